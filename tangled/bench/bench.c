@@ -41,11 +41,13 @@ static void driver_version(char *out, size_t size)
   int v = 0;
   out[0] = '\0';
   if (f && fgets(line, sizeof line, f)) {
-    char *p = strstr(line, "Kernel Module");
-    if (p && sscanf(p, "Kernel Module %63s", out) == 1) {
-      fclose(f);
-      return;
-    }
+    /* "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release ..." */
+    for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t"))
+      if (tok[0] >= '0' && tok[0] <= '9' && strchr(tok, '.')) {
+        snprintf(out, size, "%s", tok);
+        fclose(f);
+        return;
+      }
   }
   if (f)
     fclose(f);
@@ -83,7 +85,7 @@ bench *bench_open(const char *name, int argc, char **argv)
          p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
   return b;
 }
-#line 234 "chapters/90-measuring.nw"
+#line 236 "chapters/90-measuring.nw"
 typedef struct {
   void *src, *dst;
   size_t bytes;
@@ -111,7 +113,7 @@ double bench_copy_gbps(bench *b)
   printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
   return b->copy_gbps;
 }
-#line 267 "chapters/90-measuring.nw"
+#line 269 "chapters/90-measuring.nw"
 static int compare_doubles(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -148,7 +150,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 311 "chapters/90-measuring.nw"
+#line 313 "chapters/90-measuring.nw"
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {
