@@ -71,3 +71,7 @@ install-emu: $(EMU_TOOLS)
 	install -m 755 $(EMU_REWRITE) $(EMU_EMUCC) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(EMU_LIBS) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(EMU_HEADERS_INSTALLED) $(DESTDIR)$(PREFIX)/include/litdnn-emu/
+
+# make test runs tests/test_emu.c, which compiles the examples with
+# litdnn-emucc: build the tools first.
+TEST_PREREQS += emu-tools

@@ -61,7 +61,7 @@ static inline dim3 litdnn_emu_dim3_from_count(unsigned long long n)
 #define blockIdx (*(const uint3 *)&litdnn_emu_block_idx)
 #define blockDim (*(const dim3 *)&litdnn_emu_block_dim)
 #define gridDim (*(const dim3 *)&litdnn_emu_grid_dim)
-#define warpSize 32
+enum { warpSize = 32 };
 #define __syncthreads() litdnn_emu_syncthreads()
 /* __syncwarp() means the full warp: an empty mask reads as 0 */
 #define __syncwarp(...) ((void)litdnn_emu_warp_op(LITDNN_EMU_WARP_SYNC, \
@@ -170,15 +170,15 @@ static inline float litdnn_emu_atomic_exch_f(float *p, float v) {
   memcpy(&f, &old, 4);
   return f;
 }
-#define LITDNN_EMU_ATOMIC_PICK(op, p) _Generic((p),                           \
+#define LITDNN_EMU_ATOMIC_INTS(op)                                            \
     int *: litdnn_emu_atomic_##op##_i, unsigned *: litdnn_emu_atomic_##op##_u, \
     unsigned long long *: litdnn_emu_atomic_##op##_ull,                       \
-    long long *: litdnn_emu_atomic_##op##_ll)
+    long long *: litdnn_emu_atomic_##op##_ll
+#define LITDNN_EMU_ATOMIC_PICK(op, p) _Generic((p), LITDNN_EMU_ATOMIC_INTS(op))
 #define atomicAdd(p, v) _Generic((p), float *: litdnn_emu_atomic_add_f,       \
-    double *: litdnn_emu_atomic_add_d,                                        \
-    default: LITDNN_EMU_ATOMIC_PICK(add, p))((p), (v))
+    double *: litdnn_emu_atomic_add_d, LITDNN_EMU_ATOMIC_INTS(add))((p), (v))
 #define atomicExch(p, v) _Generic((p), float *: litdnn_emu_atomic_exch_f,     \
-    default: LITDNN_EMU_ATOMIC_PICK(exch, p))((p), (v))
+    LITDNN_EMU_ATOMIC_INTS(exch))((p), (v))
 #define atomicSub(p, v) LITDNN_EMU_ATOMIC_PICK(sub, p)((p), (v))
 #define atomicAnd(p, v) LITDNN_EMU_ATOMIC_PICK(and, p)((p), (v))
 #define atomicOr(p, v) LITDNN_EMU_ATOMIC_PICK(or, p)((p), (v))
