@@ -75,3 +75,4 @@ install-emu: $(EMU_TOOLS)
 # make test runs tests/test_emu.c, which compiles the examples with
 # litdnn-emucc: build the tools first.
 TEST_PREREQS += emu-tools
+install: install-emu

@@ -1,4 +1,4 @@
-#line 804 "chapters/01-emulator.nw"
+#line 1039 "chapters/01-emulator.nw"
 /* emu_block.c: launching a grid, one block at a time, its threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -19,7 +19,7 @@ static char block_start_sync __attribute__((unused)),
     block_end_sync __attribute__((unused)), barrier_sync __attribute__((unused)),
     warp_sync[32] __attribute__((unused));
 
-#line 836 "chapters/01-emulator.nw"
+#line 1071 "chapters/01-emulator.nw"
 static unsigned long long rng_state;
 
 static unsigned long long next_random(void) {
@@ -40,7 +40,7 @@ static void make_order(int *order, int n) {
       order[j] = t;
     }
 }
-#line 859 "chapters/01-emulator.nw"
+#line 1094 "chapters/01-emulator.nw"
 static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_begin(f);
   LITDNN_EMU_TSAN_ACQUIRE(&block_start_sync);
@@ -50,7 +50,7 @@ static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_yield(f, 1);
   abort();                      /* an exited fiber is never resumed */
 }
-#line 873 "chapters/01-emulator.nw"
+#line 1108 "chapters/01-emulator.nw"
 void litdnn_emu_syncthreads(void) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -61,7 +61,7 @@ void litdnn_emu_syncthreads(void) {
   litdnn_emu_fiber_yield(f, 0);
   LITDNN_EMU_TSAN_ACQUIRE(&barrier_sync);
 }
-#line 934 "chapters/01-emulator.nw"
+#line 1169 "chapters/01-emulator.nw"
 static int source_lane(int kind, int lane, int arg, int width) {
   int base = lane & ~(width - 1), src = lane;
   switch (kind) {
@@ -160,7 +160,7 @@ static int release_warps(int n) {
   }
   return released;
 }
-#line 1059 "chapters/01-emulator.nw"
+#line 1294 "chapters/01-emulator.nw"
 #define LITDNN_EMU_POISON 0xff     /* a float NaN, an int -1 */
 #define LITDNN_EMU_STATIC_SHARED_MAX (48 * 1024)
 static struct { void *p; size_t bytes; unsigned generation; } shared_arrays[64];
@@ -199,7 +199,7 @@ void litdnn_emu_shared(void *array, size_t bytes) {
 }
 
 void *litdnn_emu_dynamic_shared(void) { return litdnn_emu_run.dynamic_shared; }
-#line 1103 "chapters/01-emulator.nw"
+#line 1338 "chapters/01-emulator.nw"
 static int order[1024];
 
 static void run_block(litdnn_emu_dim3 b, int n) {
@@ -229,7 +229,7 @@ static void run_block(litdnn_emu_dim3 b, int n) {
       if (release_warps(n))
         continue;
       
-#line 1035 "chapters/01-emulator.nw"
+#line 1270 "chapters/01-emulator.nw"
 for (int base = 0; base < n; base += 32) {
   unsigned waiting = 0, others = 0;
   for (int l = 0; l < 32 && base + l < n; l++) {
@@ -246,10 +246,10 @@ for (int base = 0; base < n; base += 32) {
                      litdnn_emu_block_idx.y, litdnn_emu_block_idx.z, waiting,
                      base / 32, others);
 }
-#line 1132 "chapters/01-emulator.nw"
+#line 1367 "chapters/01-emulator.nw"
     }
     
-#line 889 "chapters/01-emulator.nw"
+#line 1124 "chapters/01-emulator.nw"
 {
   int waiting = 0, exited = 0, split = 0;
   void *site = NULL;
@@ -289,11 +289,11 @@ for (int base = 0; base < n; base += 32) {
       f->state = LITDNN_EMU_RUNNABLE;
   }
 }
-#line 1134 "chapters/01-emulator.nw"
+#line 1369 "chapters/01-emulator.nw"
   }
   LITDNN_EMU_TSAN_ACQUIRE(&block_end_sync);
 }
-#line 1159 "chapters/01-emulator.nw"
+#line 1394 "chapters/01-emulator.nw"
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int bad_configuration(const struct litdnn_emu_kernel *k,
@@ -373,7 +373,7 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *k, void *args,
   warned_this_launch = 0;
   rng_state = litdnn_emu_seed * 2654435761ull + 0x9e3779b97f4a7c15ull;
   
-#line 1140 "chapters/01-emulator.nw"
+#line 1375 "chapters/01-emulator.nw"
 for (int i = 0; i < n; i++) {
   struct litdnn_emu_fiber *f = litdnn_emu_fiber_get(i);
   f->linear = i;
@@ -387,7 +387,7 @@ for (int i = 0; i < n; i++) {
   __tsan_set_fiber_name(f->sanitizer_fiber, name);
 #endif
 }
-#line 1238 "chapters/01-emulator.nw"
+#line 1473 "chapters/01-emulator.nw"
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   litdnn_emu_memory_open(1);
   litdnn_emu_run.in_kernel = 1;

@@ -1,7 +1,7 @@
-#line 2782 "chapters/01-emulator.nw"
+#line 3086 "chapters/01-emulator.nw"
 /* emu-bench.cu: what a barrier costs, and the tiled SGEMM at 256^3.
    Generated from chapters/01-emulator.nw.  Run by make bench-emu. */
-#line 2502 "chapters/01-emulator.nw"
+#line 122 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +15,9 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 2785 "chapters/01-emulator.nw"
+#line 3089 "chapters/01-emulator.nw"
 #include <time.h>
-#line 2469 "chapters/01-emulator.nw"
+#line 89 "chapters/01-emulator.nw"
 #define TILE 16
 __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
   __shared__ float a_tile[TILE][TILE];
@@ -27,10 +27,10 @@ __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
   float sum = 0.0f;
   for (int t = 0; t < n; t += TILE) {
     
-#line 2489 "chapters/01-emulator.nw"
+#line 109 "chapters/01-emulator.nw"
 a_tile[ty][tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0.0f;
 b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
-#line 2478 "chapters/01-emulator.nw"
+#line 98 "chapters/01-emulator.nw"
     __syncthreads();
     for (int k = 0; k < TILE; k++)
       sum += a_tile[ty][k] * b_tile[k][tx];
@@ -40,7 +40,7 @@ b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
     c[row * n + col] = sum;
 }
 
-#line 2788 "chapters/01-emulator.nw"
+#line 3092 "chapters/01-emulator.nw"
 __global__ void barriers(int rounds, int *out) {
   int x = threadIdx.x;
   for (int r = 0; r < rounds; r++)
