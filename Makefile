@@ -1,0 +1,156 @@
+# litdnn — the one entry point.
+#
+#   make            install what is missing, tangle, build the library,
+#                   weave the book, build and run litdnn-check
+#   make test       build and run the Criterion suites
+#   make book       weave the book (HTML and PDF) into book/out/
+#   make bench      run the benchmarks (GPU ones only where a GPU is)
+#   make grade      grade the exercises
+#   make install    install the library, headers and tools under PREFIX
+#
+# Recipes run under bash with pipefail, so a failing notangle or compiler in
+# a pipeline stops the build.
+SHELL := bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+
+TANGLED  := tangled
+BUILD    := build
+CHAPTERS := $(sort $(wildcard chapters/*.nw))
+PREFIX   ?= /usr/local
+comma    := ,
+
+# ---------------------------------------------------------------- packages
+DEB_PACKAGES := gcc make python3 noweb pandoc libcriterion-dev \
+  texlive-xetex texlive-latex-recommended texlive-fonts-recommended \
+  lmodern fonts-dejavu-core graphviz gnuplot-nox chromium
+
+# ---------------------------------------------------------------- compilers
+CC      := gcc
+# The CUDA backend is built when nvcc is found, on PATH or in /usr/local/cuda.
+NVCC    ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+CUDA_HOME ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(NVCC)))
+# The one list of GPU architectures: machine code for sm_90 (H100/H200) and
+# PTX for compute_90, which later GPUs compile at load time.
+GPU_ARCHS ?= -gencode arch=compute_90,code=[sm_90,compute_90]
+
+WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-unused-function
+CFLAGS   ?= -O2 -g
+CPPFLAGS := -I$(TANGLED)/include -I$(TANGLED)/src $(if $(NVCC),-DLITDNN_HAVE_CUDA -I$(CUDA_HOME)/include)
+ALL_CFLAGS := -std=gnu11 -fPIC $(WARN) $(CFLAGS) -MMD -MP
+NVCCFLAGS ?= -O3 -lineinfo
+ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
+CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcublas -lcudart)
+LIBS     := $(CUDA_LIBS) -lm -lpthread -ldl
+
+# ------------------------------------------------------------------ sources
+# Found after tangling (the recursive make below re-reads them).
+C_SRCS   := $(shell find $(TANGLED)/src -name '*.c' 2>/dev/null | sort)
+CU_SRCS  := $(shell find $(TANGLED)/src -name '*.cu' 2>/dev/null | sort)
+# *.cuda.cu files (cuBLAS calls, tensor-core instructions) run on a real GPU
+# only; every other kernel file is also compiled for the emulator.
+EMU_CU_SRCS := $(filter-out %.cuda.cu,$(CU_SRCS))
+HAVE_EMU := $(wildcard $(TANGLED)/tools/emu/rewrite.c)
+
+C_OBJS    := $(patsubst $(TANGLED)/src/%.c,$(BUILD)/obj/%.o,$(C_SRCS))
+CUDA_OBJS := $(if $(NVCC),$(patsubst $(TANGLED)/src/%.cu,$(BUILD)/cuda/%.o,$(CU_SRCS)))
+EMU_OBJS  := $(if $(HAVE_EMU),$(patsubst $(TANGLED)/src/%.cu,$(BUILD)/emu/%.o,$(EMU_CU_SRCS)))
+LIB_OBJS  := $(C_OBJS) $(CUDA_OBJS) $(EMU_OBJS)
+LIB_A     := $(BUILD)/lib/liblitdnn.a
+LIB_SO    := $(BUILD)/lib/liblitdnn.so
+
+REWRITE   := $(BUILD)/bin/litdnn-emu-rewrite
+EMU_CPPFLAGS := -DLITDNN_EMU -I$(TANGLED)/emu/include -include litdnn_emu.h -I$(TANGLED)/include -I$(TANGLED)/src
+
+# ------------------------------------------------------------------ targets
+.PHONY: all deps tangle lib check test book book-check bench grade install clean distclean
+
+all: deps tangle
+	$(MAKE) --no-print-directory lib
+	$(MAKE) --no-print-directory book
+	$(MAKE) --no-print-directory check
+
+# Install the Debian packages that are missing; without root, say exactly
+# what to run and stop.
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done | xargs); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing: $$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "litdnn needs these Debian packages. Run, as root:"; \
+	    echo "  apt-get install -y $$missing"; exit 1; \
+	  fi; \
+	fi
+
+tangle:
+	@mk/tangle.sh $(TANGLED) $(CHAPTERS)
+
+lib: $(LIB_A) $(LIB_SO)
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -shared -o $@ $^ $(LIBS)
+
+$(BUILD)/obj/%.o: $(TANGLED)/src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(if $(HAVE_EMU),-DLITDNN_HAVE_EMU) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/cuda/%.o: $(TANGLED)/src/%.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(CPPFLAGS) $(ALL_NVCCFLAGS) -c $< -o $@
+
+# The emulator's copy of a kernel file: rewrite the launches, compile as C.
+$(BUILD)/emu/%.c: $(TANGLED)/src/%.cu $(REWRITE)
+	@mkdir -p $(@D)
+	$(REWRITE) $< > $@
+
+$(BUILD)/emu/%.o: $(BUILD)/emu/%.c
+	$(CC) $(EMU_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+-include $(wildcard mk/*.mk)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ------------------------------------------------------------ litdnn-check
+CHECK := $(BUILD)/bin/litdnn-check
+$(CHECK): $(TANGLED)/tools/check/litdnn-check.c $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $< -o $@ $(LIB_A) $(LIBS)
+
+check: $(CHECK)
+	$(CHECK)
+
+# ------------------------------------------------------------------- tests
+# Every suite links into one program, so one Criterion synthesis line ends
+# the run.
+TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c
+TEST_BIN  := $(BUILD)/tests/litdnn-tests
+$(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) -o $@ $(LIB_A) -lcriterion $(LIBS)
+
+TEST_PREREQS ?=
+test: deps tangle
+	$(MAKE) --no-print-directory $(TEST_BIN) $(TEST_PREREQS)
+	$(TEST_BIN) $(TEST_ARGS)
+
+# ----------------------------------------------------------------- install
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/litdnn $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIB_A) $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(TANGLED)/include/litdnn.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(TANGLED)/include/litdnn/*.h $(DESTDIR)$(PREFIX)/include/litdnn/
+	$(if $(wildcard $(CHECK)),install -m 755 $(CHECK) $(DESTDIR)$(PREFIX)/bin/)
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean
+	rm -rf book/out

@@ -1,0 +1,5 @@
+/* litdnn: deep-learning primitives, built chapter by chapter. */
+#ifndef LITDNN_H
+#define LITDNN_H
+#include "litdnn/core.h"
+#endif

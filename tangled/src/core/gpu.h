@@ -1,0 +1,46 @@
+/* The first include of every kernel file (.cu): the CUDA runtime, real or
+   emulated, and the library's internal header. */
+#ifndef LITDNN_GPU_H
+#define LITDNN_GPU_H
+#include <cuda_runtime.h>
+#include "core/internal.h"
+
+#if defined(LITDNN_EMU)
+#define LITDNN_GPU_FN(name) name##_emu
+#else
+#define LITDNN_GPU_FN(name) name##_cuda
+#endif
+
+static inline cudaStream_t litdnn_gpu_stream(litdnnHandle_t h)
+{
+  return (cudaStream_t)h->stream;
+}
+
+static inline dim3 litdnn_dim3(unsigned x, unsigned y, unsigned z)
+{
+  dim3 d;
+  d.x = x;
+  d.y = y;
+  d.z = z;
+  return d;
+}
+
+/* After a launch: turn a launch error into a status and a message. */
+static inline litdnnStatus_t litdnn_gpu_launch_status(const char *call, const char *kernel)
+{
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "kernel %s failed to launch: %s",
+                        kernel, cudaGetErrorString(err));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+/* Blocks of `threads` threads to cover n items, capped for grid-stride loops. */
+static inline unsigned litdnn_gpu_blocks(int64_t n, unsigned threads, unsigned cap)
+{
+  int64_t blocks = (n + threads - 1) / threads;
+  if (blocks < 1)
+    blocks = 1;
+  return blocks > (int64_t)cap ? cap : (unsigned)blocks;
+}
+#endif

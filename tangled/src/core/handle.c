@@ -1,0 +1,247 @@
+#line 669 "chapters/02-tensors.nw"
+#include "core/internal.h"
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <stdio.h>
+
+extern const litdnn_device_ops litdnn_cpu_device;
+
+static const litdnn_device_ops *device_ops(litdnnBackend_t backend)
+{
+  switch (backend) {
+  case LITDNN_BACKEND_CPU: return &litdnn_cpu_device;
+#ifdef LITDNN_HAVE_CUDA
+  case LITDNN_BACKEND_CUDA: return &litdnn_gpu_device_cuda;
+#endif
+#ifdef LITDNN_HAVE_EMU
+  case LITDNN_BACKEND_EMU: return &litdnn_gpu_device_emu;
+#endif
+  default: return NULL;
+  }
+}
+
+const char *litdnnGetBackendName(litdnnBackend_t backend)
+{
+  switch (backend) {
+  case LITDNN_BACKEND_DEFAULT: return "default";
+  case LITDNN_BACKEND_CPU: return "cpu";
+  case LITDNN_BACKEND_CUDA: return "cuda";
+  case LITDNN_BACKEND_EMU: return "emu";
+  }
+  return "unknown";
+}
+
+int litdnnBackendAvailable(litdnnBackend_t backend)
+{
+  const litdnn_device_ops *ops = device_ops(backend);
+  return ops != NULL && ops->available();
+}
+
+#line 720 "chapters/02-tensors.nw"
+static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
+{
+  const char *env = getenv("LITDNN_BACKEND");
+  if (env && *env) {
+    static const litdnnBackend_t named[] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_CUDA, LITDNN_BACKEND_EMU};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+      if (strcasecmp(env, litdnnGetBackendName(named[i])) == 0) {
+        *backend = named[i];
+        return LITDNN_STATUS_SUCCESS;
+      }
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "LITDNN_BACKEND = '%s' is not one of cpu, cuda, emu", env);
+  }
+  *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 739 "chapters/02-tensors.nw"
+litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
+                                     size_t headerVersion)
+{
+  static const char call[] = "litdnnCreate";
+  LITDNN_CHECK_NULL(call, handle);
+  if (headerVersion / 10000 != LITDNN_VERSION / 10000)
+    return litdnn_error(LITDNN_STATUS_VERSION_MISMATCH, call,
+                        "program compiled with litdnn.h version %zu, but the library is version %d",
+                        headerVersion, LITDNN_VERSION);
+  if (backend == LITDNN_BACKEND_DEFAULT) {
+    litdnnStatus_t s = default_backend(call, &backend);
+    if (s != LITDNN_STATUS_SUCCESS)
+      return s;
+  }
+  if ((int)backend < LITDNN_BACKEND_CPU || (int)backend > LITDNN_BACKEND_EMU)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "backend = %d is not a litdnnBackend_t", (int)backend);
+  if (!device_ops(backend))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
+                        "backend %s was not built into this library", litdnnGetBackendName(backend));
+  if (!device_ops(backend)->available())
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
+                        "backend %s: no device is available", litdnnGetBackendName(backend));
+  struct litdnnContext *h = calloc(1, sizeof *h);
+  if (!h)
+    return litdnn_error(LITDNN_STATUS_ALLOC_FAILED, call, "out of host memory");
+  h->backend = backend;
+  h->dev = device_ops(backend);
+  for (int op = 0; op < LITDNN_OP_COUNT; op++)
+    h->stage[op] = LITDNN_STAGE_AUTOMATIC;
+  *handle = h;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnDestroy(litdnnHandle_t handle)
+{
+  if (!handle)
+    return LITDNN_STATUS_SUCCESS; /* like free(NULL) */
+  if (handle->workspace)
+    handle->dev->free_(handle->workspace);
+#ifdef LITDNN_HAVE_CUDA
+  if (handle->cublas)
+    litdnn_cublas_destroy(handle->cublas);
+#endif
+  free(handle);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
+{
+  if (!h)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 796 "chapters/02-tensors.nw"
+litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnGetBackend", handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL("litdnnGetBackend", backend);
+  *backend = handle->backend;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnGetDeviceName(litdnnHandle_t handle, char *name, size_t size)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnGetDeviceName", handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL("litdnnGetDeviceName", name);
+  if (size == 0)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "litdnnGetDeviceName",
+                        "size = 0 leaves no room for the name");
+  handle->dev->device_name(name, size);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnSetStream(litdnnHandle_t handle, litdnnStream_t stream)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnSetStream", handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (stream && handle->backend == LITDNN_BACKEND_CPU)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, "litdnnSetStream",
+                        "stream = %p: the cpu backend has no streams", stream);
+  handle->stream = stream;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnGetStream(litdnnHandle_t handle, litdnnStream_t *stream)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnGetStream", handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL("litdnnGetStream", stream);
+  *stream = handle->stream;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnSynchronize", handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  s = handle->dev->synchronize(handle->stream);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return litdnn_error(s, "litdnnSynchronize", "the %s device reported an error",
+                        litdnnGetBackendName(handle->backend));
+  return s;
+}
+#line 855 "chapters/02-tensors.nw"
+litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
+{
+  static const char call[] = "litdnnMalloc";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, ptr);
+  if (bytes > (size_t)INT64_MAX)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call, "bytes = %zu is too large", bytes);
+  s = handle->dev->malloc_(ptr, bytes);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return litdnn_error(s, call, "could not allocate %zu bytes on the %s backend", bytes,
+                        litdnnGetBackendName(handle->backend));
+  return s;
+}
+
+litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr)
+{
+  litdnnStatus_t s = litdnn_check_handle("litdnnFree", handle);
+  if (s != LITDNN_STATUS_SUCCESS || !ptr)
+    return s;
+  s = handle->dev->free_(ptr);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return litdnn_error(s, "litdnnFree", "ptr = %p was not allocated by litdnnMalloc", ptr);
+  return s;
+}
+
+litdnnStatus_t litdnnMemcpy(litdnnHandle_t handle, void *dst, const void *src, size_t bytes,
+                            litdnnMemcpyKind_t kind)
+{
+  static const char call[] = "litdnnMemcpy";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (bytes == 0)
+    return LITDNN_STATUS_SUCCESS;
+  LITDNN_CHECK_NULL(call, dst);
+  LITDNN_CHECK_NULL(call, src);
+  if (kind != LITDNN_MEMCPY_HOST_TO_DEVICE && kind != LITDNN_MEMCPY_DEVICE_TO_HOST &&
+      kind != LITDNN_MEMCPY_DEVICE_TO_DEVICE)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "kind = %d is not a litdnnMemcpyKind_t", (int)kind);
+  s = handle->dev->memcpy_(dst, src, bytes, kind, handle->stream);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return litdnn_error(s, call, "copy of %zu bytes failed on the %s backend", bytes,
+                        litdnnGetBackendName(handle->backend));
+  return s;
+}
+
+litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int value, size_t bytes)
+{
+  litdnnStatus_t s = bytes ? h->dev->memset_(dst, value, bytes, h->stream) : LITDNN_STATUS_SUCCESS;
+  if (s != LITDNN_STATUS_SUCCESS)
+    return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
+  return s;
+}
+#line 923 "chapters/02-tensors.nw"
+litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
+{
+  if (bytes > h->workspace_size) {
+    void *grown = NULL;
+    /* the old buffer may still be read by queued work: wait before freeing it */
+    if (h->workspace) {
+      h->dev->synchronize(h->stream);
+      h->dev->free_(h->workspace);
+      h->workspace = NULL;
+      h->workspace_size = 0;
+    }
+    litdnnStatus_t s = h->dev->malloc_(&grown, bytes);
+    if (s != LITDNN_STATUS_SUCCESS)
+      return litdnn_error(s, call, "could not allocate a workspace of %zu bytes", bytes);
+    h->workspace = grown;
+    h->workspace_size = bytes;
+  }
+  *ptr = h->workspace;
+  return LITDNN_STATUS_SUCCESS;
+}

@@ -1,0 +1,133 @@
+#line 1051 "chapters/02-tensors.nw"
+#include "core/internal.h"
+#include <stddef.h>
+
+#line 1043 "chapters/02-tensors.nw"
+/* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+
+#line 1056 "chapters/02-tensors.nw"
+static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
+  
+#line 1047 "chapters/02-tensors.nw"
+/* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 1058 "chapters/02-tensors.nw"
+};
+
+const litdnn_op_table *litdnn_op(litdnnOp_t op)
+{
+  return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
+}
+
+#line 1071 "chapters/02-tensors.nw"
+const char *litdnnGetOpName(litdnnOp_t op)
+{
+  return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
+}
+
+static litdnnStatus_t check_op(const char *call, litdnnOp_t op)
+{
+  if (!litdnn_op(op))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "op = %d is not a litdnnOp_t",
+                        (int)op);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnGetStageCount(litdnnOp_t op, int *count)
+{
+  litdnnStatus_t s = check_op("litdnnGetStageCount", op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL("litdnnGetStageCount", count);
+  *count = litdnn_op(op)->count;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static unsigned backend_mask(const litdnn_stage *stage)
+{
+  unsigned mask = 0;
+  for (int b = 0; b < LITDNN_BACKEND_COUNT; b++)
+    if (stage->fn[b])
+      mask |= LITDNN_BACKEND_BIT(b);
+  return mask;
+}
+
+litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name, const char **idea,
+                                  unsigned *backendMask)
+{
+  static const char call[] = "litdnnGetStageInfo";
+  litdnnStatus_t s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  const litdnn_op_table *t = litdnn_op(op);
+  if (stage < 0 || stage >= t->count)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "stage = %d, but %s has stages 0..%d", stage, t->name, t->count - 1);
+  if (name)
+    *name = t->stages[stage].name;
+  if (idea)
+    *idea = t->stages[stage].idea;
+  if (backendMask)
+    *backendMask = backend_mask(&t->stages[stage]);
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1129 "chapters/02-tensors.nw"
+litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
+{
+  static const char call[] = "litdnnSetStage";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  const litdnn_op_table *t = litdnn_op(op);
+  if (stage == LITDNN_STAGE_AUTOMATIC) {
+    handle->stage[op] = stage;
+    return LITDNN_STATUS_SUCCESS;
+  }
+  if (stage < 0 || stage >= t->count)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "stage = %d, but %s has stages 0..%d", stage, t->name, t->count - 1);
+  if (!t->stages[stage].fn[handle->backend])
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
+                        "stage %d (%s) of %s does not run on the %s backend", stage,
+                        t->stages[stage].name, t->name, litdnnGetBackendName(handle->backend));
+  handle->stage[op] = stage;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static int chosen_stage(litdnnHandle_t h, const litdnn_op_table *t, litdnnOp_t op, const void *args)
+{
+  if (h->stage[op] != LITDNN_STAGE_AUTOMATIC)
+    return h->stage[op];
+  int s = (t->choose && args) ? t->choose(h, args) : -1;
+  if (s >= 0 && s < t->count && t->stages[s].fn[h->backend])
+    return s;
+  for (s = t->count - 1; s >= 0; s--)
+    if (t->stages[s].fn[h->backend])
+      return s;
+  return -1;
+}
+
+litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
+{
+  static const char call[] = "litdnnGetStage";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, stage);
+  *stage = chosen_stage(handle, litdnn_op(op), op, NULL);
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1185 "chapters/02-tensors.nw"
+litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
+{
+  const litdnn_op_table *t = litdnn_op(op);
+  int s = chosen_stage(h, t, op, args);
+  if (s < 0)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
+                        "no stage of %s runs on the %s backend", t->name,
+                        litdnnGetBackendName(h->backend));
+  return t->stages[s].fn[h->backend](h, args);
+}

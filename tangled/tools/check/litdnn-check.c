@@ -1,0 +1,102 @@
+#line 1543 "chapters/02-tensors.nw"
+#include "litdnn.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
+static int failures;
+
+#line 1590 "chapters/02-tensors.nw"
+static float *random_floats(size_t n, unsigned seed)
+{
+  float *a = malloc(n * sizeof *a);
+  for (size_t i = 0; i < n; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    a[i] = (float)((seed >> 8) * (1.0 / 16777216.0)) * 2.0f - 1.0f;
+  }
+  return a;
+}
+
+static void *to_device(litdnnHandle_t h, const float *host, size_t n)
+{
+  void *d = NULL;
+  litdnnMalloc(h, &d, n * sizeof(float));
+  litdnnMemcpy(h, d, host, n * sizeof(float), LITDNN_MEMCPY_HOST_TO_DEVICE);
+  return d;
+}
+
+static float *to_host(litdnnHandle_t h, const void *d, size_t n)
+{
+  float *host = malloc(n * sizeof *host);
+  litdnnMemcpy(h, host, d, n * sizeof(float), LITDNN_MEMCPY_DEVICE_TO_HOST);
+  return host;
+}
+
+static double relative_error(const float *got, const float *ref, size_t n)
+{
+  double diff = 0, norm = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (isnan(got[i]) != isnan(ref[i]))
+      return INFINITY;
+    if (isnan(got[i]))
+      continue;
+    diff += ((double)got[i] - ref[i]) * ((double)got[i] - ref[i]);
+    norm += (double)ref[i] * ref[i];
+  }
+  return norm > 0 ? sqrt(diff / norm) : sqrt(diff);
+}
+
+/* Print one row of the table; status is the call's status on the device. */
+static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double err, double tol)
+{
+  int stage = -1;
+  const char *stage_name = "?";
+  litdnnGetStage(dev, id, &stage);
+  if (stage >= 0)
+    litdnnGetStageInfo(id, stage, &stage_name, NULL, NULL);
+  int ok = status == LITDNN_STATUS_SUCCESS && err <= tol;
+  failures += !ok;
+  if (status != LITDNN_STATUS_SUCCESS)
+    printf("  %-34s %-22s %-12s FAIL (%s)\n", op, stage_name, "-", litdnnGetLastErrorString());
+  else
+    printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
+}
+#line 1650 "chapters/02-tensors.nw"
+static void check_every_op(void)
+{
+  
+#line 1657 "chapters/02-tensors.nw"
+/* each chapter's operations follow, in the order of the book */
+#line 1653 "chapters/02-tensors.nw"
+}
+
+#line 1555 "chapters/02-tensors.nw"
+int main(void)
+{
+  char name[256];
+  printf("litdnn-check\n");
+  printf("  header version   %d.%d.%d (LITDNN_VERSION %d)\n", LITDNN_MAJOR, LITDNN_MINOR,
+         LITDNN_PATCHLEVEL, LITDNN_VERSION);
+  printf("  library version  %zu\n", litdnnGetVersion());
+  if (litdnnCreate(&dev) != LITDNN_STATUS_SUCCESS ||
+      litdnnCreateWithBackend(&cpu, LITDNN_BACKEND_CPU) != LITDNN_STATUS_SUCCESS) {
+    printf("FAIL: cannot create a handle: %s\n", litdnnGetLastErrorString());
+    return 1;
+  }
+  litdnnBackend_t backend;
+  litdnnGetBackend(dev, &backend);
+  litdnnGetDeviceName(dev, name, sizeof name);
+  printf("  backend          %s%s\n", litdnnGetBackendName(backend),
+         getenv("LITDNN_BACKEND") ? " (from LITDNN_BACKEND)" : "");
+  printf("  device           %s\n", name);
+  printf("  backends built   cpu%s%s\n\n", litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? ", cuda" : "",
+         litdnnBackendAvailable(LITDNN_BACKEND_EMU) ? ", emu" : "");
+  printf("  %-34s %-22s %-12s %s\n", "operation", "stage", "rel. error", "result");
+  check_every_op();
+  litdnnDestroy(dev);
+  litdnnDestroy(cpu);
+  printf("\n%s\n", failures ? "litdnn-check: FAIL" : "litdnn-check: PASS");
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,234 @@
+#include "common.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- randomness: xorshift64*, seeded once per process ---- */
+static uint64_t seed_value, rng_state;
+static int seeded;
+
+uint64_t t_seed(void)
+{
+  if (!seeded) {
+    const char *env = getenv("LITDNN_TEST_SEED");
+    if (env && *env)
+      seed_value = strtoull(env, NULL, 0);
+    else {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      seed_value = ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+      seed_value %= 1000000007u;
+    }
+    rng_state = seed_value * 0x9E3779B97F4A7C15ull + 1;
+    seeded = 1;
+  }
+  return seed_value;
+}
+
+void t_reseed(uint64_t seed)
+{
+  t_seed();
+  rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+}
+
+uint32_t t_rand_u32(void)
+{
+  t_seed();
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
+float t_uniform(float lo, float hi)
+{
+  return lo + (hi - lo) * (float)((t_rand_u32() >> 8) * (1.0 / 16777216.0));
+}
+
+int t_rand_int(int lo, int hi)
+{
+  return lo + (int)(t_rand_u32() % (uint32_t)(hi - lo + 1));
+}
+
+void t_fill(float *a, size_t n, float lo, float hi)
+{
+  for (size_t i = 0; i < n; i++)
+    a[i] = t_uniform(lo, hi);
+}
+
+float *t_random(size_t n, float lo, float hi)
+{
+  float *a = malloc((n ? n : 1) * sizeof *a);
+  cr_assert(a != NULL, "out of host memory");
+  t_fill(a, n, lo, hi);
+  return a;
+}
+
+void t_poison(float *a, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    a[i] = NAN;
+}
+
+/* ---- backends ---- */
+int t_have_gpu(void)
+{
+  return litdnnBackendAvailable(LITDNN_BACKEND_CUDA);
+}
+
+int t_backends(litdnnBackend_t out[LITDNN_BACKEND_COUNT])
+{
+  static const litdnnBackend_t all[] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_EMU, LITDNN_BACKEND_CUDA};
+  const char *env = getenv("LITDNN_TEST_BACKENDS");
+  int n = 0;
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+    const char *name = litdnnGetBackendName(all[i]);
+    int wanted;
+    if (env && *env) {
+      char list[128];
+      snprintf(list, sizeof list, ",%s,", env);
+      char key[16];
+      snprintf(key, sizeof key, ",%s,", name);
+      wanted = strstr(list, key) != NULL;
+    } else {
+      wanted = litdnnBackendAvailable(all[i]);
+    }
+    if (wanted && litdnnBackendAvailable(all[i]))
+      out[n++] = all[i];
+  }
+  return n;
+}
+
+litdnnHandle_t t_handle(litdnnBackend_t backend)
+{
+  litdnnHandle_t h = NULL;
+  litdnnStatus_t s = litdnnCreateWithBackend(&h, backend);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "litdnnCreateWithBackend(%s): %s: %s",
+            litdnnGetBackendName(backend), litdnnGetErrorString(s), litdnnGetLastErrorString());
+  return h;
+}
+
+int t_runs(litdnnOp_t op, t_run *runs, int max)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends), count = 0, n = 0;
+  cr_assert(litdnnGetStageCount(op, &count) == LITDNN_STATUS_SUCCESS, "op %d has no stage table", op);
+  for (int b = 0; b < nb; b++)
+    for (int s = 0; s < count; s++) {
+      const char *name;
+      unsigned mask;
+      litdnnGetStageInfo(op, s, &name, NULL, &mask);
+      if ((mask & LITDNN_BACKEND_BIT(backends[b])) && n < max) {
+        runs[n].backend = backends[b];
+        runs[n].stage = s;
+        runs[n].name = name;
+        n++;
+      }
+    }
+  return n;
+}
+
+/* ---- device buffers ---- */
+void *t_dev_alloc(litdnnHandle_t h, size_t bytes)
+{
+  void *d = NULL;
+  litdnnStatus_t s = litdnnMalloc(h, &d, bytes);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "litdnnMalloc(%zu): %s", bytes, litdnnGetLastErrorString());
+  return d;
+}
+
+void *t_dev_from_host(litdnnHandle_t h, const float *host, size_t n)
+{
+  void *d = t_dev_alloc(h, n * sizeof(float));
+  litdnnStatus_t s = litdnnMemcpy(h, d, host, n * sizeof(float), LITDNN_MEMCPY_HOST_TO_DEVICE);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "litdnnMemcpy: %s", litdnnGetLastErrorString());
+  return d;
+}
+
+void *t_dev_poisoned(litdnnHandle_t h, size_t n)
+{
+  float *nan = malloc((n ? n : 1) * sizeof *nan);
+  t_poison(nan, n);
+  void *d = t_dev_from_host(h, nan, n);
+  free(nan);
+  return d;
+}
+
+void t_dev_to_host(litdnnHandle_t h, float *host, const void *dev, size_t n)
+{
+  litdnnStatus_t s = litdnnMemcpy(h, host, dev, n * sizeof(float), LITDNN_MEMCPY_DEVICE_TO_HOST);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "litdnnMemcpy: %s", litdnnGetLastErrorString());
+}
+
+float *t_dev_fetch(litdnnHandle_t h, const void *dev, size_t n)
+{
+  float *host = malloc((n ? n : 1) * sizeof *host);
+  t_dev_to_host(h, host, dev, n);
+  return host;
+}
+
+void t_dev_free(litdnnHandle_t h, void *dev)
+{
+  litdnnFree(h, dev);
+}
+
+/* ---- comparison ---- */
+double t_rel_error(const float *got, const double *ref, size_t n)
+{
+  double diff = 0, norm = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (isnan(got[i]) != isnan(ref[i]))
+      return INFINITY;
+    if (isnan(ref[i]) || isinf(ref[i]))
+      continue;
+    double d = (double)got[i] - ref[i];
+    diff += d * d;
+    norm += ref[i] * ref[i];
+  }
+  return norm > 0 ? sqrt(diff / norm) : sqrt(diff);
+}
+
+static void assert_close(const float *got, const double *ref, size_t n, double rtol, double atol,
+                         const char *what)
+{
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < n; i++) {
+    int ok = (isnan(ref[i]) && isnan(got[i])) || fabs((double)got[i] - ref[i]) <= atol + rtol * fabs(ref[i]);
+    if (!ok && bad++ == 0)
+      first = i;
+  }
+  if (bad)
+    cr_assert_fail("%s: %zu of %zu elements differ; first at index %zu: got %.9g, expected %.9g "
+            "(rtol %.1e, atol %.1e); relative error %.3e; seed %llu (LITDNN_TEST_SEED=%llu repeats it)",
+            what, bad, n, first, got[first], ref[first], rtol, atol, t_rel_error(got, ref, n),
+            (unsigned long long)t_seed(), (unsigned long long)t_seed());
+}
+
+void t_assert_close(const float *got, const double *ref, size_t n, double rtol, double atol,
+                    const char *what)
+{
+  assert_close(got, ref, n, rtol, atol, what);
+}
+
+void t_assert_close_f(const float *got, const float *ref, size_t n, double rtol, double atol,
+                      const char *what)
+{
+  double *r = malloc((n ? n : 1) * sizeof *r);
+  for (size_t i = 0; i < n; i++)
+    r[i] = ref[i];
+  assert_close(got, r, n, rtol, atol, what);
+  free(r);
+}
+
+void t_assert_status(litdnnStatus_t got, litdnnStatus_t expected, const char *needle,
+                     const char *what)
+{
+  cr_assert(got == expected, "%s: returned %s, expected %s (message: %s)", what,
+            litdnnGetErrorString(got), litdnnGetErrorString(expected), litdnnGetLastErrorString());
+  if (needle)
+    cr_assert(strstr(litdnnGetLastErrorString(), needle) != NULL,
+              "%s: message '%s' does not mention '%s'", what, litdnnGetLastErrorString(), needle);
+}

@@ -1,0 +1,68 @@
+/* Helpers shared by every litdnn test suite.
+ *
+ * Every test draws fresh random inputs: the seed is chosen once per run
+ * (LITDNN_TEST_SEED=N repeats a run) and printed in every failure message.
+ * Outputs are poisoned with NaN before an operation runs, so an element the
+ * operation forgot to write fails the comparison. */
+#ifndef LITDNN_TESTS_COMMON_H
+#define LITDNN_TESTS_COMMON_H
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "litdnn.h"
+
+/* ---- randomness ---- */
+uint64_t t_seed(void);                      /* this run's seed */
+void t_reseed(uint64_t seed);               /* restart the stream (for repeatable sub-cases) */
+uint32_t t_rand_u32(void);
+float t_uniform(float lo, float hi);
+int t_rand_int(int lo, int hi);             /* inclusive */
+float *t_random(size_t n, float lo, float hi);           /* malloc'd, caller frees */
+void t_fill(float *a, size_t n, float lo, float hi);
+void t_poison(float *a, size_t n);                       /* fill with NaN */
+
+/* ---- backends and stages ---- */
+/* The backends to test: cpu and emu always, cuda when a device answers;
+   LITDNN_TEST_BACKENDS=cpu,emu,cuda chooses explicitly. Returns the count. */
+int t_backends(litdnnBackend_t out[LITDNN_BACKEND_COUNT]);
+int t_have_gpu(void);                                    /* a real CUDA device */
+litdnnHandle_t t_handle(litdnnBackend_t backend);        /* asserts success */
+
+typedef struct {
+  litdnnBackend_t backend;
+  int stage;
+  const char *name;     /* stage name */
+} t_run;
+/* Every (backend, stage) pair of op that can run here; returns the count. */
+int t_runs(litdnnOp_t op, t_run *runs, int max);
+#define T_MAX_RUNS 64
+
+/* ---- device buffers through a handle ---- */
+void *t_dev_alloc(litdnnHandle_t h, size_t bytes);
+void *t_dev_from_host(litdnnHandle_t h, const float *host, size_t n);
+void *t_dev_poisoned(litdnnHandle_t h, size_t n);        /* n floats of NaN */
+void t_dev_to_host(litdnnHandle_t h, float *host, const void *dev, size_t n);
+float *t_dev_fetch(litdnnHandle_t h, const void *dev, size_t n); /* malloc'd copy */
+void t_dev_free(litdnnHandle_t h, void *dev);
+
+/* ---- comparison ---- */
+/* ||got - ref|| / ||ref|| over the elements where ref is finite; INFINITY if
+   any element is NaN in one and not the other. */
+double t_rel_error(const float *got, const double *ref, size_t n);
+/* Fail unless |got[i] - ref[i]| <= atol + rtol * |ref[i]| for every i (NaN
+   fails unless ref is NaN too). The message names `what`, the seed, the
+   first bad index, the number of bad elements and the relative error. */
+void t_assert_close(const float *got, const double *ref, size_t n, double rtol, double atol,
+                    const char *what);
+/* The same against a float reference (bit-for-bit checks use tol 0). */
+void t_assert_close_f(const float *got, const float *ref, size_t n, double rtol, double atol,
+                      const char *what);
+
+/* ---- bad-input checks ---- */
+/* Assert the status is `expected` and that the last error message mentions
+   `needle` (the call or parameter name). */
+void t_assert_status(litdnnStatus_t got, litdnnStatus_t expected, const char *needle,
+                     const char *what);
+
+#endif
