@@ -75,8 +75,8 @@ class Chapter:
     def __init__(self, filename, index):
         self.filename = filename
         base = os.path.basename(filename)
-        m = re.match(r"(\d+)", base)
-        self.number = int(m.group(1)) if m else index
+        self.number = 0            # set by number_chapters()
+        self.heading = None        # the chapter's level-1 heading line
         self.key = re.sub(r"[^A-Za-z0-9]+", "-", os.path.splitext(base)[0]).strip("-") or str(index)
         self.items = []            # ('doc', parts) or ('code', Chunk)
         self.nchunks = 0
@@ -135,6 +135,8 @@ def parse(stream):
                 pending_ident = None
             elif mode == "docs":
                 doc.append(("t", rest))
+                if chapter.heading is None and rest.startswith("# "):
+                    chapter.heading = rest
         elif key == "nl":
             if mode == "code" and quote is None:
                 if header_nl:
@@ -167,7 +169,31 @@ def parse(stream):
                     chunk.idents_used.append(arg)
         elif key == "fatal":
             sys.exit("nwpandoc: noweb reported a fatal error: " + rest)
+    number_chapters(chapters)
     return chapters
+
+
+HEADING_ID = re.compile(r"\{[^}]*#([A-Za-z][\w:.-]*)[^}]*\}\s*$")
+
+
+def unnumbered(heading):
+    attrs = re.search(r"\{([^}]*)\}\s*$", heading or "")
+    return bool(attrs) and (".unnumbered" in attrs.group(1).split() or "-" in attrs.group(1).split())
+
+
+def number_chapters(chapters):
+    """Chunk labels use the chapter numbers the book prints: numbered
+    chapters count 1, 2, ... in reading order; unnumbered ones (the preface)
+    label their chunks 0.k."""
+    n = 0
+    for ch in chapters:
+        if ch.heading is not None and not unnumbered(ch.heading):
+            n += 1
+            ch.number = n
+            ch.numbered = True
+        else:
+            ch.number = 0
+            ch.numbered = False
 
 
 # ---------------------------------------------------------------- helpers
@@ -255,6 +281,11 @@ class Book:
             for u in c.idents_used:
                 if c not in self.ident_defs.get(u, []):
                     self.ident_uses.setdefault(u, []).append(c)
+        self.chapter_ids = set()
+        for ch in chapters:
+            m = HEADING_ID.search(ch.heading or "")
+            if m:
+                self.chapter_ids.add(m.group(1))
         self.refs = []        # placeholder table for the fix step
         self.lang = {}
         self.nbench = 0
@@ -291,7 +322,20 @@ class Book:
                 out.append("\n")
             elif kind == "q":
                 out.append(self.render_quote(val))
-        return self.expand_directives("".join(out))
+        return self.unwritten_chapters(self.expand_directives("".join(out)))
+
+    CHAPTER_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(#(chapter-[\w-]+)\)")
+
+    def unwritten_chapters(self, text):
+        """A link to a chapter that is not in the book yet (chapters are
+        written in parallel) becomes plain text marked as such, with a
+        warning; every other dangling link is left for the browser check."""
+        def repl(m):
+            if m.group(2) in self.chapter_ids:
+                return m.group(0)
+            warn("link to #%s, a chapter not in this book yet" % m.group(2))
+            return "[%s]{.unwritten title=\"not written yet\"}" % m.group(1)
+        return self.CHAPTER_LINK.sub(repl, text)
 
     def render_quote(self, parts):
         text = "".join(("<<%s>>" % v) if k == "u" else v for k, v in parts)
@@ -532,8 +576,12 @@ class Book:
 
     def markdown(self):
         out = []
+        main = False
         for ch in self.chapters:
             out.append("\n")
+            if ch.numbered and not main:
+                out.append("```{=latex}\n\\mainmatter\n```\n\n")
+                main = True
             for kind, item in ch.items:
                 if kind == "doc":
                     out.append(self.render_doc(item))
