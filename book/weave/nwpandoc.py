@@ -234,6 +234,30 @@ def name_plain(name):
     return "".join(t for _, t in name_parts(name))
 
 
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def outside_fences(text, fn):
+    """Apply fn to the runs of lines of Markdown text that are not inside a
+    fenced code block (so examples of the syntax are shown, not expanded)."""
+    out, run, fence = [], [], None
+    for line in text.split("\n"):
+        m = FENCE.match(line)
+        if fence is None and m:
+            out.append(fn("\n".join(run)))
+            run, fence = [], m.group(1)
+            out.append(line)
+        elif fence is not None:
+            out.append(line)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) \
+                    and not line.strip()[len(m.group(1)):].strip():
+                fence = None
+        else:
+            run.append(line)
+    out.append(fn("\n".join(run)))
+    return "\n".join(out)
+
+
 def ident_anchor(ident):
     safe = re.sub(r"[^A-Za-z0-9_]", lambda m: "-%x-" % ord(m.group(0)), ident)
     return "nw-id-" + safe
@@ -322,7 +346,8 @@ class Book:
                 out.append("\n")
             elif kind == "q":
                 out.append(self.render_quote(val))
-        return self.unwritten_chapters(self.expand_directives("".join(out)))
+        return outside_fences("".join(out),
+                              lambda t: self.unwritten_chapters(self.expand_directives(t)))
 
     CHAPTER_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(#(chapter-[\w-]+)\)")
 
