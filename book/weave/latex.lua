@@ -16,3 +16,12 @@ function Span(el)
     end
   end
 end
+
+-- An unnumbered chapter (the preface, the indexes) sets its own running head;
+-- \chapter* alone would leave the previous one (e.g. "Contents") in place.
+function Header(el)
+  if el.level == 1 and el.classes:includes("unnumbered") then
+    local title = pandoc.utils.stringify(el.content):gsub("[\\{}$&#^_%%~]", "")
+    return { el, pandoc.RawBlock("latex", "\\markboth{" .. title .. "}{" .. title .. "}") }
+  end
+end

@@ -605,7 +605,7 @@ class Book:
         for ch in self.chapters:
             out.append("\n")
             if ch.numbered and not main:
-                out.append("```{=latex}\n\\mainmatter\n```\n\n")
+                out.append("```{=latex}\n\\nwmainmatter\n```\n\n")
                 main = True
             for kind, item in ch.items:
                 if kind == "doc":
