@@ -321,7 +321,7 @@ class Book:
         seen.add(name)
         lang = None
         if name not in self.users:
-            lang = language_of(name)
+            lang = language_of(name) or self.shebang_language(name)
         else:
             for parent in self.users[name]:
                 if parent.name not in seen:
@@ -330,6 +330,19 @@ class Book:
                         break
         self.lang[name] = lang
         return lang
+
+    def shebang_language(self, root):
+        """A script without an extension says what it is on its first line."""
+        first = self.defs.get(root, [None])[0]
+        if first is None or not first.lines:
+            return None
+        line = "".join(v for k, v in first.lines[0] if k == "t")
+        if line.startswith("#!"):
+            if "python" in line:
+                return "python"
+            if re.search(r"\b(ba)?sh\b", line):
+                return "bash"
+        return None
 
     def placeholder(self, kind, **info):
         self.refs.append(dict(kind=kind, **info))
