@@ -24,10 +24,16 @@ class Collector(html.parser.HTMLParser):
         self.fragments = []   # (href, line)
         self.images = []
         self.local_links = []
+        self.broken = []      # images the browser failed to load
+        self.loaded = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         line = self.getpos()[0]
+        if tag == "html" and a.get("data-linkcheck-loaded"):
+            self.loaded = True
+        if a.get("data-linkcheck-broken"):
+            self.broken.append((a.get("src", "?"), line))
         if a.get("id"):
             self.ids.add(a["id"])
         if tag == "a" and a.get("name"):
@@ -53,11 +59,29 @@ def is_local(url):
     return scheme in ("", "file")
 
 
+# Appended to a copy of the page: once everything has loaded, mark each image
+# the browser could not decode, so that the dumped DOM says which ones failed.
+PROBE = ("<script>window.addEventListener('load', function () {"
+         " for (const im of document.images) {"
+         "  if (!im.complete || im.naturalWidth === 0) im.setAttribute('data-linkcheck-broken', '1'); }"
+         " document.documentElement.setAttribute('data-linkcheck-loaded', '1'); });</script>")
+
+
 def dump_dom(page, chromium):
-    url = "file://" + urllib.parse.quote(os.path.abspath(page))
+    page = os.path.abspath(page)
+    probe = os.path.join(os.path.dirname(page), ".linkcheck-" + os.path.basename(page))
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    with open(probe, "w", encoding="utf-8") as f:
+        f.write(text + PROBE)
+    url = "file://" + urllib.parse.quote(probe)
     cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
-           "--disable-dev-shm-usage", "--no-first-run", "--dump-dom", url]
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=180)
+           "--disable-dev-shm-usage", "--no-first-run",
+           "--virtual-time-budget=10000", "--dump-dom", url]
+    try:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=180)
+    finally:
+        os.remove(probe)
     if r.returncode != 0 or "<html" not in r.stdout.lower():
         sys.stderr.write(r.stderr[-2000:])
         sys.exit("linkcheck: %s could not load %s" % (chromium, page))
@@ -93,6 +117,10 @@ def main():
         path = local_path(args.page, src)
         if not os.path.isfile(path) or os.path.getsize(path) == 0:
             problems.append("missing image %s (DOM line %d)" % (src, line))
+    for src, line in c.broken:
+        problems.append("image the browser could not load: %s (DOM line %d)" % (src, line))
+    if not c.loaded:
+        problems.append("the page did not finish loading in the browser")
     for href, line in c.local_links:
         path = local_path(args.page, href.split("#")[0])
         if href.split("#")[0] and not os.path.exists(path):

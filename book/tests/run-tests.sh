@@ -26,7 +26,8 @@ expect_not() {
 echo "book tools: weaver"
 mkdir -p "$tmp/figures"
 "$NOWEB_LIB/markup" "$here/sample.nw" | "$NOWEB_LIB/finduses" | "$NOWEB_LIB/noidx" \
-  | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --refs "$tmp/refs.json" > "$tmp/book.md"
+  | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --refs "$tmp/refs.json" \
+  > "$tmp/book.md" 2> "$tmp/weave.err"
 md="$tmp/book.md"
 expect "escaped launch comes out as <<<"        grep -q 'scale_kernel<<<1, 32>>>(x)' "$md"
 expect "escaped shift comes out as <<"          grep -q 'return 1 << 3;' "$md"
@@ -46,6 +47,7 @@ expect "bench table is right-aligned numbers"   grep -q '^|:---|---:|$' "$md"
 expect "bench chart in SVG"                     test -s "$tmp/figures/bench-01-sample-gflops.svg"
 expect "bench chart in PDF"                     test -s "$tmp/figures/bench-01-sample-gflops.pdf"
 expect "a link to an unwritten chapter becomes text" grep -q '\[the missing chapter\]{\.unwritten' "$md"
+expect "the unwritten chapter is reported"      grep -q 'chapter-not-written, a chapter not in this book yet' "$tmp/weave.err"
 expect "a link to a written chapter stays"      grep -q '\[this one\](#chapter-weaver-test)' "$md"
 expect "chunk references became placeholders"   grep -q 'ZQnwc[0-9]*QZ' "$md"
 
@@ -71,9 +73,12 @@ cat > "$tmp/good.html" <<'HTML'
 HTML
 sed 's/href="#later"/href="#nowhere"/' "$tmp/good.html" > "$tmp/dangling.html"
 sed 's/sample-graph.svg/missing.svg/' "$tmp/good.html" > "$tmp/noimage.html"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect' > "$tmp/figures/torn.svg"
+sed 's/sample-graph.svg/torn.svg/' "$tmp/good.html" > "$tmp/tornimage.html"
 expect     "a page whose links resolve passes"  "$PYTHON" "$check" "$tmp/good.html"
 expect_not "a dangling #link fails"             "$PYTHON" "$check" "$tmp/dangling.html"
 expect_not "a missing image fails"              "$PYTHON" "$check" "$tmp/noimage.html"
+expect_not "an image the browser cannot decode fails" "$PYTHON" "$check" "$tmp/tornimage.html"
 report=$("$PYTHON" "$check" "$tmp/dangling.html" 2>&1 || true)
 if grep -q 'dangling link #nowhere' <<< "$report"; then
   pass "the failure names the broken link"
