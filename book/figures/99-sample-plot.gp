@@ -1,1 +1,0 @@
-set xlabel "n"; set ylabel "time"; plot x*x title "n^2"
