@@ -20,6 +20,11 @@ end
 -- An unnumbered chapter (the preface, the indexes) sets its own running head;
 -- \chapter* alone would leave the previous one (e.g. "Contents") in place.
 function Header(el)
+  if el.level == 1 and el.classes:includes("appendix") then
+    -- lettered by LaTeX after \appendix (the weaver marks it unnumbered for HTML)
+    el.classes = el.classes:filter(function (c) return c ~= "unnumbered" end)
+    return el
+  end
   if el.level == 1 and el.classes:includes("unnumbered") then
     local title = pandoc.utils.stringify(el.content):gsub("[\\{}$&#^_%%~]", "")
     return { el, pandoc.RawBlock("latex", "\\markboth{" .. title .. "}{" .. title .. "}") }

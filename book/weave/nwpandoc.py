@@ -64,7 +64,7 @@ class Chunk:
 
     @property
     def label(self):
-        return "%d.%d" % (self.chapter.number, self.seq)
+        return "%s.%d" % (self.chapter.number, self.seq)
 
     @property
     def anchor(self):
@@ -134,9 +134,13 @@ def parse(stream):
                     quote.append(("t", rest))
                 pending_ident = None
             elif mode == "docs":
-                doc.append(("t", rest))
                 if chapter.heading is None and rest.startswith("# "):
                     chapter.heading = rest
+                    if appendix(rest):
+                        # the HTML book does not number appendices; the
+                        # LaTeX filter letters them after \appendix
+                        rest = re.sub(r"\{([^}]*)\}\s*$", lambda m: "{%s .unnumbered}" % m.group(1), rest)
+                doc.append(("t", rest))
         elif key == "nl":
             if mode == "code" and quote is None:
                 if header_nl:
@@ -181,13 +185,24 @@ def unnumbered(heading):
     return bool(attrs) and (".unnumbered" in attrs.group(1).split() or "-" in attrs.group(1).split())
 
 
+def appendix(heading):
+    attrs = re.search(r"\{([^}]*)\}\s*$", heading or "")
+    return bool(attrs) and ".appendix" in attrs.group(1).split()
+
+
 def number_chapters(chapters):
     """Chunk labels use the chapter numbers the book prints: numbered
     chapters count 1, 2, ... in reading order; unnumbered ones (the preface)
-    label their chunks 0.k."""
+    label their chunks 0.k; appendices (class .appendix) count A, B, ..."""
     n = 0
+    letters = 0
     for ch in chapters:
-        if ch.heading is not None and not unnumbered(ch.heading):
+        ch.appendix = appendix(ch.heading)
+        if ch.appendix:
+            ch.number = chr(ord("A") + letters)
+            letters += 1
+            ch.numbered = False
+        elif ch.heading is not None and not unnumbered(ch.heading):
             n += 1
             ch.number = n
             ch.numbered = True
@@ -614,12 +629,15 @@ class Book:
 
     def markdown(self):
         out = []
-        main = False
+        main = appendices = False
         for ch in self.chapters:
             out.append("\n")
             if ch.numbered and not main:
                 out.append("```{=latex}\n\\nwmainmatter\n```\n\n")
                 main = True
+            if ch.appendix and not appendices:
+                out.append("```{=latex}\n%s\\appendix\n```\n\n" % ("" if main else "\\nwmainmatter\n"))
+                appendices = main = True
             for kind, item in ch.items:
                 if kind == "doc":
                     out.append(self.render_doc(item))
