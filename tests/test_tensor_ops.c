@@ -159,6 +159,30 @@ static int stage_applies(const char *stage, const problem *p, const tensor *A, c
 }
 
 /* ----------------------------------------------------------- the runner */
+/* The backends and (backend, stage) pairs, asked once per process: asking
+   whether a CUDA device is there costs time on a machine without one. */
+static int backends_cached(litdnnBackend_t out[LITDNN_BACKEND_COUNT])
+{
+  static litdnnBackend_t cache[LITDNN_BACKEND_COUNT];
+  static int n = -1;
+  if (n < 0)
+    n = t_backends(cache);
+  memcpy(out, cache, sizeof cache);
+  return n;
+}
+
+static int runs_cached(litdnnOp_t op, t_run *runs)
+{
+  static t_run cache[LITDNN_OP_COUNT][T_MAX_RUNS];
+  static int n[LITDNN_OP_COUNT], done[LITDNN_OP_COUNT];
+  if (!done[op]) {
+    n[op] = t_runs(op, cache[op], T_MAX_RUNS);
+    done[op] = 1;
+  }
+  memcpy(runs, cache[op], sizeof cache[op]);
+  return n[op];
+}
+
 typedef struct {
   int ran[T_MAX_RUNS];   /* successful runs per (backend, stage) */
 } tally;
@@ -167,7 +191,7 @@ static void run_problem(problem p, const tensor *A, const tensor *B, const tenso
                         const char *label)
 {
   t_run runs[T_MAX_RUNS];
-  int nruns = t_runs(op_of[p.kind], runs, T_MAX_RUNS);
+  int nruns = runs_cached(op_of[p.kind], runs);
   cr_assert(nruns > 0);
   litdnnOpTensorDescriptor_t od = NULL;
   if (p.kind == K_OP) {
@@ -216,7 +240,7 @@ static void run_problem(problem p, const tensor *A, const tensor *B, const tenso
   }
   /* and once per backend with the stage the handle chooses */
   litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  int nb = backends_cached(backends);
   for (int i = 0; i < nb; i++) {
     litdnnHandle_t h = t_handle(backends[i]);
     void *da = A ? t_dev_from_host(h, a, A->span) : NULL;
@@ -244,7 +268,7 @@ static void run_problem(problem p, const tensor *A, const tensor *B, const tenso
 static void assert_every_stage_ran(litdnnOp_t op, const tally *tl)
 {
   t_run runs[T_MAX_RUNS];
-  int nruns = t_runs(op, runs, T_MAX_RUNS);
+  int nruns = runs_cached(op, runs);
   for (int r = 0; r < nruns; r++)
     cr_assert(tl->ran[r] > 0, "stage '%s' on %s never ran successfully", runs[r].name,
               litdnnGetBackendName(runs[r].backend));
@@ -368,7 +392,7 @@ Test(tensor_ops, op_tensor_nan_propagation)
   tensor T = make_tensor(L_NCHW, 1, 1, 1, 4);
   float a[4] = {NAN, 1.0f, NAN, -2.0f}, b[4] = {3.0f, NAN, NAN, 5.0f}, one = 1.0f, zero = 0.0f;
   litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  int nb = backends_cached(backends);
   for (int i = 0; i < nb; i++)
     for (int op = LITDNN_OP_TENSOR_MIN; op <= LITDNN_OP_TENSOR_MAX; op++)
       for (int nan = 0; nan < 2; nan++) {
@@ -434,7 +458,7 @@ Test(tensor_ops, in_place_with_the_same_layout)
   float *c0 = t_random(n, -1, 1);
   float alpha = 0.5f, beta = 2.0f;
   litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  int nb = backends_cached(backends);
   double *ref = malloc(n * sizeof *ref);
   for (size_t i = 0; i < n; i++)
     ref[i] = (double)alpha * c0[i] + (double)beta * c0[i];
