@@ -14,7 +14,7 @@ GRADE_ARGS = $(EX) $(if $(SOLUTION),--solution $(SOLUTION)) \
   $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(FORMAT),--format $(FORMAT)) \
   $(if $(RESULTS),--results $(RESULTS)) $(if $(BACKEND),--backend $(BACKEND)) \
   $(if $(SEED),--seed $(SEED)) $(if $(STRICT),--strict)
-GRADE_ENV = GRADE_LIB=$(abspath $(LIB_A)) GRADE_GPU_ARCHS='$(GPU_ARCHS)' \
+GRADE_ENV = GRADE_LIB=$(abspath $(LIB_A)) GRADE_LIBS='$(LIBS)' GRADE_GPU_ARCHS='$(GPU_ARCHS)' \
   $(if $(NVCC),GRADE_NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME))
 
 .PHONY: grade-selftest

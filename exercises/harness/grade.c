@@ -265,7 +265,8 @@ void g_compare(const char *what, const float *got, const double *ref, size_t n,
         char index[96];
         format_index(index, sizeof index, i, dims, ndims);
         snprintf(lines[shown], sizeof lines[shown], "  %s%s = %.7g, expected %.7g%s", what, index, g, r,
-                 isnan(g) ? " (never written: the output starts as NaN)" : "");
+                 isnan(g) ? " (NaN: never written - outputs start as NaN - or computed from unset data)"
+                          : "");
         shown++;
       }
       bad++;
@@ -291,8 +292,11 @@ void g_compare(const char *what, const float *got, const double *ref, size_t n,
     }
   }
   format_index(index, sizeof index, first, dims, ndims);
-  g_fail("wrong result: %s%s = %.7g, expected %.7g (%zu of %zu elements wrong, relative error %.3g)",
-         what, index, (double)got[first], ref[first], bad, n, den > 0 ? sqrt(num / den) : 0.0);
+  char error[64] = "";
+  if (den > 0 && !isnan(got[first]))
+    snprintf(error, sizeof error, ", relative error %.3g", sqrt(num / den));
+  g_fail("wrong result: %s%s = %.7g, expected %.7g (%zu of %zu elements wrong%s)", what, index,
+         (double)got[first], ref[first], bad, n, error);
 }
 
 /* ---- timing ---- */
