@@ -4,12 +4,19 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 151 "chapters/08-normalization.nw"
+extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
+    litdnn_bn_backward_table;
 
 #line 1056 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 156 "chapters/08-normalization.nw"
+[LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
+[LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
+[LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
 #line 1058 "chapters/02-tensors.nw"
 };
 
