@@ -1,23 +1,32 @@
-#line 1051 "chapters/02-tensors.nw"
+#line 1053 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 
-#line 1043 "chapters/02-tensors.nw"
+#line 1045 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 2257 "chapters/02-tensors.nw"
+extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
+    litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
 
-#line 1056 "chapters/02-tensors.nw"
+#line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1047 "chapters/02-tensors.nw"
+#line 1049 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 2262 "chapters/02-tensors.nw"
+[LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
+[LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
+[LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
+[LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
+[LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
 #line 156 "chapters/08-normalization.nw"
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
-#line 1058 "chapters/02-tensors.nw"
+#line 1060 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -25,7 +34,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1071 "chapters/02-tensors.nw"
+#line 1073 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -77,7 +86,7 @@ litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name, c
     *backendMask = backend_mask(&t->stages[stage]);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1129 "chapters/02-tensors.nw"
+#line 1131 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   static const char call[] = "litdnnSetStage";
@@ -127,7 +136,20 @@ litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
   *stage = chosen_stage(handle, litdnn_op(op), op, NULL);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1185 "chapters/02-tensors.nw"
+
+litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
+{
+  static const char call[] = "litdnnGetLastStage";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, stage);
+  *stage = handle->last_stage[op];
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1200 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);
@@ -136,5 +158,6 @@ litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, 
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
                         "no stage of %s runs on the %s backend", t->name,
                         litdnnGetBackendName(h->backend));
+  h->last_stage[op] = s;
   return t->stages[s].fn[h->backend](h, args);
 }
