@@ -3,4 +3,5 @@
 #define LITDNN_H
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
+#include "litdnn/batchnorm.h"
 #endif
