@@ -7,6 +7,9 @@
 #line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
+#line 405 "chapters/05-convolution.nw"
+extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
+    litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
@@ -22,6 +25,11 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
 [LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
+#line 410 "chapters/05-convolution.nw"
+[LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
+[LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
+[LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,
+[LITDNN_OP_CONVOLUTION_BACKWARD_BIAS] = &litdnn_conv_backward_bias_table,
 #line 156 "chapters/08-normalization.nw"
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,

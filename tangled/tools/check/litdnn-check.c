@@ -110,6 +110,67 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
+#line 2691 "chapters/05-convolution.nw"
+static void check_convolution(int pass)
+{
+  enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
+  litdnnTensorDescriptor_t xd, yd;
+  litdnnFilterDescriptor_t wd;
+  litdnnConvolutionDescriptor_t cd;
+  int n, k, p, q;
+  litdnnCreateTensorDescriptor(&xd);
+  litdnnCreateTensorDescriptor(&yd);
+  litdnnCreateFilterDescriptor(&wd);
+  litdnnCreateConvolutionDescriptor(&cd);
+  litdnnSetTensor4dDescriptor(xd, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, N, C, H, W);
+  litdnnSetFilter4dDescriptor(wd, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, K, C / G, R, S);
+  litdnnSetConvolution2dDescriptor(cd, 1, 2, 2, 1, 1, 2, LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT);
+  litdnnSetConvolutionGroupCount(cd, G);
+  litdnnGetConvolution2dForwardOutputDim(cd, xd, wd, &n, &k, &p, &q);
+  litdnnSetTensor4dDescriptor(yd, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q);
+  size_t xn = N * C * H * W, wn = K * (C / G) * R * S, yn = (size_t)n * k * p * q;
+  size_t outn = pass == 0 ? yn : pass == 1 ? xn : wn;
+  float *x = random_floats(xn, 21), *w = random_floats(wn, 22), *dy = random_floats(yn, 23);
+  float alpha = 1.0f, beta = 0.0f, *out[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int i = 0; i < 2; i++) {
+    void *dx = to_device(hs[i], x, xn), *dw = to_device(hs[i], w, wn), *ddy = to_device(hs[i], dy, yn);
+    void *dout = to_device(hs[i], pass == 0 ? dy : pass == 1 ? x : w, outn);
+    int got = 0;
+    if (pass == 0) {
+      litdnnConvolutionFwdAlgoPerf_t perf;
+      litdnnGetConvolutionForwardAlgorithm(hs[i], xd, wd, cd, yd, 1, &got, &perf);
+      status[i] = litdnnConvolutionForward(hs[i], &alpha, xd, dx, wd, dw, cd, perf.algo, NULL, 0, &beta, yd, dout);
+    } else if (pass == 1) {
+      litdnnConvolutionBwdDataAlgoPerf_t perf;
+      litdnnGetConvolutionBackwardDataAlgorithm(hs[i], wd, yd, cd, xd, 1, &got, &perf);
+      status[i] = litdnnConvolutionBackwardData(hs[i], &alpha, wd, dw, yd, ddy, cd, perf.algo, NULL, 0, &beta,
+                                                xd, dout);
+    } else {
+      litdnnConvolutionBwdFilterAlgoPerf_t perf;
+      litdnnGetConvolutionBackwardFilterAlgorithm(hs[i], xd, yd, cd, wd, 1, &got, &perf);
+      status[i] = litdnnConvolutionBackwardFilter(hs[i], &alpha, xd, dx, yd, ddy, cd, perf.algo, NULL, 0, &beta,
+                                                  wd, dout);
+    }
+    litdnnSynchronize(hs[i]);
+    out[i] = to_host(hs[i], dout, outn);
+    litdnnFree(hs[i], dx);
+    litdnnFree(hs[i], dw);
+    litdnnFree(hs[i], ddy);
+    litdnnFree(hs[i], dout);
+  }
+  static const char *labels[3] = {"litdnnConvolutionForward", "litdnnConvolutionBackwardData",
+                                  "litdnnConvolutionBackwardFilter"};
+  static const litdnnOp_t ops[3] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
+                                    LITDNN_OP_CONVOLUTION_BACKWARD_FILTER};
+  report(labels[pass], ops[pass], status[0], relative_error(out[0], out[1], outn), 1e-5);
+  free(out[0]); free(out[1]); free(x); free(w); free(dy);
+  litdnnDestroyTensorDescriptor(xd);
+  litdnnDestroyTensorDescriptor(yd);
+  litdnnDestroyFilterDescriptor(wd);
+  litdnnDestroyConvolutionDescriptor(cd);
+}
 #line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -122,6 +183,10 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 2754 "chapters/05-convolution.nw"
+check_convolution(0);
+check_convolution(1);
+check_convolution(2);
 #line 2874 "chapters/02-tensors.nw"
 }
 

@@ -1,0 +1,68 @@
+/* Convolution: the problem every stage receives. */
+#ifndef LITDNN_CONV_H
+#define LITDNN_CONV_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+#ifdef __CUDACC__
+#define LITDNN_CONV_HD __host__ __device__
+#else
+#define LITDNN_CONV_HD
+#endif
+
+enum { LITDNN_CONV_FWD = 0, LITDNN_CONV_BWD_DATA = 1, LITDNN_CONV_BWD_FILTER = 2,
+       LITDNN_CONV_BWD_BIAS = 3 };
+
+typedef struct litdnn_conv_args {
+  const char *call;             /* the API call, for messages */
+  int pass;                     /* LITDNN_CONV_FWD ... */
+  int n, c, k, groups;          /* batch, input channels, output channels, groups */
+  int in[3], flt[3], out[3];    /* spatial sizes (d, h, w) of x, w and y */
+  int pad[3], stride[3], dil[3];
+  int flip;                     /* 1: CONVOLUTION mode, the taps are reversed */
+  int64_t xs[5], ws[5], ys[5];  /* strides of x (and dx), w (and dw), y (and dy) */
+  float alpha, beta;
+  const float *x, *w, *dy;      /* the inputs the pass reads */
+  float *result;                /* y, dx, dw or db */
+  void *workspace;
+  size_t workspace_size;
+} litdnn_conv_args;
+
+/* the tap of the stored filter that window position r of a size-n axis uses */
+static inline LITDNN_CONV_HD int litdnn_conv_tap(int flip, int n, int r)
+{
+  return flip ? n - 1 - r : r;
+}
+/* the input coordinate that output o and window position r of axis i meet */
+static inline LITDNN_CONV_HD int litdnn_conv_in(const litdnn_conv_args *a, int i, int o, int r)
+{
+  return o * a->stride[i] - a->pad[i] + r * a->dil[i];
+}
+static inline LITDNN_CONV_HD int litdnn_conv_inside(const litdnn_conv_args *a, int i, int v)
+{
+  return v >= 0 && v < a->in[i];
+}
+static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_t i0, int64_t i1,
+                                                        int64_t d, int64_t h, int64_t w)
+{
+  return i0 * s[0] + i1 * s[1] + d * s[2] + h * s[3] + w * s[4];
+}
+/* dst = alpha * v + beta * dst; with beta = 0, dst is not read */
+static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float alpha, float beta)
+{
+  *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
+}
+
+/* the algorithms, seen from inside */
+int litdnn_conv_algo_count(int pass);
+size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo);
+/* NULL if algo can run the problem, else the reason it cannot */
+const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo);
+/* the heuristic's order of the pass's algorithms; returns how many */
+int litdnn_conv_rank(const litdnn_conv_args *a, int *order);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,497 @@
+#line 2387 "chapters/05-convolution.nw"
+#include "core/gpu.h"
+#include "conv/conv.h"
+#include "conv/conv_stages.h"
+#include <stdint.h>
+
+#line 1801 "chapters/05-convolution.nw"
+/* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
+static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
+                                  int *h, int *w)
+{
+  *w = (int)(i % sp[2]);
+  i /= sp[2];
+  *h = (int)(i % sp[1]);
+  i /= sp[1];
+  *d = (int)(i % sp[0]);
+  i /= sp[0];
+  *i1 = i % d1;
+  *i0 = i / d1;
+}
+
+static __global__ void conv_fwd_direct(litdnn_conv_args a)
+{
+  int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, k;
+    int od, oh, ow;
+    conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+    int g = (int)(k / kg);
+    float sum = 0.0f;
+    for (int cc = 0; cc < cg; cc++)
+      for (int rd = 0; rd < a.flt[0]; rd++) {
+        int id = litdnn_conv_in(&a, 0, od, rd);
+        if (!litdnn_conv_inside(&a, 0, id))
+          continue;
+        for (int rh = 0; rh < a.flt[1]; rh++) {
+          int ih = litdnn_conv_in(&a, 1, oh, rh);
+          if (!litdnn_conv_inside(&a, 1, ih))
+            continue;
+          for (int rw = 0; rw < a.flt[2]; rw++) {
+            int iw = litdnn_conv_in(&a, 2, ow, rw);
+            if (!litdnn_conv_inside(&a, 2, iw))
+              continue;
+            sum += a.w[litdnn_conv_offset(a.ws, k, cc, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                          litdnn_conv_tap(a.flip, a.flt[1], rh),
+                                          litdnn_conv_tap(a.flip, a.flt[2], rw))] *
+                   a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)];
+          }
+        }
+      }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
+  }
+}
+#line 1861 "chapters/05-convolution.nw"
+/* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
+static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
+{
+  int t = v + a->pad[i] - r * a->dil[i];
+  if (t < 0 || t % a->stride[i] != 0)
+    return -1;
+  t /= a->stride[i];
+  return t < a->out[i] ? t : -1;
+}
+
+static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
+{
+  int64_t total = (int64_t)a.n * a.c * a.in[0] * a.in[1] * a.in[2];
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, c;
+    int id, ih, iw;
+    conv_split(i, a.c, a.in, &n, &c, &id, &ih, &iw);
+    int g = (int)(c / cg), cc = (int)(c % cg);
+    float sum = 0.0f;
+    for (int kk = 0; kk < kg; kk++) {
+      int64_t k = (int64_t)g * kg + kk;
+      for (int rd = 0; rd < a.flt[0]; rd++) {
+        int od = conv_out_of(&a, 0, id, rd);
+        if (od < 0)
+          continue;
+        for (int rh = 0; rh < a.flt[1]; rh++) {
+          int oh = conv_out_of(&a, 1, ih, rh);
+          if (oh < 0)
+            continue;
+          for (int rw = 0; rw < a.flt[2]; rw++) {
+            int ow = conv_out_of(&a, 2, iw, rw);
+            if (ow < 0)
+              continue;
+            sum += a.w[litdnn_conv_offset(a.ws, k, cc, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                          litdnn_conv_tap(a.flip, a.flt[1], rh),
+                                          litdnn_conv_tap(a.flip, a.flt[2], rw))] *
+                   a.dy[litdnn_conv_offset(a.ys, n, k, od, oh, ow)];
+          }
+        }
+      }
+    }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
+  }
+}
+#line 1916 "chapters/05-convolution.nw"
+static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
+{
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  int64_t total = (int64_t)a.k * cg * a.flt[0] * a.flt[1] * a.flt[2];
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t k, cc;
+    int td, th, tw;            /* the stored tap */
+    conv_split(i, cg, a.flt, &k, &cc, &td, &th, &tw);
+    int rd = litdnn_conv_tap(a.flip, a.flt[0], td), rh = litdnn_conv_tap(a.flip, a.flt[1], th),
+        rw = litdnn_conv_tap(a.flip, a.flt[2], tw);
+    int64_t c = (k / kg) * cg + cc;
+    float sum = 0.0f;
+    for (int n = 0; n < a.n; n++)
+      for (int od = 0; od < a.out[0]; od++) {
+        int id = litdnn_conv_in(&a, 0, od, rd);
+        if (!litdnn_conv_inside(&a, 0, id))
+          continue;
+        for (int oh = 0; oh < a.out[1]; oh++) {
+          int ih = litdnn_conv_in(&a, 1, oh, rh);
+          if (!litdnn_conv_inside(&a, 1, ih))
+            continue;
+          for (int ow = 0; ow < a.out[2]; ow++) {
+            int iw = litdnn_conv_in(&a, 2, ow, rw);
+            if (!litdnn_conv_inside(&a, 2, iw))
+              continue;
+            sum += a.x[litdnn_conv_offset(a.xs, n, c, id, ih, iw)] *
+                   a.dy[litdnn_conv_offset(a.ys, n, k, od, oh, ow)];
+          }
+        }
+      }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
+  }
+}
+#line 1987 "chapters/05-convolution.nw"
+#define CONV_TILE 16
+
+/* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
+static inline LITDNN_CONV_HD int conv_tile_extent(const litdnn_conv_args *a, int i)
+{
+  return (CONV_TILE - 1) * a->stride[i] + (a->flt[i] - 1) * a->dil[i] + 1;
+}
+
+static __global__ void conv_fwd_tiled(litdnn_conv_args a)
+{
+  extern __shared__ float conv_smem[];
+  int th = conv_tile_extent(&a, 1), tw = conv_tile_extent(&a, 2);
+  int R = a.flt[1], S = a.flt[2];
+  float *tile = conv_smem, *taps = conv_smem + th * tw;
+  int tiles_w = (a.out[2] + CONV_TILE - 1) / CONV_TILE;
+  int oh0 = (int)(blockIdx.x / tiles_w) * CONV_TILE, ow0 = (int)(blockIdx.x % tiles_w) * CONV_TILE;
+  int k = blockIdx.y, n = blockIdx.z;
+  int kg = a.k / a.groups, cg = a.c / a.groups, g = k / kg;
+  int ih0 = oh0 * a.stride[1] - a.pad[1], iw0 = ow0 * a.stride[2] - a.pad[2];
+  int t = threadIdx.y * CONV_TILE + threadIdx.x;
+  float sum = 0.0f;
+  for (int cc = 0; cc < cg; cc++) {
+    const float *plane = a.x + (int64_t)n * a.xs[0] + ((int64_t)g * cg + cc) * a.xs[1];
+    for (int i = t; i < th * tw; i += CONV_TILE * CONV_TILE) {
+      int ih = ih0 + i / tw, iw = iw0 + i % tw;
+      tile[i] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                    ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+    }
+    for (int i = t; i < R * S; i += CONV_TILE * CONV_TILE)
+      taps[i] = a.w[(int64_t)k * a.ws[0] + (int64_t)cc * a.ws[1] +
+                    litdnn_conv_tap(a.flip, R, i / S) * a.ws[3] +
+                    litdnn_conv_tap(a.flip, S, i % S) * a.ws[4]];
+    __syncthreads();
+    const float *window = tile + threadIdx.y * a.stride[1] * tw + threadIdx.x * a.stride[2];
+    for (int r = 0; r < R; r++)
+      for (int s = 0; s < S; s++)
+        sum += taps[r * S + s] * window[r * a.dil[1] * tw + s * a.dil[2]];
+    __syncthreads();
+  }
+  int oh = oh0 + threadIdx.y, ow = ow0 + threadIdx.x;
+  if (oh < a.out[1] && ow < a.out[2])
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], sum, a.alpha, a.beta);
+}
+#line 2107 "chapters/05-convolution.nw"
+#define CONV_BM 32
+#define CONV_BN 32
+#define CONV_BL 8
+#define CONV_GEMM_THREADS 256
+
+typedef struct {
+  int64_t m, cols, l;         /* per group: rows, columns, reduction length */
+} conv_gemm_shape;
+
+static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_args *a)
+{
+  conv_gemm_shape s;
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t outs = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2];
+  int64_t ins = (int64_t)a->n * a->in[0] * a->in[1] * a->in[2];
+  if (a->pass == LITDNN_CONV_FWD) {
+    s.m = kg; s.cols = outs; s.l = cg * taps;
+  } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+    s.m = cg; s.cols = ins; s.l = kg * taps;
+  } else {
+    s.m = kg; s.cols = cg * taps; s.l = outs;
+  }
+  return s;
+}
+#line 2138 "chapters/05-convolution.nw"
+/* A[m][l] of group g */
+static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, ch;
+  int rd, rh, rw;
+  if (a->pass == LITDNN_CONV_BWD_FILTER) {      /* dy[n, k, p, q], l = (n, p, q) */
+    int64_t n;
+    conv_split(l, 1, a->out, &n, &zero, &rd, &rh, &rw);
+    return a->dy[litdnn_conv_offset(a->ys, n, g * kg + m, rd, rh, rw)];
+  }
+  conv_split(l, a->pass == LITDNN_CONV_FWD ? cg : kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+  int td = litdnn_conv_tap(a->flip, a->flt[0], rd), th = litdnn_conv_tap(a->flip, a->flt[1], rh),
+      tw = litdnn_conv_tap(a->flip, a->flt[2], rw);
+  if (a->pass == LITDNN_CONV_FWD)               /* w[k, c, r, s], l = (c, r, s) */
+    return a->w[litdnn_conv_offset(a->ws, g * kg + m, ch, td, th, tw)];
+  return a->w[litdnn_conv_offset(a->ws, g * kg + ch, m, td, th, tw)];  /* l = (k, r, s) */
+}
+
+/* B[l][j] of group g: the gathered input, or zero */
+static __device__ float conv_gemm_b(const litdnn_conv_args *a, int g, int64_t l, int64_t j)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
+  int rd, rh, rw, od, oh, ow;
+  if (a->pass == LITDNN_CONV_FWD) {             /* l = (c, r, s), j = (n, p, q) */
+    conv_split(l, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    conv_split(j, 1, a->out, &n, &zero, &od, &oh, &ow);
+  } else if (a->pass == LITDNN_CONV_BWD_FILTER) {  /* l = (n, p, q), j = (c, r, s) */
+    conv_split(l, 1, a->out, &n, &zero, &od, &oh, &ow);
+    conv_split(j, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+  } else {                                      /* l = (k, r, s), j = (n, h, w) */
+    int id, ih, iw;
+    conv_split(l, kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    conv_split(j, 1, a->in, &n, &zero, &id, &ih, &iw);
+    od = conv_out_of(a, 0, id, rd);
+    oh = conv_out_of(a, 1, ih, rh);
+    ow = conv_out_of(a, 2, iw, rw);
+    if (od < 0 || oh < 0 || ow < 0)
+      return 0.0f;
+    return a->dy[litdnn_conv_offset(a->ys, n, g * kg + ch, od, oh, ow)];
+  }
+  int id = litdnn_conv_in(a, 0, od, rd), ih = litdnn_conv_in(a, 1, oh, rh),
+      iw = litdnn_conv_in(a, 2, ow, rw);
+  if (!litdnn_conv_inside(a, 0, id) || !litdnn_conv_inside(a, 1, ih) || !litdnn_conv_inside(a, 2, iw))
+    return 0.0f;
+  return a->x[litdnn_conv_offset(a->xs, n, g * cg + ch, id, ih, iw)];
+}
+
+/* C[m][j] of group g: where the result goes */
+static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m, int64_t j)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
+  int d, h, w;
+  if (a->pass == LITDNN_CONV_FWD) {
+    conv_split(j, 1, a->out, &n, &zero, &d, &h, &w);
+    return a->result + litdnn_conv_offset(a->ys, n, g * kg + m, d, h, w);
+  }
+  if (a->pass == LITDNN_CONV_BWD_DATA) {
+    conv_split(j, 1, a->in, &n, &zero, &d, &h, &w);
+    return a->result + litdnn_conv_offset(a->xs, n, g * cg + m, d, h, w);
+  }
+  conv_split(j, cg, a->flt, &zero, &ch, &d, &h, &w);   /* j = (c, r, s), stored taps */
+  return a->result + litdnn_conv_offset(a->ws, g * kg + m, ch, litdnn_conv_tap(a->flip, a->flt[0], d),
+                                        litdnn_conv_tap(a->flip, a->flt[1], h),
+                                        litdnn_conv_tap(a->flip, a->flt[2], w));
+}
+#line 2215 "chapters/05-convolution.nw"
+static __global__ void conv_implicit_gemm(litdnn_conv_args a)
+{
+  __shared__ float As[CONV_BL * CONV_BM];
+  __shared__ float Bs[CONV_BL * CONV_BN];
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int g = blockIdx.z, t = threadIdx.x, tx = t % 16, ty = t / 16;
+  int64_t m0 = (int64_t)blockIdx.y * CONV_BM, j0 = (int64_t)blockIdx.x * CONV_BN;
+  int lm = t % CONV_BM, ll = t / CONV_BM;     /* this thread's element of each slice */
+  float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
+  for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
+    int64_t l = l0 + ll;
+    As[ll * CONV_BM + lm] = (m0 + lm < sh.m && l < sh.l) ? conv_gemm_a(&a, g, m0 + lm, l) : 0.0f;
+    Bs[ll * CONV_BN + lm] = (j0 + lm < sh.cols && l < sh.l) ? conv_gemm_b(&a, g, l, j0 + lm) : 0.0f;
+    __syncthreads();
+    for (int i = 0; i < CONV_BL; i++) {
+      float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
+      float b0 = Bs[i * CONV_BN + tx], b1 = Bs[i * CONV_BN + tx + 16];
+      acc00 += a0 * b0;
+      acc01 += a0 * b1;
+      acc10 += a1 * b0;
+      acc11 += a1 * b1;
+    }
+    __syncthreads();
+  }
+  float acc[4] = {acc00, acc01, acc10, acc11};
+  for (int q = 0; q < 4; q++) {
+    int64_t m = m0 + ty + 16 * (q / 2), j = j0 + tx + 16 * (q % 2);
+    if (m < sh.m && j < sh.cols)
+      litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
+  }
+}
+#line 2264 "chapters/05-convolution.nw"
+typedef struct {
+  int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
+  int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
+} conv_tap_offsets;
+
+static __global__ void conv_precompute_offsets(litdnn_conv_args a, conv_tap_offsets *table)
+{
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int64_t cg = a.c / a.groups, zero = 0, ch;
+  int rd, rh, rw;
+  for (int64_t l = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; l < sh.l;
+       l += (int64_t)gridDim.x * blockDim.x) {
+    conv_split(l, cg, a.flt, &zero, &ch, &rd, &rh, &rw);
+    conv_tap_offsets o;
+    o.w_off = litdnn_conv_offset(a.ws, 0, ch, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                 litdnn_conv_tap(a.flip, a.flt[1], rh), litdnn_conv_tap(a.flip, a.flt[2], rw));
+    o.dd = rd * a.dil[0];
+    o.dh = rh * a.dil[1];
+    o.dw = rw * a.dil[2];
+    o.x_off = litdnn_conv_offset(a.xs, 0, ch, o.dd, o.dh, o.dw);
+    o.pad_ = 0;
+    table[l] = o;
+  }
+}
+
+static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv_tap_offsets *table)
+{
+  __shared__ float As[CONV_BL * CONV_BM];
+  __shared__ float Bs[CONV_BL * CONV_BN];
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int g = blockIdx.z, t = threadIdx.x, tx = t % 16, ty = t / 16;
+  int64_t m0 = (int64_t)blockIdx.y * CONV_BM, j0 = (int64_t)blockIdx.x * CONV_BN;
+  int lm = t % CONV_BM, ll = t / CONV_BM;
+  int64_t kg = a.k / a.groups, cg = a.c / a.groups, zero = 0, n = 0;
+  /* the row of A and the column of B this thread loads, split once */
+  int row_ok = m0 + lm < sh.m, col_ok = j0 + lm < sh.cols;
+  const float *wrow = a.w + (g * kg + (row_ok ? m0 + lm : 0)) * a.ws[0];
+  int od = 0, oh = 0, ow = 0;
+  if (col_ok)
+    conv_split(j0 + lm, 1, a.out, &n, &zero, &od, &oh, &ow);
+  int bd = od * a.stride[0] - a.pad[0], bh = oh * a.stride[1] - a.pad[1],
+      bw = ow * a.stride[2] - a.pad[2];
+  const float *corner = a.x + n * a.xs[0] + g * cg * a.xs[1] + (int64_t)bd * a.xs[2] +
+                        (int64_t)bh * a.xs[3] + (int64_t)bw * a.xs[4];
+  float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
+  for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
+    int64_t l = l0 + ll;
+    float av = 0.0f, bv = 0.0f;
+    if (l < sh.l) {
+      conv_tap_offsets o = table[l];
+      if (row_ok)
+        av = wrow[o.w_off];
+      if (col_ok && bd + o.dd >= 0 && bd + o.dd < a.in[0] && bh + o.dh >= 0 && bh + o.dh < a.in[1] &&
+          bw + o.dw >= 0 && bw + o.dw < a.in[2])
+        bv = corner[o.x_off];
+    }
+    As[ll * CONV_BM + lm] = av;
+    Bs[ll * CONV_BN + lm] = bv;
+    __syncthreads();
+    for (int i = 0; i < CONV_BL; i++) {
+      float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
+      float b0 = Bs[i * CONV_BN + tx], b1 = Bs[i * CONV_BN + tx + 16];
+      acc00 += a0 * b0;
+      acc01 += a0 * b1;
+      acc10 += a1 * b0;
+      acc11 += a1 * b1;
+    }
+    __syncthreads();
+  }
+  float acc[4] = {acc00, acc01, acc10, acc11};
+  for (int q = 0; q < 4; q++) {
+    int64_t m = m0 + ty + 16 * (q / 2), j = j0 + tx + 16 * (q % 2);
+    if (m < sh.m && j < sh.cols)
+      litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
+  }
+}
+#line 2355 "chapters/05-convolution.nw"
+#define CONV_BIAS_THREADS 256
+
+static __global__ void conv_bias_reduce(litdnn_conv_args a)
+{
+  __shared__ float part[CONV_BIAS_THREADS];
+  int k = blockIdx.x;
+  int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2], zero = 0, n;
+  float sum = 0.0f;
+  for (int64_t i = threadIdx.x; i < total; i += CONV_BIAS_THREADS) {
+    int d, h, w;
+    conv_split(i, 1, a.out, &n, &zero, &d, &h, &w);
+    sum += a.dy[litdnn_conv_offset(a.ys, n, k, d, h, w)];
+  }
+  part[threadIdx.x] = sum;
+  __syncthreads();
+  for (int half = CONV_BIAS_THREADS / 2; half > 0; half /= 2) {
+    if ((int)threadIdx.x < half)
+      part[threadIdx.x] += part[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
+}
+#line 2429 "chapters/05-convolution.nw"
+static unsigned conv_direct_blocks(int64_t n)
+{
+  return litdnn_gpu_blocks(n, 256, 65535u * 16u);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
+  conv_fwd_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_tiled)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  unsigned tiles = (unsigned)(((a->out[1] + CONV_TILE - 1) / CONV_TILE) *
+                              ((a->out[2] + CONV_TILE - 1) / CONV_TILE));
+  size_t smem = (size_t)(conv_tile_extent(a, 1) * conv_tile_extent(a, 2) + a->flt[1] * a->flt[2]) *
+                sizeof(float);
+  conv_fwd_tiled<<<litdnn_dim3(tiles, (unsigned)a->k, (unsigned)a->n), litdnn_dim3(CONV_TILE, CONV_TILE, 1),
+                    smem, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_tiled");
+}
+
+/* columns of C along x, rows along y, groups along z */
+static unsigned conv_gemm_blocks(const litdnn_conv_args *a, int axis)
+{
+  conv_gemm_shape s = conv_gemm_dims(a);
+  if (axis == 0)
+    return (unsigned)((s.cols + CONV_BN - 1) / CONV_BN);
+  return axis == 1 ? (unsigned)((s.m + CONV_BM - 1) / CONV_BM) : (unsigned)a->groups;
+}
+
+static litdnnStatus_t conv_gemm_launch(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)), CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_precomp)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  conv_tap_offsets *table = (conv_tap_offsets *)a->workspace;
+  conv_gemm_shape s = conv_gemm_dims(a);
+  conv_precompute_offsets<<<litdnn_gpu_blocks(s.l, 256, 1024), 256, 0, litdnn_gpu_stream(h)>>>(*a, table);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_precompute_offsets");
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
+  conv_implicit_gemm_precomp<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)), CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, table);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm_precomp");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  conv_bwd_data_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_data_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->k * (a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  conv_bwd_filter_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_bias_reduce)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  conv_bias_reduce<<<(unsigned)a->k, CONV_BIAS_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bias_reduce");
+}

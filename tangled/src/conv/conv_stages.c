@@ -1,0 +1,132 @@
+#line 2529 "chapters/05-convolution.nw"
+#include "conv/conv.h"
+#include "conv/conv_stages.h"
+
+static const litdnn_stage forward_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops in double precision", litdnn_conv_forward_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per output, every operand from global memory",
+                   litdnn_conv_fwd_direct),
+  LITDNN_GPU_STAGE("direct tiled", "input tile with its halo and the taps in shared memory",
+                   litdnn_conv_fwd_tiled),
+  LITDNN_GPU_STAGE("implicit gemm", "a 32x32 GEMM tile that gathers its columns from x",
+                   litdnn_conv_fwd_implicit_gemm),
+  LITDNN_GPU_STAGE("implicit precomp gemm", "the same, with a table of tap offsets",
+                   litdnn_conv_fwd_implicit_precomp),
+};
+static const litdnn_stage backward_data_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per dx element gathers its windows", litdnn_conv_bwd_data_direct),
+  LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
+                   litdnn_conv_bwd_data_implicit_gemm),
+};
+static const litdnn_stage backward_filter_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
+  LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
+};
+static const litdnn_stage backward_bias_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "one sum per channel in double precision", litdnn_conv_backward_bias_cpu),
+  LITDNN_GPU_STAGE("block reduction", "a block per channel, partial sums merged in a tree",
+                   litdnn_conv_bwd_bias_reduce),
+};
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+int litdnn_conv_algo_count(int pass)
+{
+  switch (pass) {
+  case LITDNN_CONV_FWD: return COUNT(forward_stages);
+  case LITDNN_CONV_BWD_DATA: return COUNT(backward_data_stages);
+  case LITDNN_CONV_BWD_FILTER: return COUNT(backward_filter_stages);
+  default: return COUNT(backward_bias_stages);
+  }
+}
+
+#line 2590 "chapters/05-convolution.nw"
+#define CONV_SMEM_LIMIT (48 * 1024)
+#define CONV_GRID_YZ 65535
+
+size_t litdnn_conv_tiled_smem(const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t th = (int64_t)15 * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+  int64_t tw = (int64_t)15 * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+  return (size_t)(th * tw + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+}
+
+const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
+{
+  int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
+  int gemm = (a->pass == LITDNN_CONV_FWD && (algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
+                                             algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)) ||
+             (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM) ||
+             (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM);
+  if (gemm && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
+    return "the GEMM grid has more than 65535 blocks of groups or rows";
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
+    if (a->in[0] != 1 || a->flt[0] != 1)
+      return "the tiled kernel computes 2-d convolutions only";
+    if (a->k > CONV_GRID_YZ || a->n > CONV_GRID_YZ)
+      return "the tiled kernel's grid holds at most 65535 images and 65535 filters";
+    if (litdnn_conv_tiled_smem(a) > CONV_SMEM_LIMIT)
+      return "the input tile and its halo do not fit in 48 KB of shared memory";
+  }
+  return NULL;
+}
+#line 2623 "chapters/05-convolution.nw"
+size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
+{
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+    return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
+  }
+  return 0;
+}
+#line 2644 "chapters/05-convolution.nw"
+int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
+{
+  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
+  if (a->pass == LITDNN_CONV_FWD) {
+    if (kg < 16) {
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+    } else {
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
+    }
+    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
+  } else {
+    int gemm_first = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16;
+    order[n++] = gemm_first ? 2 : 1;   /* IMPLICIT_GEMM is 2 and DIRECT 1 in both passes */
+    order[n++] = gemm_first ? 1 : 2;
+    order[n++] = 0;
+  }
+  return n;
+}
+
+static int choose_first(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  const litdnn_op_table *t = litdnn_op(a->pass == LITDNN_CONV_FWD ? LITDNN_OP_CONVOLUTION_FORWARD
+                                       : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_OP_CONVOLUTION_BACKWARD_DATA
+                                                                        : LITDNN_OP_CONVOLUTION_BACKWARD_FILTER);
+  int order[8], n = litdnn_conv_rank(a, order);
+  for (int i = 0; i < n; i++)
+    if (t->stages[order[i]].fn[litdnn_backend(h)] && !litdnn_conv_not_applicable(a, order[i]) &&
+        litdnn_conv_workspace_size(a, order[i]) == 0)
+      return order[i];
+  return -1;
+}
+
+#line 2575 "chapters/05-convolution.nw"
+const litdnn_op_table litdnn_conv_forward_table = {
+  "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_data_table = {
+  "convolution backward data", backward_data_stages, COUNT(backward_data_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_filter_table = {
+  "convolution backward filter", backward_filter_stages, COUNT(backward_filter_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_bias_table = {
+  "convolution backward bias", backward_bias_stages, COUNT(backward_bias_stages), NULL};
