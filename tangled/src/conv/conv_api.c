@@ -771,10 +771,11 @@ static litdnnStatus_t max_count(const char *call, litdnnHandle_t h, int pass, in
   return LITDNN_STATUS_SUCCESS;
 }
 
-static litdnnStatus_t check_request(const char *call, int requested, int *returned, const void *perf)
+static litdnnStatus_t check_request(const char *call, int requested, int *returnedAlgoCount,
+                                    const void *perfResults)
 {
-  LITDNN_CHECK_NULL(call, returned);
-  LITDNN_CHECK_NULL(call, perf);
+  LITDNN_CHECK_NULL(call, returnedAlgoCount);
+  LITDNN_CHECK_NULL(call, perfResults);
   if (requested < 1)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
                         "requestedAlgoCount = %d is not positive", requested);

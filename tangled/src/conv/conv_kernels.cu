@@ -1,10 +1,10 @@
-#line 2387 "chapters/05-convolution.nw"
+#line 2388 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 #include <stdint.h>
 
-#line 1801 "chapters/05-convolution.nw"
+#line 1802 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -53,7 +53,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 1861 "chapters/05-convolution.nw"
+#line 1862 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -100,7 +100,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 1916 "chapters/05-convolution.nw"
+#line 1917 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -135,7 +135,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 1987 "chapters/05-convolution.nw"
+#line 1988 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -179,7 +179,7 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], sum, a.alpha, a.beta);
 }
-#line 2107 "chapters/05-convolution.nw"
+#line 2108 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
@@ -205,7 +205,7 @@ static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_ar
   }
   return s;
 }
-#line 2138 "chapters/05-convolution.nw"
+#line 2139 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -271,7 +271,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2215 "chapters/05-convolution.nw"
+#line 2216 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -303,7 +303,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2264 "chapters/05-convolution.nw"
+#line 2265 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -380,7 +380,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2355 "chapters/05-convolution.nw"
+#line 2356 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -404,7 +404,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2429 "chapters/05-convolution.nw"
+#line 2430 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);

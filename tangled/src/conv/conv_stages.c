@@ -1,4 +1,4 @@
-#line 2529 "chapters/05-convolution.nw"
+#line 2530 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -41,7 +41,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 2590 "chapters/05-convolution.nw"
+#line 2591 "chapters/05-convolution.nw"
 #define CONV_SMEM_LIMIT (48 * 1024)
 #define CONV_GRID_YZ 65535
 
@@ -72,7 +72,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   }
   return NULL;
 }
-#line 2623 "chapters/05-convolution.nw"
+#line 2624 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -81,7 +81,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 2644 "chapters/05-convolution.nw"
+#line 2645 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -121,7 +121,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 2575 "chapters/05-convolution.nw"
+#line 2576 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

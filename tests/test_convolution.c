@@ -1,0 +1,734 @@
+/* Convolution: every algorithm of every pass on every backend against a
+   double-precision reference written here, on shapes that reach the corners
+   (1x1, 5x5, 7x7 stride 2, 11x11 stride 4, dilation, padding larger than half
+   the filter, groups 1/2/C, odd channel counts, batch 1, 1-d and 3-d), both
+   layouts, both modes and several alpha/beta; finite differences for the two
+   backward passes; Get, Find and the workspace size; bad input. */
+#include "common.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FWD = 0, BWD_DATA = 1, BWD_FILTER = 2 };
+
+typedef struct {
+  int sp;                        /* spatial dimensions: 1, 2 or 3 */
+  int n, c, k, groups;
+  int in[3], flt[3];             /* d, h, w; unused leading axes are 1 */
+  int pad[3], stride[3], dil[3];
+  litdnnTensorFormat_t xfmt, wfmt;
+  litdnnConvolutionMode_t mode;
+  float alpha, beta;
+} conv_case;
+
+#define XC LITDNN_CROSS_CORRELATION
+#define CV LITDNN_CONVOLUTION
+#define NCHW LITDNN_TENSOR_NCHW
+#define NHWC LITDNN_TENSOR_NHWC
+
+static const conv_case cases[] = {
+  /* sp  n  c  k  g   in          flt        pad        stride     dil      x     w     mode  a     b */
+  {2, 2, 3, 4, 1, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  {2, 2, 5, 3, 1, {1, 4, 5}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, CV, 0.5f, 0.25f},
+  {2, 1, 4, 6, 2, {1, 6, 7}, {1, 5, 5}, {0, 2, 2}, {1, 1, 1}, {1, 1, 1}, NCHW, NHWC, CV, 1.0f, 0.0f},
+  {2, 2, 2, 3, 1, {1, 11, 9}, {1, 7, 7}, {0, 3, 3}, {1, 2, 2}, {1, 1, 1}, NHWC, NCHW, XC, -1.0f, 0.5f},
+  {2, 1, 1, 2, 1, {1, 23, 19}, {1, 11, 11}, {0, 2, 2}, {1, 4, 4}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  {2, 2, 3, 5, 1, {1, 8, 7}, {1, 3, 3}, {0, 2, 2}, {1, 1, 1}, {1, 2, 2}, NHWC, NHWC, XC, 1.0f, 1.0f},
+  {2, 1, 2, 3, 1, {1, 4, 5}, {1, 3, 3}, {0, 3, 2}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  {2, 2, 4, 4, 4, {1, 6, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1.0f, 0.0f},
+  {2, 1, 3, 6, 3, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, -1.0f},
+  {2, 1, 5, 7, 1, {1, 5, 4}, {1, 3, 2}, {0, 1, 0}, {1, 1, 2}, {1, 1, 1}, NCHW, NHWC, XC, 1.0f, 0.0f},
+  {2, 3, 17, 33, 1, {1, 3, 3}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1.0f, 0.0f},
+  {3, 1, 2, 3, 1, {3, 4, 4}, {2, 3, 3}, {1, 1, 1}, {1, 1, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  {1, 2, 3, 2, 1, {1, 1, 9}, {1, 1, 3}, {0, 0, 1}, {1, 1, 2}, {1, 1, 2}, NHWC, NCHW, XC, 1.0f, 0.0f},
+};
+#define NCASES ((int)(sizeof cases / sizeof cases[0]))
+
+/* ---- shapes and offsets, computed here independently of the library ---- */
+static int out_dim(const conv_case *k, int i)
+{
+  return (k->in[i] + 2 * k->pad[i] - (k->flt[i] - 1) * k->dil[i] - 1) / k->stride[i] + 1;
+}
+static int64_t vol(const int *s) { return (int64_t)s[0] * s[1] * s[2]; }
+static void outs(const conv_case *k, int *o) { for (int i = 0; i < 3; i++) o[i] = out_dim(k, i); }
+static size_t x_count(const conv_case *k) { return (size_t)(k->n * k->c * vol(k->in)); }
+static size_t w_count(const conv_case *k) { return (size_t)(k->k * (k->c / k->groups) * vol(k->flt)); }
+static size_t y_count(const conv_case *k) { int o[3]; outs(k, o); return (size_t)(k->n * k->k * vol(o)); }
+
+/* offset of (a, b, d, h, w) in a packed tensor with b channels, in format f */
+static size_t at(litdnnTensorFormat_t f, int nb, const int *sp, int a, int b, int d, int h, int w)
+{
+  if (f == NCHW)
+    return (size_t)((((int64_t)a * nb + b) * sp[0] + d) * sp[1] * sp[2] + (int64_t)h * sp[2] + w);
+  return (size_t)(((((int64_t)a * sp[0] + d) * sp[1] + h) * sp[2] + w) * nb + b);
+}
+
+/* the three passes in double precision, on the tensors as laid out in memory */
+static void ref_pass(const conv_case *k, int pass, const float *x, const float *w, const float *dy,
+                     double *out)
+{
+  int o[3], kg = k->k / k->groups, cg = k->c / k->groups;
+  outs(k, o);
+  size_t count = pass == FWD ? y_count(k) : pass == BWD_DATA ? x_count(k) : w_count(k);
+  memset(out, 0, count * sizeof *out);
+  for (int n = 0; n < k->n; n++)
+    for (int kk = 0; kk < k->k; kk++)
+      for (int od = 0; od < o[0]; od++)
+        for (int oh = 0; oh < o[1]; oh++)
+          for (int ow = 0; ow < o[2]; ow++)
+            for (int cc = 0; cc < cg; cc++)
+              for (int rd = 0; rd < k->flt[0]; rd++)
+                for (int rh = 0; rh < k->flt[1]; rh++)
+                  for (int rw = 0; rw < k->flt[2]; rw++) {
+                    int id = od * k->stride[0] - k->pad[0] + rd * k->dil[0];
+                    int ih = oh * k->stride[1] - k->pad[1] + rh * k->dil[1];
+                    int iw = ow * k->stride[2] - k->pad[2] + rw * k->dil[2];
+                    if (id < 0 || id >= k->in[0] || ih < 0 || ih >= k->in[1] || iw < 0 || iw >= k->in[2])
+                      continue;
+                    int f = k->mode == CV;
+                    int td = f ? k->flt[0] - 1 - rd : rd, th = f ? k->flt[1] - 1 - rh : rh,
+                        tw = f ? k->flt[2] - 1 - rw : rw;
+                    int c = (kk / kg) * cg + cc;
+                    size_t xi = at(k->xfmt, k->c, k->in, n, c, id, ih, iw);
+                    size_t wi = at(k->wfmt, cg, k->flt, kk, cc, td, th, tw);
+                    size_t yi = at(k->xfmt, k->k, o, n, kk, od, oh, ow);
+                    if (pass == FWD) out[yi] += (double)w[wi] * x[xi];
+                    else if (pass == BWD_DATA) out[xi] += (double)w[wi] * dy[yi];
+                    else out[wi] += (double)x[xi] * dy[yi];
+                  }
+}
+
+/* ---- descriptors ---- */
+typedef struct {
+  litdnnTensorDescriptor_t x, y;
+  litdnnFilterDescriptor_t w;
+  litdnnConvolutionDescriptor_t conv;
+} conv_descs;
+
+static litdnnTensorDescriptor_t tensor(const conv_case *k, int nb, const int *sp)
+{
+  int dims[5], strides[5], nd = k->sp + 2;
+  dims[0] = k->n;
+  dims[1] = nb;
+  for (int i = 0; i < k->sp; i++)
+    dims[2 + i] = sp[3 - k->sp + i];
+  /* strides from the offset function: the distance one step along each axis moves */
+  int one[3] = {0, 0, 0};
+  size_t base = at(k->xfmt, nb, sp, 0, 0, 0, 0, 0);
+  strides[0] = (int)(at(k->xfmt, nb, sp, 1, 0, 0, 0, 0) - base);
+  strides[1] = (int)(at(k->xfmt, nb, sp, 0, 1, 0, 0, 0) - base);
+  for (int i = 0; i < k->sp; i++) {
+    int axis = 3 - k->sp + i;
+    memset(one, 0, sizeof one);
+    one[axis] = 1;
+    strides[2 + i] = (int)(at(k->xfmt, nb, sp, 0, 0, one[0], one[1], one[2]) - base);
+  }
+  litdnnTensorDescriptor_t d;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(d, LITDNN_DATA_FLOAT, nd, dims, strides), LITDNN_STATUS_SUCCESS,
+               "%s", litdnnGetLastErrorString());
+  return d;
+}
+
+static conv_descs make_descs(const conv_case *k)
+{
+  conv_descs d;
+  int o[3], sp = k->sp, fd[5], pad[3], str[3], dil[3];
+  outs(k, o);
+  d.x = tensor(k, k->c, k->in);
+  d.y = tensor(k, k->k, o);
+  fd[0] = k->k;
+  fd[1] = k->c / k->groups;
+  for (int i = 0; i < sp; i++) {
+    fd[2 + i] = k->flt[3 - sp + i];
+    pad[i] = k->pad[3 - sp + i];
+    str[i] = k->stride[3 - sp + i];
+    dil[i] = k->dil[3 - sp + i];
+  }
+  cr_assert_eq(litdnnCreateFilterDescriptor(&d.w), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetFilterNdDescriptor(d.w, LITDNN_DATA_FLOAT, k->wfmt, sp + 2, fd), LITDNN_STATUS_SUCCESS,
+               "%s", litdnnGetLastErrorString());
+  cr_assert_eq(litdnnCreateConvolutionDescriptor(&d.conv), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetConvolutionNdDescriptor(d.conv, sp, pad, str, dil, k->mode, LITDNN_DATA_FLOAT),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  cr_assert_eq(litdnnSetConvolutionGroupCount(d.conv, k->groups), LITDNN_STATUS_SUCCESS);
+  return d;
+}
+
+static void free_descs(conv_descs *d)
+{
+  litdnnDestroyTensorDescriptor(d->x);
+  litdnnDestroyTensorDescriptor(d->y);
+  litdnnDestroyFilterDescriptor(d->w);
+  litdnnDestroyConvolutionDescriptor(d->conv);
+}
+
+static void describe(char *buf, size_t size, const t_run *run, const conv_case *k, int pass)
+{
+  static const char *passes[] = {"forward", "backward data", "backward filter"};
+  snprintf(buf, size, "%s %s/%s n%d c%d k%d g%d in %dx%dx%d flt %dx%dx%d pad %d,%d,%d str %d,%d,%d dil %d,%d,%d %s/%s %s a=%g b=%g",
+           passes[pass], litdnnGetBackendName(run->backend), run->name, k->n, k->c, k->k, k->groups, k->in[0],
+           k->in[1], k->in[2], k->flt[0], k->flt[1], k->flt[2], k->pad[0], k->pad[1], k->pad[2], k->stride[0],
+           k->stride[1], k->stride[2], k->dil[0], k->dil[1], k->dil[2], k->xfmt == NCHW ? "NCHW" : "NHWC",
+           k->wfmt == NCHW ? "KCRS" : "KRSC", k->mode == CV ? "conv" : "xcorr", k->alpha, k->beta);
+}
+
+/* ---- run one pass with one algorithm ---- */
+static litdnnStatus_t call_pass(litdnnHandle_t h, int pass, int algo, const conv_descs *d, const conv_case *k,
+                                const void *x, const void *w, const void *dy, void *out, void *ws, size_t wss)
+{
+  switch (pass) {
+  case FWD:
+    return litdnnConvolutionForward(h, &k->alpha, d->x, x, d->w, w, d->conv, (litdnnConvolutionFwdAlgo_t)algo,
+                                    ws, wss, &k->beta, d->y, out);
+  case BWD_DATA:
+    return litdnnConvolutionBackwardData(h, &k->alpha, d->w, w, d->y, dy, d->conv,
+                                         (litdnnConvolutionBwdDataAlgo_t)algo, ws, wss, &k->beta, d->x, out);
+  default:
+    return litdnnConvolutionBackwardFilter(h, &k->alpha, d->x, x, d->y, dy, d->conv,
+                                           (litdnnConvolutionBwdFilterAlgo_t)algo, ws, wss, &k->beta, d->w, out);
+  }
+}
+
+/* Get's verdict on one algorithm: its status and workspace */
+static litdnnStatus_t get_verdict(litdnnHandle_t h, int pass, int algo, const conv_descs *d, size_t *memory)
+{
+  int n = 0;
+  litdnnStatus_t st = LITDNN_STATUS_INTERNAL_ERROR;
+  *memory = 0;
+  if (pass == FWD) {
+    litdnnConvolutionFwdAlgoPerf_t p[16];
+    cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d->x, d->w, d->conv, d->y, 16, &n, p), LITDNN_STATUS_SUCCESS,
+                 "%s", litdnnGetLastErrorString());
+    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+  } else if (pass == BWD_DATA) {
+    litdnnConvolutionBwdDataAlgoPerf_t p[16];
+    cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d->w, d->y, d->conv, d->x, 16, &n, p),
+                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+  } else {
+    litdnnConvolutionBwdFilterAlgoPerf_t p[16];
+    cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(h, d->x, d->y, d->conv, d->w, 16, &n, p),
+                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+  }
+  return st;
+}
+
+static void run_case(const t_run *run, const conv_case *k, int pass)
+{
+  litdnnHandle_t h = t_handle(run->backend);
+  conv_descs d = make_descs(k);
+  size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
+  size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
+  float *out0 = t_random(on, -1, 1);
+  double *ref = malloc(on * sizeof *ref);
+  ref_pass(k, pass, x, w, dy, ref);
+  for (size_t i = 0; i < on; i++)
+    ref[i] = k->alpha * ref[i] + (k->beta != 0 ? k->beta * (double)out0[i] : 0.0);
+  void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
+  void *dout = k->beta != 0 ? t_dev_from_host(h, out0, on) : t_dev_poisoned(h, on);
+  size_t memory;
+  litdnnStatus_t verdict = get_verdict(h, pass, run->stage, &d, &memory);
+  void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+  char what[320];
+  describe(what, sizeof what, run, k, pass);
+  litdnnStatus_t s = call_pass(h, pass, run->stage, &d, k, dx, dw, ddy, dout, ws, memory);
+  if (verdict != LITDNN_STATUS_SUCCESS) {
+    /* Get said the algorithm cannot run this problem: the call must say so too, and write nothing */
+    cr_assert_eq(s, verdict, "%s: status %d, Get said %d (%s)", what, s, verdict, litdnnGetLastErrorString());
+    float *got = t_dev_fetch(h, dout, on);
+    if (k->beta != 0)
+      t_assert_close_f(got, out0, on, 0, 0, "output of a refused call");
+    else
+      for (size_t i = 0; i < on; i++) cr_assert(isnan(got[i]), "%s: a refused call wrote y[%zu]", what, i);
+    free(got);
+  } else {
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+    int last = -1;
+    litdnnGetLastStage(h, (litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), &last);
+    cr_assert_eq(last, run->stage, "%s: ran stage %d", what, last);
+    float *got = t_dev_fetch(h, dout, on);
+    /* sums of up to a few hundred products of numbers in [-1, 1] in float: about 1e-6 relative */
+    t_assert_close(got, ref, on, 1e-4, 1e-4, what);
+    free(got);
+  }
+  if (ws) t_dev_free(h, ws);
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy); t_dev_free(h, dout);
+  free(x); free(w); free(dy); free(out0); free(ref);
+  free_descs(&d);
+  litdnnDestroy(h);
+}
+
+static void every_algorithm(int pass)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
+  cr_assert_gt(nr, 0);
+  for (int r = 0; r < nr; r++)
+    for (int c = 0; c < NCASES; c++)
+      run_case(&runs[r], &cases[c], pass);
+}
+
+Test(convolution, forward_every_algorithm_matches_the_reference, .timeout = 120)
+{
+  every_algorithm(FWD);
+}
+
+Test(convolution, backward_data_every_algorithm_matches_the_reference, .timeout = 120)
+{
+  every_algorithm(BWD_DATA);
+}
+
+Test(convolution, backward_filter_every_algorithm_matches_the_reference, .timeout = 120)
+{
+  every_algorithm(BWD_FILTER);
+}
+
+Test(convolution, both_layouts_both_modes_and_blends_on_one_shape, .timeout = 120)
+{
+  static const float blends[][2] = {{1, 0}, {0.5f, 0.25f}, {-2, 1}};
+  t_run runs[T_MAX_RUNS];
+  for (int pass = 0; pass < 3; pass++) {
+    int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
+    for (int r = 0; r < nr; r++)
+      for (int f = 0; f < 4; f++)
+        for (int m = 0; m < 2; m++) {
+          conv_case k = {2, 2, 4, 6, 2, {1, 5, 6}, {1, 3, 2}, {0, 1, 1}, {1, 2, 1}, {1, 1, 2},
+                         (f & 1) ? NHWC : NCHW, (f & 2) ? NHWC : NCHW, m ? CV : XC, 1, 0};
+          k.alpha = blends[(f + m) % 3][0];
+          k.beta = blends[(f + m) % 3][1];
+          run_case(&runs[r], &k, pass);
+        }
+  }
+}
+
+/* ---- the bias gradient ---- */
+static void run_bias(litdnnBackend_t backend, int stage, int n, int k, const int *sp, int nsp,
+                     litdnnTensorFormat_t fmt, float alpha, float beta)
+{
+  litdnnHandle_t h = t_handle(backend);
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, stage), LITDNN_STATUS_SUCCESS);
+  int dims[5] = {n, k, 1, 1, 1}, bdims[5] = {1, k, 1, 1, 1};
+  for (int i = 0; i < nsp; i++) dims[2 + i] = sp[i];
+  litdnnTensorDescriptor_t yd, bd;
+  litdnnCreateTensorDescriptor(&yd);
+  litdnnCreateTensorDescriptor(&bd);
+  cr_assert_eq(litdnnSetTensorNdDescriptorEx(yd, fmt, LITDNN_DATA_FLOAT, nsp + 2, dims), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptorEx(bd, NCHW, LITDNN_DATA_FLOAT, nsp + 2, bdims), LITDNN_STATUS_SUCCESS);
+  size_t yn = (size_t)n * k;
+  for (int i = 0; i < nsp; i++) yn *= (size_t)sp[i];
+  size_t plane = yn / ((size_t)n * k);
+  float *dy = t_random(yn, -1, 1), *b0 = t_random((size_t)k, -1, 1);
+  double *ref = malloc((size_t)k * sizeof *ref);
+  for (int c = 0; c < k; c++) {
+    double s = 0;
+    for (int i = 0; i < n; i++)
+      for (size_t p = 0; p < plane; p++)
+        s += dy[fmt == NCHW ? ((size_t)i * k + c) * plane + p : ((size_t)i * plane + p) * k + c];
+    ref[c] = alpha * s + (beta != 0 ? beta * (double)b0[c] : 0.0);
+  }
+  void *ddy = t_dev_from_host(h, dy, yn);
+  void *db = beta != 0 ? t_dev_from_host(h, b0, (size_t)k) : t_dev_poisoned(h, (size_t)k);
+  litdnnStatus_t s = litdnnConvolutionBackwardBias(h, &alpha, yd, ddy, &beta, bd, db);
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  float *got = t_dev_fetch(h, db, (size_t)k);
+  char what[128];
+  snprintf(what, sizeof what, "bias %s stage %d n%d k%d %s", litdnnGetBackendName(backend), stage, n, k,
+           fmt == NCHW ? "NCHW" : "NHWC");
+  t_assert_close(got, ref, (size_t)k, 1e-5, 1e-4, what);
+  free(got); free(dy); free(b0); free(ref);
+  t_dev_free(h, ddy); t_dev_free(h, db);
+  litdnnDestroyTensorDescriptor(yd);
+  litdnnDestroyTensorDescriptor(bd);
+  litdnnDestroy(h);
+}
+
+Test(convolution, backward_bias_every_stage_matches_the_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, runs, T_MAX_RUNS);
+  int sp1[2] = {7, 5}, sp2[2] = {1, 1}, sp3[3] = {3, 4, 5}, sp4[2] = {31, 17};
+  for (int r = 0; r < nr; r++) {
+    run_bias(runs[r].backend, runs[r].stage, 3, 5, sp1, 2, NCHW, 1, 0);
+    run_bias(runs[r].backend, runs[r].stage, 2, 7, sp1, 2, NHWC, 0.5f, 2);
+    run_bias(runs[r].backend, runs[r].stage, 1, 3, sp2, 2, NCHW, 1, 0);
+    run_bias(runs[r].backend, runs[r].stage, 2, 2, sp3, 3, NHWC, -1, 0.5f);
+    run_bias(runs[r].backend, runs[r].stage, 2, 3, sp4, 2, NCHW, 1, 0);
+  }
+}
+
+/* ---- finite differences: the backward passes are the gradients ---- */
+/* L(x, w) = sum_i g_i y_i(x, w), with y from the reference written here */
+static double loss(const conv_case *k, const float *x, const float *w, const float *g)
+{
+  size_t yn = y_count(k);
+  double *y = malloc(yn * sizeof *y), l = 0;
+  ref_pass(k, FWD, x, w, NULL, y);
+  for (size_t i = 0; i < yn; i++) l += g[i] * y[i];
+  free(y);
+  return l;
+}
+
+static void finite_differences(const conv_case *k)
+{
+  size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *g = t_random(yn, -1, 1);
+  double *gx = malloc(xn * sizeof *gx), *gw = malloc(wn * sizeof *gw);
+  const float h = 0.03125f;   /* a power of two: x +- h is exact in float for |x| < 1 */
+  for (size_t i = 0; i < xn; i++) {
+    float keep = x[i];
+    x[i] = keep + h; double lp = loss(k, x, w, g);
+    x[i] = keep - h; double lm = loss(k, x, w, g);
+    x[i] = keep;
+    gx[i] = (lp - lm) / (2 * h);
+  }
+  for (size_t i = 0; i < wn; i++) {
+    float keep = w[i];
+    w[i] = keep + h; double lp = loss(k, x, w, g);
+    w[i] = keep - h; double lm = loss(k, x, w, g);
+    w[i] = keep;
+    gw[i] = (lp - lm) / (2 * h);
+  }
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t hd = t_handle(backends[b]);
+    conv_descs d = make_descs(k);
+    float one = 1, zero = 0;
+    void *dx = t_dev_from_host(hd, x, xn), *dw = t_dev_from_host(hd, w, wn), *dg = t_dev_from_host(hd, g, yn);
+    void *ox = t_dev_poisoned(hd, xn), *ow = t_dev_poisoned(hd, wn);
+    litdnnConvolutionBwdDataAlgoPerf_t pd;
+    litdnnConvolutionBwdFilterAlgoPerf_t pf;
+    int got;
+    cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(hd, d.w, d.y, d.conv, d.x, 1, &got, &pd), 0);
+    cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(hd, d.x, d.y, d.conv, d.w, 1, &got, &pf), 0);
+    cr_assert_eq(litdnnConvolutionBackwardData(hd, &one, d.w, dw, d.y, dg, d.conv, pd.algo, NULL, 0, &zero, d.x, ox),
+                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    cr_assert_eq(litdnnConvolutionBackwardFilter(hd, &one, d.x, dx, d.y, dg, d.conv, pf.algo, NULL, 0, &zero, d.w, ow),
+                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    float *hx = t_dev_fetch(hd, ox, xn), *hw = t_dev_fetch(hd, ow, wn);
+    char what[96];
+    snprintf(what, sizeof what, "dL/dx by finite differences (%s)", litdnnGetBackendName(backends[b]));
+    t_assert_close(hx, gx, xn, 1e-4, 1e-4, what);
+    snprintf(what, sizeof what, "dL/dw by finite differences (%s)", litdnnGetBackendName(backends[b]));
+    t_assert_close(hw, gw, wn, 1e-4, 1e-4, what);
+    free(hx); free(hw);
+    t_dev_free(hd, dx); t_dev_free(hd, dw); t_dev_free(hd, dg); t_dev_free(hd, ox); t_dev_free(hd, ow);
+    free_descs(&d);
+    litdnnDestroy(hd);
+  }
+  free(x); free(w); free(g); free(gx); free(gw);
+}
+
+Test(convolution, backward_passes_agree_with_finite_differences)
+{
+  conv_case a = {2, 1, 2, 3, 1, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1, 0};
+  conv_case b = {2, 2, 4, 2, 2, {1, 6, 5}, {1, 2, 3}, {0, 2, 1}, {1, 1, 2}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0};
+  finite_differences(&a);
+  finite_differences(&b);
+}
+
+/* ---- descriptors and output dimensions ---- */
+Test(convolution, descriptors_round_trip_and_output_dims)
+{
+  litdnnConvolutionDescriptor_t cd;
+  litdnnFilterDescriptor_t wd;
+  litdnnTensorDescriptor_t xd;
+  cr_assert_eq(litdnnCreateConvolutionDescriptor(&cd), 0);
+  cr_assert_eq(litdnnCreateFilterDescriptor(&wd), 0);
+  cr_assert_eq(litdnnCreateTensorDescriptor(&xd), 0);
+  cr_assert_eq(litdnnSetConvolution2dDescriptor(cd, 3, 3, 2, 2, 1, 1, XC, LITDNN_DATA_FLOAT), 0);
+  int ph, pw, u, v, dh, dw, g;
+  litdnnConvolutionMode_t mode;
+  litdnnDataType_t t;
+  cr_assert_eq(litdnnGetConvolution2dDescriptor(cd, &ph, &pw, &u, &v, &dh, &dw, &mode, &t), 0);
+  cr_assert(ph == 3 && pw == 3 && u == 2 && v == 2 && dh == 1 && dw == 1 && mode == XC && t == LITDNN_DATA_FLOAT);
+  cr_assert_eq(litdnnGetConvolutionGroupCount(cd, &g), 0);
+  cr_assert_eq(g, 1);
+  /* ResNet-50's first layer: 224x224, 7x7 stride 2 pad 3 -> 112x112 */
+  cr_assert_eq(litdnnSetTensor4dDescriptor(xd, NCHW, LITDNN_DATA_FLOAT, 32, 3, 224, 224), 0);
+  cr_assert_eq(litdnnSetFilter4dDescriptor(wd, LITDNN_DATA_FLOAT, NCHW, 64, 3, 7, 7), 0);
+  int n, c, h, w;
+  cr_assert_eq(litdnnGetConvolution2dForwardOutputDim(cd, xd, wd, &n, &c, &h, &w), 0, "%s", litdnnGetLastErrorString());
+  cr_assert(n == 32 && c == 64 && h == 112 && w == 112, "%dx%dx%dx%d", n, c, h, w);
+  litdnnDataType_t ft;
+  litdnnTensorFormat_t ff;
+  int k, fc, fh, fw;
+  cr_assert_eq(litdnnGetFilter4dDescriptor(wd, &ft, &ff, &k, &fc, &fh, &fw), 0);
+  cr_assert(ft == LITDNN_DATA_FLOAT && ff == NCHW && k == 64 && fc == 3 && fh == 7 && fw == 7);
+  /* 3-d: 8x16x16, 3x3x3, pad 1, stride (1, 2, 2), dilation (2, 1, 1) -> 6x8x8 */
+  int pad[3] = {1, 1, 1}, str[3] = {1, 2, 2}, dil[3] = {2, 1, 1}, xdims[5] = {2, 4, 8, 16, 16};
+  int fdims[5] = {6, 2, 3, 3, 3}, out[5];
+  cr_assert_eq(litdnnSetConvolutionNdDescriptor(cd, 3, pad, str, dil, CV, LITDNN_DATA_FLOAT), 0);
+  cr_assert_eq(litdnnSetConvolutionGroupCount(cd, 2), 0);
+  cr_assert_eq(litdnnSetTensorNdDescriptorEx(xd, NHWC, LITDNN_DATA_FLOAT, 5, xdims), 0);
+  cr_assert_eq(litdnnSetFilterNdDescriptor(wd, LITDNN_DATA_FLOAT, NHWC, 5, fdims), 0);
+  cr_assert_eq(litdnnGetConvolutionNdForwardOutputDim(cd, xd, wd, 5, out), 0, "%s", litdnnGetLastErrorString());
+  cr_assert(out[0] == 2 && out[1] == 6 && out[2] == 6 && out[3] == 8 && out[4] == 8, "%dx%dx%dx%dx%d", out[0],
+            out[1], out[2], out[3], out[4]);
+  int len, gp[3], gs[3], gd[3];
+  cr_assert_eq(litdnnGetConvolutionNdDescriptor(cd, 3, &len, gp, gs, gd, &mode, &t), 0);
+  cr_assert(len == 3 && gp[2] == 1 && gs[1] == 2 && gd[0] == 2 && mode == CV);
+  int nbd, gf[5];
+  cr_assert_eq(litdnnGetFilterNdDescriptor(wd, 5, &ft, &ff, &nbd, gf), 0);
+  cr_assert(nbd == 5 && ff == NHWC && gf[0] == 6 && gf[4] == 3);
+  litdnnDestroyConvolutionDescriptor(cd);
+  litdnnDestroyFilterDescriptor(wd);
+  litdnnDestroyTensorDescriptor(xd);
+}
+
+/* ---- Get, Find and workspace sizes ---- */
+Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120)
+{
+  conv_case k = {2, 2, 3, 16, 1, {1, 6, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_descs d = make_descs(&k);
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  int max = 0, n = 0;
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithmMaxCount(h, &max), 0);
+  cr_assert_eq(max, LITDNN_CONVOLUTION_FWD_ALGO_COUNT);
+  litdnnConvolutionFwdAlgoPerf_t p[LITDNN_CONVOLUTION_FWD_ALGO_COUNT];
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, max, &n, p), 0);
+  cr_assert_eq(n, max);
+  cr_assert_eq(p[0].status, LITDNN_STATUS_SUCCESS);
+  int seen_ok_after_bad = 0, bad = 0;
+  for (int i = 0; i < n; i++) {
+    size_t ws;
+    if (p[i].status != LITDNN_STATUS_SUCCESS) bad = 1;
+    else if (bad) seen_ok_after_bad = 1;
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE)
+      cr_assert_eq(p[i].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+    cr_assert_eq(p[i].determinism, LITDNN_DETERMINISTIC);
+    cr_assert_eq(litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, p[i].algo, &ws), 0);
+    cr_assert_eq(ws, p[i].memory, "algo %d", p[i].algo);
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+      cr_assert_gt(ws, 0);
+  }
+  cr_assert(!seen_ok_after_bad, "Get must list the runnable algorithms first");
+  /* asking for fewer records returns fewer */
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 2, &n, p), 0);
+  cr_assert_eq(n, 2);
+
+  size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1);
+  void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dy = t_dev_poisoned(h, yn);
+  /* without a workspace, the precomputed GEMM is left out with SIZE_INSUFFICIENT */
+  cr_assert_eq(litdnnFindConvolutionForwardAlgorithm(h, d.x, dx, d.w, dw, d.conv, d.y, dy, max, &n, p, NULL, 0), 0,
+               "%s", litdnnGetLastErrorString());
+  int timed = 0;
+  for (int i = 0; i < n; i++) {
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+      cr_assert_eq(p[i].status, LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT);
+    if (p[i].status == LITDNN_STATUS_SUCCESS) {
+      cr_assert_eq(i, timed, "timed algorithms come first");
+      cr_assert_geq(p[i].time, 0.0f);
+      if (i > 0) cr_assert_geq(p[i].time, p[i - 1].time, "sorted by time");
+      timed++;
+    } else {
+      cr_assert_eq(p[i].time, -1.0f);
+    }
+  }
+  cr_assert_eq(timed, 3);   /* direct, tiled, implicit GEMM */
+  size_t ws;
+  cr_assert_eq(litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
+                                                        LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, &ws), 0);
+  void *buf = t_dev_alloc(h, ws);
+  cr_assert_eq(litdnnFindConvolutionForwardAlgorithm(h, d.x, dx, d.w, dw, d.conv, d.y, dy, max, &n, p, buf, ws), 0);
+  timed = 0;
+  for (int i = 0; i < n; i++) timed += p[i].status == LITDNN_STATUS_SUCCESS;
+  cr_assert_eq(timed, 4);
+
+  /* the backward passes: max counts and Find */
+  cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithmMaxCount(h, &max), 0);
+  cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
+  cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount(h, &max), 0);
+  cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
+  litdnnConvolutionBwdDataAlgoPerf_t pd[4];
+  litdnnConvolutionBwdFilterAlgoPerf_t pf[4];
+  float *g = t_random(yn, -1, 1);
+  void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
+  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 4, &n, pd, NULL, 0), 0,
+               "%s", litdnnGetLastErrorString());
+  cr_assert_eq(n, 3);
+  cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
+  cr_assert_eq(pd[2].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
+               "%s", litdnnGetLastErrorString());
+  cr_assert(n == 3 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
+  t_dev_free(h, buf); t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
+  t_dev_free(h, ox); t_dev_free(h, ow); t_dev_free(h, gy);
+  free(x); free(w); free(g);
+  free_descs(&d);
+  litdnnDestroy(h);
+}
+
+Test(convolution, every_algorithm_is_deterministic)
+{
+  conv_case k = {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0};
+  conv_descs d = make_descs(&k);
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
+  void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
+  for (int pass = 0; pass < 3; pass++) {
+    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT : 3;
+    size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
+    for (int algo = 1; algo < count; algo++) {
+      size_t memory;
+      if (get_verdict(h, pass, algo, &d, &memory) != LITDNN_STATUS_SUCCESS)
+        continue;
+      void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+      void *o1 = t_dev_poisoned(h, on), *o2 = t_dev_poisoned(h, on);
+      cr_assert_eq(call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o1, ws, memory), 0);
+      cr_assert_eq(call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o2, ws, memory), 0);
+      float *a = t_dev_fetch(h, o1, on), *b = t_dev_fetch(h, o2, on);
+      t_assert_close_f(a, b, on, 0, 0, "two runs of one algorithm");
+      free(a); free(b);
+      t_dev_free(h, o1); t_dev_free(h, o2);
+      if (ws) t_dev_free(h, ws);
+    }
+  }
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy);
+  free(x); free(w); free(dy);
+  free_descs(&d);
+  litdnnDestroy(h);
+}
+
+/* ---- bad input: exact status, a message, outputs untouched ---- */
+#define EXPECT(call_, status_, needle_) t_assert_status((call_), (status_), (needle_), #call_)
+
+static void expect_untouched(litdnnHandle_t h, void *dev, const float *was, size_t n, const char *what)
+{
+  float *now = t_dev_fetch(h, dev, n);
+  t_assert_close_f(now, was, n, 0, 0, what);
+  free(now);
+}
+
+Test(convolution, bad_input_is_refused_and_writes_nothing)
+{
+  float one = 1, zero = 0;
+  litdnnBackend_t backends[2] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_EMU};
+  for (int b = 0; b < 2; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    int algo = b == 0 ? 0 : 1;   /* the reference on the cpu, the direct kernel on the emulator */
+    conv_case k = {2, 2, 4, 6, 2, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+    conv_descs d = make_descs(&k);
+    size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
+    float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *y0 = t_random(yn, -1, 1);
+    void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dy = t_dev_from_host(h, y0, yn);
+    litdnnTensorDescriptor_t t;
+    litdnnFilterDescriptor_t f;
+    litdnnConvolutionDescriptor_t c;
+    litdnnCreateTensorDescriptor(&t);
+    litdnnCreateFilterDescriptor(&f);
+    litdnnCreateConvolutionDescriptor(&c);
+
+    /* null pointers and unset descriptors */
+    EXPECT(litdnnConvolutionForward(NULL, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle");
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, NULL, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x");
+    EXPECT(litdnnConvolutionForward(h, NULL, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha");
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "convDesc");
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "wDesc");
+    EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, d.y, dy, NULL, algo, NULL, 0, &zero, d.x, dx),
+           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "convDesc");
+
+    /* C mismatch: the filter has 3 channels per group, x has 4 in 2 groups */
+    litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 3, 3, 3);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "channels per group");
+    /* groups that divide neither C nor K */
+    litdnnSetConvolution2dDescriptor(c, 1, 1, 1, 1, 1, 1, XC, LITDNN_DATA_FLOAT);
+    litdnnSetConvolutionGroupCount(c, 3);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "groupCount = 3 does not divide the 4 channels");
+    litdnnSetConvolutionGroupCount(c, 4);
+    litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 1, 3, 3);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, c, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "does not divide the K = 6");
+    /* wrong output dims */
+    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 6, 5, 4);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, t, dy),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc is 2x6x5x4 but the convolution's output is 2x6x5x5");
+    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 5, 5, 5);
+    EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, t, dy, d.conv, algo, NULL, 0, &zero, d.x, dx),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc");
+    /* zero-size output: a 3x3 filter, dilation 3, on 5x5 without padding */
+    litdnnSetConvolution2dDescriptor(c, 0, 0, 1, 1, 3, 3, XC, LITDNN_DATA_FLOAT);
+    litdnnSetConvolutionGroupCount(c, 2);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
+    int on, oc, oh, ow;
+    EXPECT(litdnnGetConvolution2dForwardOutputDim(c, d.x, d.w, &on, &oc, &oh, &ow),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
+    /* rank mismatch: a 3-d convolution descriptor with 4-d tensors */
+    int p3[3] = {0, 0, 0}, s3[3] = {1, 1, 1};
+    litdnnSetConvolutionNdDescriptor(c, 3, p3, s3, s3, XC, LITDNN_DATA_FLOAT);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "3 spatial dimensions");
+    /* algorithms: out of range, wrong backend */
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, 99, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "algo = 99");
+    EXPECT(litdnnConvolutionBackwardFilter(h, &one, d.x, dx, d.y, dy, d.conv, b == 0 ? 1 : 0, NULL, 0, &zero, d.w, dw),
+           LITDNN_STATUS_NOT_SUPPORTED_BACKEND, "backend");
+    /* bias: a db that is not 1 x K x 1 x 1 */
+    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 1, 5, 1, 1);
+    EXPECT(litdnnConvolutionBackwardBias(h, &one, d.y, dy, &zero, t, dw), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+           "dbDesc");
+    /* descriptor setters */
+    int bad_stride[2] = {1, 0}, ok2[2] = {1, 1}, neg[2] = {-1, 0};
+    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, bad_stride, ok2, XC, LITDNN_DATA_FLOAT),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "filterStrideA[1] = 0");
+    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, neg, ok2, ok2, XC, LITDNN_DATA_FLOAT),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "padA[0] = -1");
+    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, ok2, ok2, (litdnnConvolutionMode_t)7, LITDNN_DATA_FLOAT),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode");
+    EXPECT(litdnnSetConvolutionNdDescriptor(c, 4, ok2, ok2, ok2, XC, LITDNN_DATA_FLOAT),
+           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "arrayLength");
+    EXPECT(litdnnSetConvolutionGroupCount(c, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "groupCount");
+    EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 0, 1, 3, 3), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+           "filterDimA[0]");
+    EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_HALF, NCHW, 6, 2, 3, 3), LITDNN_STATUS_SUCCESS, "");
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "wDesc");
+    EXPECT(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 0, &on, NULL),
+           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "perfResults");
+
+    if (b == 1) {
+      /* an algorithm that cannot run the problem, and a workspace too small */
+      conv_case k3 = {3, 1, 2, 2, 1, {3, 4, 4}, {2, 2, 2}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+      conv_descs d3 = make_descs(&k3);
+      EXPECT(litdnnConvolutionForward(h, &one, d3.x, dx, d3.w, dw, d3.conv, LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED,
+                                      NULL, 0, &zero, d3.y, dy),
+             LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
+      size_t ws;
+      EXPECT(litdnnGetConvolutionForwardWorkspaceSize(h, d3.x, d3.w, d3.conv, d3.y,
+                                                      LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, &ws),
+             LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
+      free_descs(&d3);
+      void *small = t_dev_alloc(h, 64);
+      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
+                                      LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, small, 64, &zero, d.y, dy),
+             LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "needs a workspace of 576 bytes");
+      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
+                                      LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, NULL, 4096, &zero, d.y, dy),
+             LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "workSpace is null");
+      t_dev_free(h, small);
+    }
+    expect_untouched(h, dy, y0, yn, "y after refused calls");
+    expect_untouched(h, dx, x, xn, "x after refused calls");
+    expect_untouched(h, dw, w, wn, "w after refused calls");
+    litdnnDestroyTensorDescriptor(t);
+    litdnnDestroyFilterDescriptor(f);
+    litdnnDestroyConvolutionDescriptor(c);
+    t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
+    free(x); free(w); free(y0);
+    free_descs(&d);
+    litdnnDestroy(h);
+  }
+}
