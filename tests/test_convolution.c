@@ -499,11 +499,20 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
     else if (bad) seen_ok_after_bad = 1;
     if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE)
       cr_assert_eq(p[i].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE)
+      cr_assert_eq(p[i].status, LITDNN_STATUS_NOT_SUPPORTED);
     cr_assert_eq(p[i].determinism, LITDNN_DETERMINISTIC);
-    cr_assert_eq(litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, p[i].algo, &ws), 0);
+    litdnnStatus_t st = litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, p[i].algo, &ws);
+    if (p[i].status == LITDNN_STATUS_NOT_SUPPORTED) {   /* cannot run this problem: no size either */
+      cr_assert_eq(st, LITDNN_STATUS_NOT_SUPPORTED);
+      continue;
+    }
+    cr_assert_eq(st, 0, "%s", litdnnGetLastErrorString());
     cr_assert_eq(ws, p[i].memory, "algo %d", p[i].algo);
     if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
-      cr_assert_gt(ws, 0);
+      cr_assert_eq(ws, (size_t)27 * 32, "one 32-byte record per (c, r, s)");
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM)
+      cr_assert_eq(ws, (size_t)27 * 72 * 4, "the unrolled input: L x N'");
   }
   cr_assert(!seen_ok_after_bad, "Get must list the runnable algorithms first");
   /* asking for fewer records returns fewer */
@@ -513,12 +522,13 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dy = t_dev_poisoned(h, yn);
-  /* without a workspace, the precomputed GEMM is left out with SIZE_INSUFFICIENT */
+  /* without a workspace, the two GEMMs that need one are left out with SIZE_INSUFFICIENT */
   cr_assert_eq(litdnnFindConvolutionForwardAlgorithm(h, d.x, dx, d.w, dw, d.conv, d.y, dy, max, &n, p, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
   int timed = 0;
   for (int i = 0; i < n; i++) {
-    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM ||
+        p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM)
       cr_assert_eq(p[i].status, LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT);
     if (p[i].status == LITDNN_STATUS_SUCCESS) {
       cr_assert_eq(i, timed, "timed algorithms come first");
@@ -532,12 +542,12 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   cr_assert_eq(timed, 3);   /* direct, tiled, implicit GEMM */
   size_t ws;
   cr_assert_eq(litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
-                                                        LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, &ws), 0);
-  void *buf = t_dev_alloc(h, ws);
+                                                        LITDNN_CONVOLUTION_FWD_ALGO_GEMM, &ws), 0);
+  void *buf = t_dev_alloc(h, ws);   /* the larger of the two */
   cr_assert_eq(litdnnFindConvolutionForwardAlgorithm(h, d.x, dx, d.w, dw, d.conv, d.y, dy, max, &n, p, buf, ws), 0);
   timed = 0;
   for (int i = 0; i < n; i++) timed += p[i].status == LITDNN_STATUS_SUCCESS;
-  cr_assert_eq(timed, 4);
+  cr_assert_eq(timed, 5);
 
   /* the backward passes: max counts and Find */
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithmMaxCount(h, &max), 0);
@@ -550,12 +560,14 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
   cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 4, &n, pd, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert_eq(n, 3);
+  cr_assert_eq(n, 4);
   cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
-  cr_assert_eq(pd[2].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert(pd[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pd[2].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM);
+  cr_assert_eq(pd[3].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
   cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert(n == 3 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
+  cr_assert(n == 4 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
+  cr_assert(pf[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pf[2].algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM);
   t_dev_free(h, buf); t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
   t_dev_free(h, ox); t_dev_free(h, ow); t_dev_free(h, gy);
   free(x); free(w); free(g);
@@ -572,7 +584,7 @@ Test(convolution, every_algorithm_is_deterministic)
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
   for (int pass = 0; pass < 3; pass++) {
-    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT : 3;
+    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT : 4;
     size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
     for (int algo = 1; algo < count; algo++) {
       size_t memory;

@@ -67,22 +67,26 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE = 0,          /* the seven loops, CPU backend */
   LITDNN_CONVOLUTION_FWD_ALGO_DIRECT = 1,             /* one thread per output */
   LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED = 2,       /* input tile and filter in shared memory */
-  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 3,      /* a tiled GEMM that gathers its own columns */
-  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 4, /* the same, with a table of offsets */
+  LITDNN_CONVOLUTION_FWD_ALGO_GEMM = 3,               /* im2col into the workspace, then a tiled GEMM */
+  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 4,      /* a tiled GEMM that gathers its own columns */
+  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 5, /* the same, with a table of offsets */
+  LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 6,          /* one input channel per group */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 
 typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE = 0,
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT = 1,        /* one thread per input element */
-  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 2, /* dx = w^T dy as a tiled GEMM */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM = 2,          /* dy gathered into the workspace, then GEMM */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 3, /* dx = w^T dy as a tiled GEMM */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 
 typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE = 0,
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DIRECT = 1,        /* one thread per filter tap */
-  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 2, /* dw = dy x^T as a tiled GEMM */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM = 2,          /* im2col into the workspace, then GEMM */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 3, /* dw = dy x^T as a tiled GEMM */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

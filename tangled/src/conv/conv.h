@@ -53,6 +53,26 @@ static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float a
 {
   *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
 }
+typedef struct {
+  int64_t m, cols, l;         /* per group: rows, columns, reduction length */
+} conv_gemm_shape;
+
+static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_args *a)
+{
+  conv_gemm_shape s;
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t outs = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2];
+  int64_t ins = (int64_t)a->n * a->in[0] * a->in[1] * a->in[2];
+  if (a->pass == LITDNN_CONV_FWD) {
+    s.m = kg; s.cols = outs; s.l = cg * taps;
+  } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+    s.m = cg; s.cols = ins; s.l = kg * taps;
+  } else {
+    s.m = kg; s.cols = cg * taps; s.l = outs;
+  }
+  return s;
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

@@ -1,10 +1,10 @@
-#line 2388 "chapters/05-convolution.nw"
+#line 2506 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 #include <stdint.h>
 
-#line 1802 "chapters/05-convolution.nw"
+#line 1809 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -53,7 +53,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 1862 "chapters/05-convolution.nw"
+#line 1869 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -100,7 +100,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 1917 "chapters/05-convolution.nw"
+#line 1924 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -135,7 +135,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 1988 "chapters/05-convolution.nw"
+#line 1995 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -179,33 +179,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], sum, a.alpha, a.beta);
 }
-#line 2108 "chapters/05-convolution.nw"
+#line 2142 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-
-typedef struct {
-  int64_t m, cols, l;         /* per group: rows, columns, reduction length */
-} conv_gemm_shape;
-
-static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_args *a)
-{
-  conv_gemm_shape s;
-  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
-  int64_t taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2];
-  int64_t outs = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2];
-  int64_t ins = (int64_t)a->n * a->in[0] * a->in[1] * a->in[2];
-  if (a->pass == LITDNN_CONV_FWD) {
-    s.m = kg; s.cols = outs; s.l = cg * taps;
-  } else if (a->pass == LITDNN_CONV_BWD_DATA) {
-    s.m = cg; s.cols = ins; s.l = kg * taps;
-  } else {
-    s.m = kg; s.cols = cg * taps; s.l = outs;
-  }
-  return s;
-}
-#line 2139 "chapters/05-convolution.nw"
+#line 2152 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -271,8 +250,8 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2216 "chapters/05-convolution.nw"
-static __global__ void conv_implicit_gemm(litdnn_conv_args a)
+#line 2229 "chapters/05-convolution.nw"
+static __global__ void conv_implicit_gemm(litdnn_conv_args a, const float *cols)
 {
   __shared__ float As[CONV_BL * CONV_BM];
   __shared__ float Bs[CONV_BL * CONV_BN];
@@ -284,7 +263,10 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
   for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
     int64_t l = l0 + ll;
     As[ll * CONV_BM + lm] = (m0 + lm < sh.m && l < sh.l) ? conv_gemm_a(&a, g, m0 + lm, l) : 0.0f;
-    Bs[ll * CONV_BN + lm] = (j0 + lm < sh.cols && l < sh.l) ? conv_gemm_b(&a, g, l, j0 + lm) : 0.0f;
+    float bv = 0.0f;
+    if (j0 + lm < sh.cols && l < sh.l)
+      bv = cols ? cols[((int64_t)g * sh.l + l) * sh.cols + j0 + lm] : conv_gemm_b(&a, g, l, j0 + lm);
+    Bs[ll * CONV_BN + lm] = bv;
     __syncthreads();
     for (int i = 0; i < CONV_BL; i++) {
       float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
@@ -303,7 +285,19 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2265 "chapters/05-convolution.nw"
+#line 2277 "chapters/05-convolution.nw"
+static __global__ void conv_im2col(litdnn_conv_args a, float *cols)
+{
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int64_t per_group = sh.l * sh.cols, total = per_group * a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int g = (int)(i / per_group);
+    int64_t e = i % per_group;
+    cols[i] = conv_gemm_b(&a, g, e / sh.cols, e % sh.cols);
+  }
+}
+#line 2316 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -380,7 +374,48 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2356 "chapters/05-convolution.nw"
+#line 2417 "chapters/05-convolution.nw"
+static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
+{
+  int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
+  int mult = a.k / a.groups;       /* output channels per input channel */
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, k;
+    int od, oh, ow;
+    if (channels_last) {           /* (n, d, h, w, k): split k first */
+      int64_t zero = 0, pix = i / a.k;
+      k = i % a.k;
+      conv_split(pix, 1, a.out, &n, &zero, &od, &oh, &ow);
+    } else {
+      conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+    }
+    const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1];
+    const float *wk = a.w + k * a.ws[0];
+    float sum = 0.0f;
+    for (int rd = 0; rd < a.flt[0]; rd++) {
+      int id = litdnn_conv_in(&a, 0, od, rd);
+      if (!litdnn_conv_inside(&a, 0, id))
+        continue;
+      for (int rh = 0; rh < a.flt[1]; rh++) {
+        int ih = litdnn_conv_in(&a, 1, oh, rh);
+        if (!litdnn_conv_inside(&a, 1, ih))
+          continue;
+        for (int rw = 0; rw < a.flt[2]; rw++) {
+          int iw = litdnn_conv_in(&a, 2, ow, rw);
+          if (!litdnn_conv_inside(&a, 2, iw))
+            continue;
+          sum += wk[litdnn_conv_tap(a.flip, a.flt[0], rd) * a.ws[2] +
+                    litdnn_conv_tap(a.flip, a.flt[1], rh) * a.ws[3] +
+                    litdnn_conv_tap(a.flip, a.flt[2], rw) * a.ws[4]] *
+                 xc[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
+        }
+      }
+    }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
+  }
+}
+#line 2474 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -404,7 +439,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2430 "chapters/05-convolution.nw"
+#line 2554 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -441,8 +476,46 @@ static unsigned conv_gemm_blocks(const litdnn_conv_args *a, int axis)
 
 static litdnnStatus_t conv_gemm_launch(litdnnHandle_t h, const litdnn_conv_args *a)
 {
-  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)), CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)),
+                       CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, (const float *)NULL);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
+}
+
+/* im2col (or its analogue for the pass) into the workspace, then the GEMM reading it */
+static litdnnStatus_t conv_explicit_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  conv_gemm_shape s = conv_gemm_dims(a);
+  float *cols = (float *)a->workspace;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_im2col<<<litdnn_gpu_blocks(s.l * s.cols * a->groups, 256, 65535u * 16u), 256, 0, st>>>(*a, cols);
+  litdnnStatus_t r = litdnn_gpu_launch_status(a->call, "conv_im2col");
+  if (r != LITDNN_STATUS_SUCCESS)
+    return r;
+  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)),
+                       CONV_GEMM_THREADS, 0, st>>>(*a, (const float *)cols);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
+  int channels_last = a->k > 1 && a->ys[1] == 1;
+  conv_fwd_depthwise<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a, channels_last);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise");
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_gemm)(litdnnHandle_t h, const void *args)

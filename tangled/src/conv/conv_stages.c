@@ -1,4 +1,4 @@
-#line 2530 "chapters/05-convolution.nw"
+#line 2694 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -8,20 +8,28 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_conv_fwd_direct),
   LITDNN_GPU_STAGE("direct tiled", "input tile with its halo and the taps in shared memory",
                    litdnn_conv_fwd_tiled),
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then a 32x32-tiled GEMM",
+                   litdnn_conv_fwd_gemm),
   LITDNN_GPU_STAGE("implicit gemm", "a 32x32 GEMM tile that gathers its columns from x",
                    litdnn_conv_fwd_implicit_gemm),
   LITDNN_GPU_STAGE("implicit precomp gemm", "the same, with a table of tap offsets",
                    litdnn_conv_fwd_implicit_precomp),
+  LITDNN_GPU_STAGE("depthwise", "one thread per output in memory order, no channel loop",
+                   litdnn_conv_fwd_depthwise),
 };
 static const litdnn_stage backward_data_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
   LITDNN_GPU_STAGE("direct", "one thread per dx element gathers its windows", litdnn_conv_bwd_data_direct),
+  LITDNN_GPU_STAGE("gathered gemm", "dy gathered per window into the workspace, then GEMM",
+                   litdnn_conv_bwd_data_gemm),
   LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
                    litdnn_conv_bwd_data_implicit_gemm),
 };
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
   LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then GEMM",
+                   litdnn_conv_bwd_filter_gemm),
   LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
 };
 static const litdnn_stage backward_bias_stages[] = {
@@ -41,7 +49,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 2591 "chapters/05-convolution.nw"
+#line 2763 "chapters/05-convolution.nw"
 #define CONV_SMEM_LIMIT (48 * 1024)
 #define CONV_GRID_YZ 65535
 
@@ -56,10 +64,9 @@ size_t litdnn_conv_tiled_smem(const void *args)
 const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
 {
   int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
-  int gemm = (a->pass == LITDNN_CONV_FWD && (algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
-                                             algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)) ||
-             (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM) ||
-             (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM);
+  int gemm = (a->pass == LITDNN_CONV_FWD && algo >= LITDNN_CONVOLUTION_FWD_ALGO_GEMM &&
+              algo <= LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) ||
+             (a->pass != LITDNN_CONV_FWD && algo >= 2);   /* GEMM and IMPLICIT_GEMM of both backward passes */
   if (gemm && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
     return "the GEMM grid has more than 65535 blocks of groups or rows";
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
@@ -70,38 +77,60 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     if (litdnn_conv_tiled_smem(a) > CONV_SMEM_LIMIT)
       return "the input tile and its halo do not fit in 48 KB of shared memory";
   }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE && a->c != a->groups)
+    return "the depthwise kernel needs one input channel per group (groupCount = C)";
   return NULL;
 }
-#line 2624 "chapters/05-convolution.nw"
+#line 2797 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
   }
+  int explicit_gemm = a->pass == LITDNN_CONV_FWD ? algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM : algo == 2;
+  if (explicit_gemm) {        /* the gathered matrix B of every group */
+    conv_gemm_shape s = conv_gemm_dims(a);
+    int64_t bytes;
+    if (!litdnn_mul_size(s.l, s.cols, &bytes) || !litdnn_mul_size(bytes, a->groups, &bytes) ||
+        !litdnn_mul_size(bytes, (int64_t)sizeof(float), &bytes))
+      return SIZE_MAX;
+    return (size_t)bytes;
+  }
   return 0;
 }
-#line 2645 "chapters/05-convolution.nw"
+#line 2827 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
   if (a->pass == LITDNN_CONV_FWD) {
+    if (cg == 1)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     if (kg < 16) {
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
     } else {
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
     }
+    if (cg != 1)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
+    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, IMPLICIT_GEMM 3 */
     int gemm_first = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16;
-    order[n++] = gemm_first ? 2 : 1;   /* IMPLICIT_GEMM is 2 and DIRECT 1 in both passes */
-    order[n++] = gemm_first ? 1 : 2;
+    if (!gemm_first)
+      order[n++] = 1;
+    order[n++] = 3;
+    order[n++] = 2;
+    if (gemm_first)
+      order[n++] = 1;
     order[n++] = 0;
   }
   return n;
@@ -121,7 +150,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 2576 "chapters/05-convolution.nw"
+#line 2748 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

@@ -13,8 +13,12 @@ litdnnStatus_t litdnn_conv_backward_bias_cpu(litdnnHandle_t h, const void *args)
 #endif
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_tiled);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_precomp);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_depthwise);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_direct);

@@ -7,7 +7,7 @@
 #line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
-#line 405 "chapters/05-convolution.nw"
+#line 411 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
     litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
 #line 151 "chapters/08-normalization.nw"
@@ -25,7 +25,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
 [LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
-#line 410 "chapters/05-convolution.nw"
+#line 416 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,

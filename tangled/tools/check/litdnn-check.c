@@ -110,7 +110,7 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
-#line 2692 "chapters/05-convolution.nw"
+#line 2885 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -183,7 +183,7 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
-#line 2755 "chapters/05-convolution.nw"
+#line 2948 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
