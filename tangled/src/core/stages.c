@@ -4,12 +4,18 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 197 "chapters/03-activations.nw"
+extern const litdnn_op_table litdnn_activation_forward_table;
+extern const litdnn_op_table litdnn_activation_backward_table;
 
 #line 1056 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 202 "chapters/03-activations.nw"
+[LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
+[LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
 #line 1058 "chapters/02-tensors.nw"
 };
 
