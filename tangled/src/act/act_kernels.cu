@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #define LITDNN_ACT_FN static __device__ inline
+enum { ACT_THREADS = 256, ACT_TRIPS = 8 };
 #line 362 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_nan_rule(int propagate, float x, float value)
 {
@@ -77,7 +78,7 @@ LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int6
       off[t] += coord * l->strides[t][d];
   }
 }
-#line 514 "chapters/03-activations.nw"
+#line 515 "chapters/03-activations.nw"
 static __global__ void act_forward_naive_kernel(int mode, int propagate, float coef, float alpha,
                                                 float beta, const float *x, float *y, int64_t n)
 {
@@ -104,7 +105,7 @@ static __global__ void act_backward_naive_kernel(int mode, int propagate, float 
     dx[i] = value;
   }
 }
-#line 589 "chapters/03-activations.nw"
+#line 590 "chapters/03-activations.nw"
 static __global__ void act_forward_strided_kernel(int mode, int propagate, float coef, float alpha,
                                                   float beta, const float *x, float *y, int64_t n,
                                                   litdnn_act_layout layout)
@@ -137,7 +138,7 @@ static __global__ void act_backward_strided_kernel(int mode, int propagate, floa
     dx[off[3]] = value;
   }
 }
-#line 672 "chapters/03-activations.nw"
+#line 674 "chapters/03-activations.nw"
 static __device__ inline void act_forward_loop(int mode, int blend, int propagate, float coef,
                                                float alpha, float beta, const float *x, float *y,
                                                int64_t n, int64_t n4)
@@ -169,7 +170,7 @@ static __device__ inline void act_forward_loop(int mode, int blend, int propagat
     y[i] = value;
   }
 }
-#line 710 "chapters/03-activations.nw"
+#line 712 "chapters/03-activations.nw"
 static __device__ inline void act_backward_loop(int mode, int blend, int propagate, float coef,
                                                 float alpha, float beta, const float *y,
                                                 const float *dy, const float *x, float *dx,
@@ -207,62 +208,85 @@ static __device__ inline void act_backward_loop(int mode, int blend, int propaga
     dx[i] = value;
   }
 }
-#line 754 "chapters/03-activations.nw"
-#define ACT_FORWARD_CASE(m)                                                              \
-  case m:                                                                                \
-    if (beta != 0.0f)                                                                    \
-      act_forward_loop(m, 1, propagate, coef, alpha, beta, x, y, n, n4);                 \
-    else                                                                                 \
-      act_forward_loop(m, 0, propagate, coef, alpha, beta, x, y, n, n4);                 \
-    break
-
-static __global__ void act_forward_vec4_kernel(int mode, int propagate, float coef, float alpha,
-                                               float beta, const float *x, float *y, int64_t n,
-                                               int64_t n4)
+#line 763 "chapters/03-activations.nw"
+static __device__ inline void act_forward_mode(int mode, const litdnn_act_forward_args *a, int64_t n4)
 {
-  switch (mode) {
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_SIGMOID);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_RELU);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_TANH);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_CLIPPED_RELU);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_ELU);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_IDENTITY);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_SWISH);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_LEAKY_RELU);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_GELU);
-    ACT_FORWARD_CASE(LITDNN_ACTIVATION_GELU_TANH);
-  }
+  if (a->beta != 0.0f)
+    act_forward_loop(mode, 1, a->propagate_nan, a->coef, a->alpha, a->beta, a->x, a->y, a->n, n4);
+  else
+    act_forward_loop(mode, 0, a->propagate_nan, a->coef, a->alpha, a->beta, a->x, a->y, a->n, n4);
 }
 
-#define ACT_BACKWARD_CASE(m)                                                             \
-  case m:                                                                                \
-    if (beta != 0.0f)                                                                    \
-      act_backward_loop(m, 1, propagate, coef, alpha, beta, y, dy, x, dx, n, n4);        \
-    else                                                                                 \
-      act_backward_loop(m, 0, propagate, coef, alpha, beta, y, dy, x, dx, n, n4);        \
-    break
-
-static __global__ void act_backward_vec4_kernel(int mode, int propagate, float coef, float alpha,
-                                                float beta, const float *y, const float *dy,
-                                                const float *x, float *dx, int64_t n, int64_t n4)
+static __device__ inline void act_backward_mode(int mode, const litdnn_act_backward_args *a,
+                                                int64_t n4)
 {
-  switch (mode) {
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_SIGMOID);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_RELU);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_TANH);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_CLIPPED_RELU);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_ELU);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_IDENTITY);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_SWISH);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_LEAKY_RELU);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_GELU);
-    ACT_BACKWARD_CASE(LITDNN_ACTIVATION_GELU_TANH);
-  }
+  if (a->beta != 0.0f)
+    act_backward_loop(mode, 1, a->propagate_nan, a->coef, a->alpha, a->beta, a->y, a->dy, a->x,
+                      a->dx, a->n, n4);
+  else
+    act_backward_loop(mode, 0, a->propagate_nan, a->coef, a->alpha, a->beta, a->y, a->dy, a->x,
+                      a->dx, a->n, n4);
 }
-#line 829 "chapters/03-activations.nw"
-enum { ACT_THREADS = 256, ACT_TRIPS = 8 };
+
+typedef litdnn_act_forward_args fwd_args;
+typedef litdnn_act_backward_args bwd_args;
+static __global__ void act_fwd_sigmoid(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_SIGMOID, &a, n4); }
+static __global__ void act_fwd_relu(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_RELU, &a, n4); }
+static __global__ void act_fwd_tanh(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_TANH, &a, n4); }
+static __global__ void act_fwd_clipped_relu(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_CLIPPED_RELU, &a, n4); }
+static __global__ void act_fwd_elu(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_ELU, &a, n4); }
+static __global__ void act_fwd_identity(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_IDENTITY, &a, n4); }
+static __global__ void act_fwd_swish(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_SWISH, &a, n4); }
+static __global__ void act_fwd_leaky_relu(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_LEAKY_RELU, &a, n4); }
+static __global__ void act_fwd_gelu(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_GELU, &a, n4); }
+static __global__ void act_fwd_gelu_tanh(fwd_args a, int64_t n4) { act_forward_mode(LITDNN_ACTIVATION_GELU_TANH, &a, n4); }
+
+static __global__ void act_bwd_sigmoid(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_SIGMOID, &a, n4); }
+static __global__ void act_bwd_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_RELU, &a, n4); }
+static __global__ void act_bwd_tanh(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_TANH, &a, n4); }
+static __global__ void act_bwd_clipped_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_CLIPPED_RELU, &a, n4); }
+static __global__ void act_bwd_elu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_ELU, &a, n4); }
+static __global__ void act_bwd_identity(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_IDENTITY, &a, n4); }
+static __global__ void act_bwd_swish(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_SWISH, &a, n4); }
+static __global__ void act_bwd_leaky_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_LEAKY_RELU, &a, n4); }
+static __global__ void act_bwd_gelu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU, &a, n4); }
+static __global__ void act_bwd_gelu_tanh(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU_TANH, &a, n4); }
+#line 866 "chapters/03-activations.nw"
 #define ACT_MAX_BLOCKS 0x7fffffff
+#line 811 "chapters/03-activations.nw"
+static void act_forward_vec4_launch(const fwd_args *a, unsigned blocks, cudaStream_t st, int64_t n4)
+{
+  switch (a->mode) {
+  case LITDNN_ACTIVATION_SIGMOID: act_fwd_sigmoid<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_RELU: act_fwd_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_TANH: act_fwd_tanh<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_CLIPPED_RELU: act_fwd_clipped_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_ELU: act_fwd_elu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_IDENTITY: act_fwd_identity<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_SWISH: act_fwd_swish<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_LEAKY_RELU: act_fwd_leaky_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_GELU: act_fwd_gelu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_GELU_TANH: act_fwd_gelu_tanh<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  }
+}
 
+static void act_backward_vec4_launch(const bwd_args *a, unsigned blocks, cudaStream_t st, int64_t n4)
+{
+  switch (a->mode) {
+  case LITDNN_ACTIVATION_SIGMOID: act_bwd_sigmoid<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_RELU: act_bwd_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_TANH: act_bwd_tanh<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_CLIPPED_RELU: act_bwd_clipped_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_ELU: act_bwd_elu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_IDENTITY: act_bwd_identity<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_SWISH: act_bwd_swish<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_LEAKY_RELU: act_bwd_leaky_relu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_GELU: act_bwd_gelu<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  case LITDNN_ACTIVATION_GELU_TANH: act_bwd_gelu_tanh<<<blocks, ACT_THREADS, 0, st>>>(*a, n4); break;
+  }
+}
+
+#line 869 "chapters/03-activations.nw"
 static int aligned16(const void *p)
 {
   return ((uintptr_t)p & 15u) == 0;
@@ -316,9 +340,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_act_forward_vec4)(litdnnHandle_t h, const vo
   int64_t n4 = aligned16(a->x) && aligned16(a->y) ? a->n / 4 : 0;
   int64_t items = n4 ? n4 : a->n;
   unsigned blocks = litdnn_gpu_blocks(items, ACT_THREADS * ACT_TRIPS, ACT_MAX_BLOCKS);
-  act_forward_vec4_kernel<<<blocks, ACT_THREADS, 0, litdnn_gpu_stream(h)>>>(
-      a->mode, a->propagate_nan, a->coef, a->alpha, a->beta, a->x, a->y, a->n, n4);
-  return litdnn_gpu_launch_status("litdnnActivationForward", "act_forward_vec4_kernel");
+  act_forward_vec4_launch(a, blocks, litdnn_gpu_stream(h), n4);
+  return litdnn_gpu_launch_status("litdnnActivationForward", "act_fwd_<mode>");
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_act_backward_vec4)(litdnnHandle_t h, const void *args)
@@ -330,7 +353,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_act_backward_vec4)(litdnnHandle_t h, const v
   int64_t n4 = aligned ? a->n / 4 : 0;
   int64_t items = n4 ? n4 : a->n;
   unsigned blocks = litdnn_gpu_blocks(items, ACT_THREADS * ACT_TRIPS, ACT_MAX_BLOCKS);
-  act_backward_vec4_kernel<<<blocks, ACT_THREADS, 0, litdnn_gpu_stream(h)>>>(
-      a->mode, a->propagate_nan, a->coef, a->alpha, a->beta, a->y, a->dy, a->x, a->dx, a->n, n4);
-  return litdnn_gpu_launch_status("litdnnActivationBackward", "act_backward_vec4_kernel");
+  act_backward_vec4_launch(a, blocks, litdnn_gpu_stream(h), n4);
+  return litdnn_gpu_launch_status("litdnnActivationBackward", "act_bwd_<mode>");
 }
