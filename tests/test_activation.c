@@ -19,13 +19,6 @@
  * 4e-6 leaves a margin and is still far below 1e-5. */
 #define RTOL 4e-6
 
-static const int all_modes[LITDNN_ACTIVATION_MODE_COUNT] = {
-  LITDNN_ACTIVATION_SIGMOID, LITDNN_ACTIVATION_RELU, LITDNN_ACTIVATION_TANH,
-  LITDNN_ACTIVATION_CLIPPED_RELU, LITDNN_ACTIVATION_ELU, LITDNN_ACTIVATION_IDENTITY,
-  LITDNN_ACTIVATION_SWISH, LITDNN_ACTIVATION_LEAKY_RELU, LITDNN_ACTIVATION_GELU,
-  LITDNN_ACTIVATION_GELU_TANH,
-};
-
 /* A coefficient that matters for every mode that has one (ELU's is not 1,
    so a kernel that forgot it fails). */
 static double coef_of(int mode)
