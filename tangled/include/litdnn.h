@@ -3,5 +3,6 @@
 #define LITDNN_H
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
+#include "litdnn/activation.h"
 #include "litdnn/batchnorm.h"
 #endif

@@ -110,6 +110,50 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
+#line 1425 "chapters/03-activations.nw"
+static void check_activation(litdnnActivationMode_t mode, int backward)
+{
+  enum { COUNT = 2 * 37 * 9 * 11 };
+  char label[64];
+  litdnnTensorDescriptor_t t;
+  litdnnActivationDescriptor_t act;
+  litdnnCreateTensorDescriptor(&t);
+  litdnnSetTensor4dDescriptor(t, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 37, 9, 11);
+  litdnnCreateActivationDescriptor(&act);
+  litdnnSetActivationDescriptor(act, mode, LITDNN_NOT_PROPAGATE_NAN,
+                                mode == LITDNN_ACTIVATION_CLIPPED_RELU ? 0.5 : 0.7);
+  float *in[3], alpha = 0.75f, beta = -0.5f;
+  for (int i = 0; i < 3; i++)
+    in[i] = random_floats(COUNT, 31 + i);
+  float *out = random_floats(COUNT, 41), *results[2];
+  litdnnHandle_t handles[2] = {dev, cpu};
+  litdnnStatus_t status = LITDNN_STATUS_SUCCESS;
+  for (int k = 0; k < 2; k++) {
+    void *d[4];
+    for (int i = 0; i < 3; i++)
+      d[i] = to_device(handles[k], in[i], COUNT);
+    d[3] = to_device(handles[k], out, COUNT);
+    litdnnStatus_t s = backward ? litdnnActivationBackward(handles[k], act, &alpha, t, d[0], t, d[1], t,
+                                                           d[2], &beta, t, d[3])
+                                : litdnnActivationForward(handles[k], act, &alpha, t, d[2], &beta, t, d[3]);
+    if (k == 0)
+      status = s;
+    results[k] = to_host(handles[k], d[3], COUNT);
+    for (int i = 0; i < 4; i++)
+      litdnnFree(handles[k], d[i]);
+  }
+  snprintf(label, sizeof label, "activation %s %s", backward ? "backward" : "forward",
+           litdnnGetActivationModeName(mode));
+  /* same formulas in FP32 on both sides; transcendental functions of CUDA
+     and of the C library differ by a few ulp */
+  report(label, backward ? LITDNN_OP_ACTIVATION_BACKWARD : LITDNN_OP_ACTIVATION_FORWARD, status,
+         relative_error(results[0], results[1], COUNT), 1e-5);
+  for (int i = 0; i < 3; i++)
+    free(in[i]);
+  free(out), free(results[0]), free(results[1]);
+  litdnnDestroyActivationDescriptor(act);
+  litdnnDestroyTensorDescriptor(t);
+}
 #line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -122,6 +166,10 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 1471 "chapters/03-activations.nw"
+for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
+  for (int backward = 0; backward <= 1; backward++)
+    check_activation((litdnnActivationMode_t)mode, backward);
 #line 2874 "chapters/02-tensors.nw"
 }
 
