@@ -4,12 +4,16 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 1808 "chapters/04-matmul.nw"
+extern const litdnn_op_table litdnn_matmul_table;
 
 #line 1056 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 1812 "chapters/04-matmul.nw"
+[LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 1058 "chapters/02-tensors.nw"
 };
 
