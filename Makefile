@@ -130,11 +130,16 @@ check: $(CHECK)
 # ------------------------------------------------------------------- tests
 # Every suite links into one program, so one Criterion synthesis line ends
 # the run.
-TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c
+# The comparisons with the real cuDNN (tests/cudnn/) join the program when
+# cuDNN's header is installed; on a machine without a GPU they skip.
+HAVE_CUDNN := $(if $(NVCC),$(wildcard $(CUDA_HOME)/include/cudnn.h))
+TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c \
+             $(if $(HAVE_CUDNN),$(sort $(wildcard tests/cudnn/*.c)))
 TEST_BIN  := $(BUILD)/tests/litdnn-tests
 $(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) -o $@ $(LIB_A) -lcriterion $(LIBS)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) -o $@ $(LIB_A) -lcriterion \
+	  $(if $(HAVE_CUDNN),-lcudnn) $(LIBS)
 
 TEST_PREREQS ?=
 test: deps tangle

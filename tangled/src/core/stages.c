@@ -4,6 +4,9 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 2241 "chapters/02-tensors.nw"
+extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
+    litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 1808 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 
@@ -12,6 +15,12 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 2246 "chapters/02-tensors.nw"
+[LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
+[LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
+[LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
+[LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
+[LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
 #line 1812 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 1058 "chapters/02-tensors.nw"

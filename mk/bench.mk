@@ -1,0 +1,29 @@
+# Benchmarks: every tangled/bench/bench_NAME.cu is a program, built with nvcc
+# against the library, cuBLAS and cuDNN; `make bench` runs each on the GPU
+# and writes book/results/NAME.csv (and NAME.env.csv).  Without a GPU each
+# program says so and exits.
+BENCH_SRCS := $(sort $(wildcard $(TANGLED)/bench/bench_*.cu))
+BENCH_BINS := $(if $(NVCC),$(patsubst $(TANGLED)/bench/%.cu,$(BUILD)/bench/%,$(BENCH_SRCS)))
+BENCH_LIBS := -L$(CUDA_HOME)/lib64 -lcudnn -lcublas -lcudart -lm -lpthread -ldl
+RESULTS    := book/results
+
+.PHONY: bench-build bench-gpu
+bench-build: $(BENCH_BINS)
+
+$(BUILD)/bench/bench.o: $(TANGLED)/bench/bench.c $(TANGLED)/bench/bench.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -I$(TANGLED)/bench $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/bench/bench_%: $(TANGLED)/bench/bench_%.cu $(BUILD)/bench/bench.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(NVCC) $(CPPFLAGS) -I$(TANGLED)/bench $(GPU_ARCHS) $(NVCCFLAGS) $< $(BUILD)/bench/bench.o $(LIB_A) \
+	  -o $@ $(BENCH_LIBS)
+
+bench-gpu: bench-build
+	@mkdir -p $(RESULTS)
+	@for b in $(BENCH_BINS); do name=$${b##*/bench_}; \
+	  echo "== $$b"; $$b --csv $(RESULTS)/$$name.csv $(BENCH_ARGS); done
+
+# The emulator's own benchmark (mk/emu.mk) runs on any machine.
+bench: bench-gpu
+	$(MAKE) --no-print-directory bench-emu

@@ -1,0 +1,218 @@
+#line 138 "chapters/90-measuring.nw"
+#include "bench.h"
+#include <string.h>
+#include <time.h>
+
+#define BENCH_MAX_ROWS 4096
+
+typedef struct {
+  char op[64], shape[64], impl[64];
+  double ms, bytes, flops;
+} bench_row;
+
+struct bench {
+  char name[64];
+  const char *csv;        /* where the rows go, or NULL */
+  int quick, reps;
+  int argc;
+  char **argv;
+  double copy_gbps;       /* 0 until measured */
+  cudaEvent_t start[64], stop[64];
+  bench_row rows[BENCH_MAX_ROWS];
+  int nrows;
+};
+
+#line 172 "chapters/90-measuring.nw"
+const char *bench_arg(const bench *b, const char *flag, const char *fallback)
+{
+  for (int i = 1; i + 1 < b->argc; i++)
+    if (strcmp(b->argv[i], flag) == 0)
+      return b->argv[i + 1];
+  return fallback;
+}
+
+int bench_quick(const bench *b) { return b->quick; }
+
+static void driver_version(char *out, size_t size)
+{
+  /* the kernel module's version line names the driver release, e.g. 580.159.04 */
+  FILE *f = fopen("/proc/driver/nvidia/version", "r");
+  char line[512];
+  int v = 0;
+  out[0] = '\0';
+  if (f && fgets(line, sizeof line, f)) {
+    /* "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release ..." */
+    for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t"))
+      if (tok[0] >= '0' && tok[0] <= '9' && strchr(tok, '.')) {
+        snprintf(out, size, "%s", tok);
+        fclose(f);
+        return;
+      }
+  }
+  if (f)
+    fclose(f);
+  cudaDriverGetVersion(&v);
+  snprintf(out, size, "CUDA driver API %d.%d", v / 1000, (v % 1000) / 10);
+}
+
+bench *bench_open(const char *name, int argc, char **argv)
+{
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    printf("%s: no CUDA device; benchmark skipped\n", name);
+    exit(0);
+  }
+  bench *b = (bench *)calloc(1, sizeof *b);
+  snprintf(b->name, sizeof b->name, "%s", name);
+  b->argc = argc;
+  b->argv = argv;
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--quick") == 0)
+      b->quick = 1;
+  b->csv = bench_arg(b, "--csv", NULL);
+  b->reps = atoi(bench_arg(b, "--reps", b->quick ? "5" : "30"));
+  if (b->reps < 1)
+    b->reps = 1;
+  if (b->reps > 64)
+    b->reps = 64;
+  for (int i = 0; i < b->reps; i++) {
+    BENCH_CUDA(cudaEventCreate(&b->start[i]));
+    BENCH_CUDA(cudaEventCreate(&b->stop[i]));
+  }
+  struct cudaDeviceProp p;
+  BENCH_CUDA(cudaGetDeviceProperties(&p, 0));
+  printf("== %s on %s (sm_%d%d, %d SMs, %.0f MB L2); median of %d runs\n", name, p.name, p.major,
+         p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
+  return b;
+}
+#line 237 "chapters/90-measuring.nw"
+typedef struct {
+  void *src, *dst;
+  size_t bytes;
+} copy_ctx;
+
+static void copy_once(void *ctx, int rep)
+{
+  copy_ctx *c = (copy_ctx *)ctx;
+  BENCH_CUDA(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0));
+}
+
+double bench_copy_gbps(bench *b)
+{
+  if (b->copy_gbps > 0)
+    return b->copy_gbps;
+  copy_ctx c;
+  c.bytes = (size_t)512 << 20;
+  BENCH_CUDA(cudaMalloc(&c.src, c.bytes));
+  BENCH_CUDA(cudaMalloc(&c.dst, c.bytes));
+  BENCH_CUDA(cudaMemset(c.src, 1, c.bytes));
+  double ms = bench_median_ms(b, copy_once, &c);
+  b->copy_gbps = 2.0 * c.bytes / (ms * 1e6);
+  BENCH_CUDA(cudaFree(c.src));
+  BENCH_CUDA(cudaFree(c.dst));
+  printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
+  return b->copy_gbps;
+}
+#line 270 "chapters/90-measuring.nw"
+static int compare_doubles(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double bench_median_ms(bench *b, bench_fn fn, void *ctx)
+{
+  cudaEvent_t w0 = b->start[0], w1 = b->stop[0];
+  float warm = 0;
+  int rep = 0;
+  BENCH_CUDA(cudaEventRecord(w0, 0));
+  do {
+    fn(ctx, rep++);
+    BENCH_CUDA(cudaEventRecord(w1, 0));
+    BENCH_CUDA(cudaEventSynchronize(w1));
+    BENCH_CUDA(cudaEventElapsedTime(&warm, w0, w1));
+  } while (rep < 3 || (warm < 20.0f && rep < 1000));
+  BENCH_CUDA(cudaGetLastError());
+
+  double times[64];
+  for (int i = 0; i < b->reps; i++) {
+    BENCH_CUDA(cudaEventRecord(b->start[i], 0));
+    fn(ctx, rep++);
+    BENCH_CUDA(cudaEventRecord(b->stop[i], 0));
+  }
+  BENCH_CUDA(cudaEventSynchronize(b->stop[b->reps - 1]));
+  BENCH_CUDA(cudaGetLastError());
+  for (int i = 0; i < b->reps; i++) {
+    float ms;
+    BENCH_CUDA(cudaEventElapsedTime(&ms, b->start[i], b->stop[i]));
+    times[i] = ms;
+  }
+  qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
+  return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
+}
+#line 314 "chapters/90-measuring.nw"
+void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
+                  double min_bytes, double flops)
+{
+  double copy = bench_copy_gbps(b);
+  double gbps = min_bytes / (ms * 1e6), tflops = flops / (ms * 1e9);
+  printf("   %-28s %-22s %-30s %9.4f ms %8.0f GB/s %5.1f%% %8.2f TFLOP/s\n", op, shape, impl, ms, gbps,
+         100.0 * gbps / copy, tflops);
+  fflush(stdout);
+  if (b->nrows == BENCH_MAX_ROWS)
+    return;
+  bench_row *r = &b->rows[b->nrows++];
+  snprintf(r->op, sizeof r->op, "%s", op);
+  snprintf(r->shape, sizeof r->shape, "%s", shape);
+  snprintf(r->impl, sizeof r->impl, "%s", impl);
+  r->ms = ms;
+  r->bytes = min_bytes;
+  r->flops = flops;
+}
+
+/* What the rows were measured on, as comment lines at the top of the CSV. */
+static void write_environment(bench *b, FILE *f)
+{
+  struct cudaDeviceProp p;
+  int runtime = 0, cublas_major = 0, cublas_minor = 0, cublas_patch = 0;
+  char driver[128], date[32];
+  size_t cudnn = cudnnGetVersion();
+  time_t now = time(NULL);
+  cudaGetDeviceProperties(&p, 0);
+  cudaRuntimeGetVersion(&runtime);
+  cublasGetProperty(MAJOR_VERSION, &cublas_major);
+  cublasGetProperty(MINOR_VERSION, &cublas_minor);
+  cublasGetProperty(PATCH_LEVEL, &cublas_patch);
+  driver_version(driver, sizeof driver);
+  strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+  fprintf(f, "# %s, driver %s, CUDA %d.%d, cuDNN %zu.%zu.%zu, cuBLAS %d.%d.%d, %s\n", p.name, driver,
+          runtime / 1000, (runtime % 1000) / 10, cudnn / 10000, (cudnn % 10000) / 100, cudnn % 100,
+          cublas_major, cublas_minor, cublas_patch, date);
+  fprintf(f, "# device-to-device copy %.0f GB/s (read + write), median of %d runs, FP32\n",
+          bench_copy_gbps(b), b->reps);
+}
+
+void bench_close(bench *b)
+{
+  if (b->csv) {
+    FILE *f = fopen(b->csv, "w");
+    if (!f)
+      BENCH_FAIL_("fopen", b->csv);
+    double copy = bench_copy_gbps(b);
+    write_environment(b, f);
+    fprintf(f, "op,shape,impl,median_ms,min_bytes,flops,gbps,pct_of_copy,tflops\n");
+    for (int i = 0; i < b->nrows; i++) {
+      bench_row *r = &b->rows[i];
+      double gbps = r->bytes / (r->ms * 1e6);
+      fprintf(f, "%s,%s,%s,%.5f,%.0f,%.0f,%.1f,%.1f,%.3f\n", r->op, r->shape, r->impl, r->ms, r->bytes,
+              r->flops, gbps, 100.0 * gbps / copy, r->flops / (r->ms * 1e9));
+    }
+    fclose(f);
+    printf("   wrote %s\n", b->csv);
+  }
+  for (int i = 0; i < b->reps; i++) {
+    cudaEventDestroy(b->start[i]);
+    cudaEventDestroy(b->stop[i]);
+  }
+  free(b);
+}
