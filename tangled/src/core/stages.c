@@ -1,21 +1,21 @@
-#line 1051 "chapters/02-tensors.nw"
+#line 1053 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 
-#line 1043 "chapters/02-tensors.nw"
+#line 1045 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 2241 "chapters/02-tensors.nw"
+#line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 1808 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 
-#line 1056 "chapters/02-tensors.nw"
+#line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1047 "chapters/02-tensors.nw"
+#line 1049 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 2246 "chapters/02-tensors.nw"
+#line 2262 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -23,7 +23,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
 #line 1812 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
-#line 1058 "chapters/02-tensors.nw"
+#line 1060 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -31,7 +31,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1071 "chapters/02-tensors.nw"
+#line 1073 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -83,7 +83,7 @@ litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name, c
     *backendMask = backend_mask(&t->stages[stage]);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1129 "chapters/02-tensors.nw"
+#line 1131 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   static const char call[] = "litdnnSetStage";
@@ -133,7 +133,20 @@ litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
   *stage = chosen_stage(handle, litdnn_op(op), op, NULL);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1185 "chapters/02-tensors.nw"
+
+litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
+{
+  static const char call[] = "litdnnGetLastStage";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, stage);
+  *stage = handle->last_stage[op];
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1200 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);
@@ -142,5 +155,6 @@ litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, 
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
                         "no stage of %s runs on the %s backend", t->name,
                         litdnnGetBackendName(h->backend));
+  h->last_stage[op] = s;
   return t->stages[s].fn[h->backend](h, args);
 }
