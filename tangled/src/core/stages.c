@@ -7,7 +7,7 @@
 #line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
-#line 1808 "chapters/04-matmul.nw"
+#line 1811 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 
 #line 1058 "chapters/02-tensors.nw"
@@ -21,7 +21,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
 [LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
-#line 1812 "chapters/04-matmul.nw"
+#line 1815 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 1060 "chapters/02-tensors.nw"
 };

@@ -1,4 +1,4 @@
-#line 1313 "chapters/04-matmul.nw"
+#line 1316 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -31,12 +31,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 720 "chapters/04-matmul.nw"
+#line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -125,7 +123,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 935 "chapters/04-matmul.nw"
+#line 933 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -135,7 +133,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1215 "chapters/04-matmul.nw"
+#line 1218 "chapters/04-matmul.nw"
 static __device__ inline void gemm_cp_async4(float *smem, const float *src, int bytes)
 {
   unsigned s = (unsigned)__cvta_generic_to_shared(smem);
@@ -182,15 +180,15 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1272 "chapters/04-matmul.nw"
+#line 1275 "chapters/04-matmul.nw"
 #define GEMM_STAGES 3
 #define GEMM_ASYNC_SMEM (GEMM_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
-static __global__ void GEMM_BOUNDS(WT_THREADS, 2) gemm_async(litdnn_matmul_args g)
+static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_async(litdnn_matmul_args g)
 {
   extern __shared__ float4 gemm_smem4[];
   float *as_buf = (float *)gemm_smem4, *bs_buf = as_buf + GEMM_STAGES * WT_BK * WT_SPA;
   
-#line 947 "chapters/04-matmul.nw"
+#line 945 "chapters/04-matmul.nw"
 int t = threadIdx.x, lane = t % 32, warp = t / 32;
 int wm = (warp % WT_WARPS_M) * WT_WTM, wn = (warp / WT_WARPS_M) * WT_WTN;
 int tm = lane % 8, tn = lane / 8;
@@ -204,7 +202,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
   GEMM_UNROLL
   for (int c = 0; c < 4 * WT_RN; c++)
     acc[r][c] = 0.0f;
-#line 1279 "chapters/04-matmul.nw"
+#line 1282 "chapters/04-matmul.nw"
   (void)ra; (void)rb;
   int slices = (g.k + WT_BK - 1) / WT_BK;
   for (int s = 0; s < GEMM_STAGES - 1; s++) {
@@ -231,7 +229,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
       const float *as = as_buf + (s % GEMM_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % GEMM_STAGES) * WT_BK * WT_SPB;
       
-#line 966 "chapters/04-matmul.nw"
+#line 964 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int p = 0; p < WT_BK; p++) {
   float a[4 * WT_RM], b[4 * WT_RN];
@@ -251,12 +249,12 @@ for (int p = 0; p < WT_BK; p++) {
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] += a[r] * b[c];
 }
-#line 1305 "chapters/04-matmul.nw"
+#line 1308 "chapters/04-matmul.nw"
     }
   }
   GEMM_CP_ASYNC_WAIT(0);
   
-#line 988 "chapters/04-matmul.nw"
+#line 986 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < WT_RN; y++)
   GEMM_UNROLL
@@ -274,10 +272,10 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1309 "chapters/04-matmul.nw"
+#line 1312 "chapters/04-matmul.nw"
 }
 
-#line 1327 "chapters/04-matmul.nw"
+#line 1330 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 646 "chapters/04-matmul.nw"
+#line 644 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
@@ -26,12 +26,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 529 "chapters/04-matmul.nw"
+#line 527 "chapters/04-matmul.nw"
 #define B1_BM 64
 #define B1_BN 64
 #define B1_BK 8
@@ -65,13 +63,13 @@ static __global__ void gemm_block1d(litdnn_matmul_args g)
     if (i0 + ti + r < g.m && j0 + tj < g.n)
       gemm_blend1(C, g.ldc, i0 + ti + r, j0 + tj, acc[r], g.alpha, g.beta);
 }
-#line 585 "chapters/04-matmul.nw"
+#line 583 "chapters/04-matmul.nw"
 #define B2_BM 128
 #define B2_BN 128
 #define B2_BK 8
 #define B2_T 8
 #define B2_THREADS 256
-static __global__ void GEMM_BOUNDS(B2_THREADS, 2) gemm_block2d(litdnn_matmul_args g)
+static __global__ void __launch_bounds__(B2_THREADS, 2) gemm_block2d(litdnn_matmul_args g)
 {
   __shared__ float As[B2_BK][B2_BM];
   __shared__ float Bs[B2_BK][B2_BN];
@@ -113,7 +111,7 @@ static __global__ void GEMM_BOUNDS(B2_THREADS, 2) gemm_block2d(litdnn_matmul_arg
         gemm_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 653 "chapters/04-matmul.nw"
+#line 651 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

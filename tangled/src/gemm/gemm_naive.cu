@@ -1,4 +1,4 @@
-#line 385 "chapters/04-matmul.nw"
+#line 383 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
@@ -26,12 +26,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 322 "chapters/04-matmul.nw"
+#line 320 "chapters/04-matmul.nw"
 static __global__ void gemm_naive(litdnn_matmul_args g)
 {
   int j = blockIdx.x * 32 + threadIdx.x;
@@ -44,7 +42,7 @@ static __global__ void gemm_naive(litdnn_matmul_args g)
     gemm_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
   }
 }
-#line 358 "chapters/04-matmul.nw"
+#line 356 "chapters/04-matmul.nw"
 static __global__ void gemm_coalesced(litdnn_matmul_args g)
 {
   int i = blockIdx.x * 32 + threadIdx.x;
@@ -58,7 +56,7 @@ static __global__ void gemm_coalesced(litdnn_matmul_args g)
   }
 }
 
-#line 392 "chapters/04-matmul.nw"
+#line 390 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

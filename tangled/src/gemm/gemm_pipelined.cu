@@ -1,4 +1,4 @@
-#line 1142 "chapters/04-matmul.nw"
+#line 1145 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -30,12 +30,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 720 "chapters/04-matmul.nw"
+#line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -124,7 +122,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 935 "chapters/04-matmul.nw"
+#line 933 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -134,13 +132,13 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1098 "chapters/04-matmul.nw"
-static __global__ void GEMM_BOUNDS(WT_THREADS, 2) gemm_pipelined(litdnn_matmul_args g)
+#line 1101 "chapters/04-matmul.nw"
+static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_pipelined(litdnn_matmul_args g)
 {
   __shared__ float as_buf[2 * WT_BK * WT_SPA];
   __shared__ float bs_buf[2 * WT_BK * WT_SPB];
   
-#line 947 "chapters/04-matmul.nw"
+#line 945 "chapters/04-matmul.nw"
 int t = threadIdx.x, lane = t % 32, warp = t / 32;
 int wm = (warp % WT_WARPS_M) * WT_WTM, wn = (warp / WT_WARPS_M) * WT_WTN;
 int tm = lane % 8, tn = lane / 8;
@@ -154,7 +152,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
   GEMM_UNROLL
   for (int c = 0; c < 4 * WT_RN; c++)
     acc[r][c] = 0.0f;
-#line 1103 "chapters/04-matmul.nw"
+#line 1106 "chapters/04-matmul.nw"
   gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, 0, g.k, WT_BM, WT_BK, WT_THREADS, t);
   gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, 0, g.k, WT_BN, WT_BK, WT_THREADS, t);
   gemm_store_tile(as_buf, ra, g.transa, WT_BM, WT_BK, WT_THREADS, t);
@@ -169,7 +167,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
     {
       const float *as = as_buf + cur * WT_BK * WT_SPA, *bs = bs_buf + cur * WT_BK * WT_SPB;
       
-#line 966 "chapters/04-matmul.nw"
+#line 964 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int p = 0; p < WT_BK; p++) {
   float a[4 * WT_RM], b[4 * WT_RN];
@@ -189,7 +187,7 @@ for (int p = 0; p < WT_BK; p++) {
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] += a[r] * b[c];
 }
-#line 1117 "chapters/04-matmul.nw"
+#line 1120 "chapters/04-matmul.nw"
     }
     if (more) {
       gemm_store_tile(as_buf + (cur ^ 1) * WT_BK * WT_SPA, ra, g.transa, WT_BM, WT_BK, WT_THREADS, t);
@@ -198,7 +196,7 @@ for (int p = 0; p < WT_BK; p++) {
     __syncthreads();
   }
   
-#line 988 "chapters/04-matmul.nw"
+#line 986 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < WT_RN; y++)
   GEMM_UNROLL
@@ -216,12 +214,12 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1125 "chapters/04-matmul.nw"
+#line 1128 "chapters/04-matmul.nw"
 }
-#line 1185 "chapters/04-matmul.nw"
-#define WT_KERNEL gemm_pipelined
+#line 1188 "chapters/04-matmul.nw"
+#define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 1150 "chapters/04-matmul.nw"
+#line 1153 "chapters/04-matmul.nw"
 #define WT_ENTRY litdnn_gemm_pipelined
 #line 1033 "chapters/04-matmul.nw"
 #define WT_GPU_FN_(base) LITDNN_GPU_FN(base)
@@ -232,7 +230,11 @@ litdnnStatus_t WT_GPU_FN_(WT_ENTRY)(litdnnHandle_t h, const void *args)
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     dim3 grid = litdnn_dim3((unsigned)(s.m + WT_BM - 1) / WT_BM, (unsigned)(s.n + WT_BN - 1) / WT_BN,
                             (unsigned)s.batch);
-    WT_KERNEL<<<grid, WT_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
+#ifdef WT_PIPELINED
+    gemm_pipelined<<<grid, WT_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
+#else
+    gemm_warptiled<<<grid, WT_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
+#endif
   }
   return litdnn_gpu_launch_status(g->call, WT_KERNEL_NAME);
 }

@@ -1,4 +1,4 @@
-#line 489 "chapters/04-matmul.nw"
+#line 487 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
@@ -26,12 +26,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 452 "chapters/04-matmul.nw"
+#line 450 "chapters/04-matmul.nw"
 #define TILE 32
 static __global__ void gemm_tiled(litdnn_matmul_args g)
 {
@@ -43,11 +41,11 @@ static __global__ void gemm_tiled(litdnn_matmul_args g)
   float acc = 0.0f;
   for (int p0 = 0; p0 < g.k; p0 += TILE) {
     
-#line 483 "chapters/04-matmul.nw"
+#line 481 "chapters/04-matmul.nw"
 int pa = p0 + ty, pb = p0 + tx;
 As[ty][tx] = (i < g.m && pa < g.k) ? gemm_op_at(A, g.lda, g.transa, i, pa) : 0.0f;
 Bs[ty][tx] = (pb < g.k && j < g.n) ? gemm_op_at(B, g.ldb, g.transb, pb, j) : 0.0f;
-#line 463 "chapters/04-matmul.nw"
+#line 461 "chapters/04-matmul.nw"
     __syncthreads();   /* 1: the tiles are complete before anyone reads them */
     for (int p = 0; p < TILE; p++)
       acc += As[p][tx] * Bs[ty][p];
@@ -57,7 +55,7 @@ Bs[ty][tx] = (pb < g.k && j < g.n) ? gemm_op_at(B, g.ldb, g.transb, pb, j) : 0.0
     gemm_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
 }
 
-#line 495 "chapters/04-matmul.nw"
+#line 493 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_tiled)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

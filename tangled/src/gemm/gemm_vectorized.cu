@@ -1,4 +1,4 @@
-#line 881 "chapters/04-matmul.nw"
+#line 879 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
@@ -26,12 +26,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 720 "chapters/04-matmul.nw"
+#line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -120,13 +118,13 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 815 "chapters/04-matmul.nw"
+#line 813 "chapters/04-matmul.nw"
 #define V_BM 128
 #define V_BN 128
 #define V_BK 8
 #define V_THREADS 256
 #define V_SP (V_BM + 4)
-static __global__ void GEMM_BOUNDS(V_THREADS, 2) gemm_vectorized(litdnn_matmul_args g)
+static __global__ void __launch_bounds__(V_THREADS, 2) gemm_vectorized(litdnn_matmul_args g)
 {
   __shared__ float As[V_BK * V_SP];
   __shared__ float Bs[V_BK * V_SP];
@@ -175,7 +173,7 @@ static __global__ void GEMM_BOUNDS(V_THREADS, 2) gemm_vectorized(litdnn_matmul_a
                       g.alpha, g.beta, vecc);
 }
 
-#line 888 "chapters/04-matmul.nw"
+#line 886 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_vectorized)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 1436 "chapters/04-matmul.nw"
+#line 1439 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #include <mma.h>
@@ -32,12 +32,10 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 /* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
 #if defined(__CUDACC__)
 #define GEMM_UNROLL _Pragma("unroll")
-#define GEMM_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
 #else
 #define GEMM_UNROLL
-#define GEMM_BOUNDS(threads, blocks)
 #endif
-#line 720 "chapters/04-matmul.nw"
+#line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -126,7 +124,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 935 "chapters/04-matmul.nw"
+#line 933 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -136,10 +134,10 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1464 "chapters/04-matmul.nw"
+#line 1467 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
-static __global__ void GEMM_BOUNDS(WT_THREADS, 2) gemm_wmma_tf32(litdnn_matmul_args g)
+static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_wmma_tf32(litdnn_matmul_args g)
 {
   using namespace nvcuda;
   __shared__ __align__(32) float as_buf[2 * WT_BK * WT_SPA];
@@ -214,7 +212,7 @@ static __global__ void GEMM_BOUNDS(WT_THREADS, 2) gemm_wmma_tf32(litdnn_matmul_a
     }
 }
 
-#line 1450 "chapters/04-matmul.nw"
+#line 1453 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

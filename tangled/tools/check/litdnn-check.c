@@ -122,7 +122,7 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
-#line 1819 "chapters/04-matmul.nw"
+#line 1822 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
