@@ -9,6 +9,9 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 1811 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
+#line 151 "chapters/08-normalization.nw"
+extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
+    litdnn_bn_backward_table;
 
 #line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
@@ -23,6 +26,10 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
 #line 1815 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
+#line 156 "chapters/08-normalization.nw"
+[LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
+[LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
+[LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
 #line 1060 "chapters/02-tensors.nw"
 };
 
