@@ -744,3 +744,112 @@ Test(convolution, bad_input_is_refused_and_writes_nothing)
     litdnnDestroy(h);
   }
 }
+
+/* ---- strided views, and the math type ---- */
+/* y with padded rows (h stride W + 3): not a GEMM operand, so the GEMM
+   algorithms refuse it; every other algorithm must write exactly the
+   elements of the view and nothing in the gaps. */
+Test(convolution, strided_output_views_on_every_algorithm)
+{
+  conv_case k = {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  int o[3];
+  outs(&k, o);
+  int P = o[1], Q = o[2], row = Q + 3;
+  int dims[4] = {k.n, k.k, P, Q}, strides[4] = {k.k * P * row, P * row, row, 1};
+  size_t span = (size_t)k.n * k.k * P * row, yn = y_count(&k);
+  float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1);
+  double *ref = malloc(yn * sizeof *ref);
+  ref_pass(&k, FWD, x, w, NULL, ref);
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_CONVOLUTION_FORWARD, runs, T_MAX_RUNS);
+  for (int r = 0; r < nr; r++) {
+    litdnnHandle_t h = t_handle(runs[r].backend);
+    conv_descs d = make_descs(&k);
+    litdnnTensorDescriptor_t yv;
+    litdnnCreateTensorDescriptor(&yv);
+    cr_assert_eq(litdnnSetTensorNdDescriptor(yv, LITDNN_DATA_FLOAT, 4, dims, strides), 0);
+    void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
+    void *dy = t_dev_poisoned(h, span);
+    size_t ws = 0;
+    float one = 1, zero = 0;
+    litdnnStatus_t gs = litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, yv, runs[r].stage, &ws);
+    int gemm = runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+    if (runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE) {
+      cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED);   /* not a depthwise problem */
+    } else if (gemm) {
+      cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED, "%s", litdnnGetLastErrorString());
+      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, runs[r].stage, NULL, 0, &zero, yv, dy),
+             LITDNN_STATUS_NOT_SUPPORTED, "packed NCHW or NHWC");
+    } else {
+      cr_assert_eq(gs, 0, "%s", litdnnGetLastErrorString());
+      void *buf = ws ? t_dev_alloc(h, ws) : NULL;
+      cr_assert_eq(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, runs[r].stage, buf, ws, &zero, yv, dy),
+                   0, "%s: %s", runs[r].name, litdnnGetLastErrorString());
+      float *got = t_dev_fetch(h, dy, span), *dense = malloc(yn * sizeof *dense);
+      for (size_t i = 0, j = 0; i < span; i++) {
+        size_t col = i % (size_t)row;
+        if (col < (size_t)Q) dense[j++] = got[i];
+        else cr_assert(isnan(got[i]), "%s wrote a gap at %zu", runs[r].name, i);
+      }
+      char what[96];
+      snprintf(what, sizeof what, "strided y, %s/%s", litdnnGetBackendName(runs[r].backend), runs[r].name);
+      t_assert_close(dense, ref, yn, 1e-4, 1e-4, what);
+      free(got); free(dense);
+      if (buf) t_dev_free(h, buf);
+    }
+    t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
+    litdnnDestroyTensorDescriptor(yv);
+    free_descs(&d);
+    litdnnDestroy(h);
+  }
+  free(x); free(w); free(ref);
+}
+
+/* TF32 lets the GEMM algorithms round on tensor cores; through the
+   emulator and the CPU every algorithm still computes in FP32, so the
+   results meet the FP32 tolerance there (on a GPU the cuDNN suite checks
+   the TF32 tolerance). */
+Test(convolution, math_type_is_kept_and_tf32_runs_every_algorithm)
+{
+  litdnnConvolutionDescriptor_t cd;
+  litdnnMathType_t m;
+  cr_assert_eq(litdnnCreateConvolutionDescriptor(&cd), 0);
+  cr_assert_eq(litdnnGetConvolutionMathType(cd, &m), 0);
+  cr_assert_eq(m, LITDNN_MATH_FMA);
+  cr_assert_eq(litdnnSetConvolutionMathType(cd, LITDNN_MATH_TF32), 0);
+  cr_assert_eq(litdnnGetConvolutionMathType(cd, &m), 0);
+  cr_assert_eq(m, LITDNN_MATH_TF32);
+  EXPECT(litdnnSetConvolutionMathType(cd, (litdnnMathType_t)5), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mathType = 5");
+  litdnnDestroyConvolutionDescriptor(cd);
+
+  conv_case k = {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0};
+  for (int pass = 0; pass < 3; pass++) {
+    t_run runs[T_MAX_RUNS];
+    int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
+    size_t on = pass == FWD ? y_count(&k) : pass == BWD_DATA ? x_count(&k) : w_count(&k);
+    float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1), *dy = t_random(y_count(&k), -1, 1);
+    double *ref = malloc(on * sizeof *ref);
+    ref_pass(&k, pass, x, w, dy, ref);
+    for (int r = 0; r < nr; r++) {
+      litdnnHandle_t h = t_handle(runs[r].backend);
+      conv_descs d = make_descs(&k);
+      cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+      size_t memory;
+      if (get_verdict(h, pass, runs[r].stage, &d, &memory) == LITDNN_STATUS_SUCCESS) {
+        void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+        void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
+        void *ddy = t_dev_from_host(h, dy, y_count(&k)), *out = t_dev_poisoned(h, on);
+        cr_assert_eq(call_pass(h, pass, runs[r].stage, &d, &k, dx, dw, ddy, out, ws, memory), 0, "%s",
+                     litdnnGetLastErrorString());
+        float *got = t_dev_fetch(h, out, on);
+        t_assert_close(got, ref, on, 1e-4, 1e-4, runs[r].name);
+        free(got);
+        if (ws) t_dev_free(h, ws);
+        t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy); t_dev_free(h, out);
+      }
+      free_descs(&d);
+      litdnnDestroy(h);
+    }
+    free(x); free(w); free(dy); free(ref);
+  }
+}

@@ -1,6 +1,7 @@
 #ifndef LITDNN_CONVOLUTION_H
 #define LITDNN_CONVOLUTION_H
 #include "litdnn/core.h"
+#include "litdnn/matmul.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -54,6 +55,9 @@ litdnnStatus_t litdnnGetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnDataType_t *computeType);
 litdnnStatus_t litdnnSetConvolutionGroupCount(litdnnConvolutionDescriptor_t convDesc, int groupCount);
 litdnnStatus_t litdnnGetConvolutionGroupCount(litdnnConvolutionDescriptor_t convDesc, int *groupCount);
+/* LITDNN_MATH_FMA (the default) or LITDNN_MATH_TF32, which lets the GEMM algorithms round to TF32 */
+litdnnStatus_t litdnnSetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t mathType);
+litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t *mathType);
 
 litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
@@ -67,26 +71,29 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE = 0,          /* the seven loops, CPU backend */
   LITDNN_CONVOLUTION_FWD_ALGO_DIRECT = 1,             /* one thread per output */
   LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED = 2,       /* input tile and filter in shared memory */
-  LITDNN_CONVOLUTION_FWD_ALGO_GEMM = 3,               /* im2col into the workspace, then a tiled GEMM */
-  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 4,      /* a tiled GEMM that gathers its own columns */
-  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 5, /* the same, with a table of offsets */
-  LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 6,          /* one input channel per group */
+  LITDNN_CONVOLUTION_FWD_ALGO_GEMM = 3,               /* im2col, then the matrix-multiply chapter's GEMM */
+  LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS = 4,        /* im2col, then cuBLAS (CUDA backend) */
+  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 5,      /* a tiled GEMM that gathers its own columns */
+  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 6, /* the same, with a table of offsets */
+  LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 7,          /* one input channel per group */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 
 typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE = 0,
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT = 1,        /* one thread per input element */
-  LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM = 2,          /* dy gathered into the workspace, then GEMM */
-  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 3, /* dx = w^T dy as a tiled GEMM */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM = 2,          /* w^T dy by the GEMM, then col2im */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 
 typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE = 0,
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DIRECT = 1,        /* one thread per filter tap */
-  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM = 2,          /* im2col into the workspace, then GEMM */
-  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 3, /* dw = dy x^T as a tiled GEMM */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM = 2,          /* im2col, then the GEMM per image */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 4, /* dw = dy x^T as a tiled GEMM */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

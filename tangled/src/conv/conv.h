@@ -21,6 +21,7 @@ typedef struct litdnn_conv_args {
   int in[3], flt[3], out[3];    /* spatial sizes (d, h, w) of x, w and y */
   int pad[3], stride[3], dil[3];
   int flip;                     /* 1: CONVOLUTION mode, the taps are reversed */
+  litdnnMathType_t math;        /* TF32 allows the GEMM algorithms to use tensor cores */
   int64_t xs[5], ws[5], ys[5];  /* strides of x (and dx), w (and dw), y (and dy) */
   float alpha, beta;
   const float *x, *w, *dy;      /* the inputs the pass reads */
@@ -72,6 +73,22 @@ static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_ar
     s.m = kg; s.cols = cg * taps; s.l = outs;
   }
   return s;
+}
+/* y (dy) of one image and group as a matrix: 1 if PQ x K/G (planes), 0 if K/G x PQ, -1 if neither */
+static inline int litdnn_conv_out_matrix(const litdnn_conv_args *a, int64_t *ld)
+{
+  int64_t unit = a->ys[1] == 1 && a->k > 1 ? a->ys[4] : 1, expect = unit;
+  for (int i = 2; i >= 0; i--) {
+    if (a->out[i] > 1 && a->ys[2 + i] != expect)
+      return -1;
+    expect *= a->out[i];
+  }
+  if (unit == 1) {                                /* planes: pixel stride 1 */
+    *ld = a->k > 1 ? a->ys[1] : expect;
+    return *ld >= expect ? 1 : -1;
+  }
+  *ld = unit;                                     /* channels last: pixel stride >= K */
+  return unit >= a->k ? 0 : -1;
 }
 
 /* the algorithms, seen from inside */

@@ -1,4 +1,4 @@
-#line 686 "chapters/05-convolution.nw"
+#line 701 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 #include <stdlib.h>
@@ -21,9 +21,10 @@ struct litdnnConvolutionStruct {
   litdnnConvolutionMode_t mode;
   litdnnDataType_t compute;
   int groups;
+  litdnnMathType_t math;
 };
 
-#line 720 "chapters/05-convolution.nw"
+#line 736 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateFilterDescriptor", filterDesc);
@@ -127,7 +128,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 831 "chapters/05-convolution.nw"
+#line 847 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateConvolutionDescriptor", convDesc);
@@ -265,7 +266,27 @@ litdnnStatus_t litdnnGetConvolutionGroupCount(litdnnConvolutionDescriptor_t conv
   *groupCount = convDesc->groups;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 984 "chapters/05-convolution.nw"
+
+litdnnStatus_t litdnnSetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t mathType)
+{
+  static const char call[] = "litdnnSetConvolutionMathType";
+  LITDNN_CHECK_NULL(call, convDesc);
+  if (mathType != LITDNN_MATH_FMA && mathType != LITDNN_MATH_TF32)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "mathType = %d is not a litdnnMathType_t",
+                        (int)mathType);
+  convDesc->math = mathType;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t *mathType)
+{
+  static const char call[] = "litdnnGetConvolutionMathType";
+  LITDNN_CHECK_NULL(call, convDesc);
+  LITDNN_CHECK_NULL(call, mathType);
+  *mathType = convDesc->math;
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1020 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call */
 } conv_names;
@@ -347,7 +368,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1092 "chapters/05-convolution.nw"
+#line 1129 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -373,7 +394,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1065 "chapters/05-convolution.nw"
+#line 1101 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -382,6 +403,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   a->k = wd->dims[0];
   a->groups = cd->groups;
   a->flip = cd->mode == LITDNN_CONVOLUTION;
+  a->math = cd->math;
   view5(xd, sp, a->in, a->xs);
   filter_view5(wd, sp, a->flt, a->ws);
   for (int i = 0; i < 3; i++) {
@@ -391,7 +413,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1120 "chapters/05-convolution.nw"
+#line 1157 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -402,10 +424,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1082 "chapters/05-convolution.nw"
+#line 1119 "chapters/05-convolution.nw"
   if (yd) {
     
-#line 1133 "chapters/05-convolution.nw"
+#line 1170 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -422,13 +444,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1084 "chapters/05-convolution.nw"
+#line 1121 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1154 "chapters/05-convolution.nw"
+#line 1191 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -475,7 +497,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1212 "chapters/05-convolution.nw"
+#line 1249 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -525,7 +547,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1270 "chapters/05-convolution.nw"
+#line 1307 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -627,7 +649,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1379 "chapters/05-convolution.nw"
+#line 1416 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -670,7 +692,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1430 "chapters/05-convolution.nw"
+#line 1467 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -678,7 +700,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1448 "chapters/05-convolution.nw"
+#line 1485 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -695,7 +717,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1476 "chapters/05-convolution.nw"
+#line 1513 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -749,7 +771,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1536 "chapters/05-convolution.nw"
+#line 1573 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \

@@ -1,10 +1,12 @@
-#line 2506 "chapters/05-convolution.nw"
+#line 2754 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
+#include "gemm/gemm.h"
 #include <stdint.h>
+#include <string.h>
 
-#line 1809 "chapters/05-convolution.nw"
+#line 1846 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -53,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 1869 "chapters/05-convolution.nw"
+#line 1906 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -100,7 +102,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 1924 "chapters/05-convolution.nw"
+#line 1961 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -135,7 +137,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 1995 "chapters/05-convolution.nw"
+#line 2032 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -179,12 +181,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], sum, a.alpha, a.beta);
 }
-#line 2142 "chapters/05-convolution.nw"
+#line 2179 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2152 "chapters/05-convolution.nw"
+#line 2189 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -250,8 +252,8 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2229 "chapters/05-convolution.nw"
-static __global__ void conv_implicit_gemm(litdnn_conv_args a, const float *cols)
+#line 2266 "chapters/05-convolution.nw"
+static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
   __shared__ float Bs[CONV_BL * CONV_BN];
@@ -263,10 +265,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a, const float *cols)
   for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
     int64_t l = l0 + ll;
     As[ll * CONV_BM + lm] = (m0 + lm < sh.m && l < sh.l) ? conv_gemm_a(&a, g, m0 + lm, l) : 0.0f;
-    float bv = 0.0f;
-    if (j0 + lm < sh.cols && l < sh.l)
-      bv = cols ? cols[((int64_t)g * sh.l + l) * sh.cols + j0 + lm] : conv_gemm_b(&a, g, l, j0 + lm);
-    Bs[ll * CONV_BN + lm] = bv;
+    Bs[ll * CONV_BN + lm] = (j0 + lm < sh.cols && l < sh.l) ? conv_gemm_b(&a, g, l, j0 + lm) : 0.0f;
     __syncthreads();
     for (int i = 0; i < CONV_BL; i++) {
       float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
@@ -285,19 +284,173 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a, const float *cols)
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2277 "chapters/05-convolution.nw"
-static __global__ void conv_im2col(litdnn_conv_args a, float *cols)
+#line 2315 "chapters/05-convolution.nw"
+/* which channel and stored tap element l of a filter row is */
+static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
+                                             int *th, int *tw)
 {
-  conv_gemm_shape sh = conv_gemm_dims(&a);
-  int64_t per_group = sh.l * sh.cols, total = per_group * a.groups;
+  int64_t cg = a->c / a->groups, taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2], t;
+  if (a->ws[1] == 1 && cg > 1) {     /* K x R x S x C: the channel innermost */
+    *ch = l % cg;
+    t = l / cg;
+  } else {                           /* K x C x R x S */
+    *ch = l / taps;
+    t = l % taps;
+  }
+  *tw = (int)(t % a->flt[2]);
+  t /= a->flt[2];
+  *th = (int)(t % a->flt[1]);
+  *td = (int)(t / a->flt[1]);
+}
+
+/* cols[n][l][pq] = x under filter element l at output pq, for group g */
+static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
+{
+  int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
+  int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2], total = (int64_t)a.n * L * S;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int g = (int)(i / per_group);
-    int64_t e = i % per_group;
-    cols[i] = conv_gemm_b(&a, g, e / sh.cols, e % sh.cols);
+    int64_t pq = i % S, l = (i / S) % L, n = i / (S * L), zero = 0, ch;
+    int od, oh, ow, td, th, tw;
+    conv_split(pq, 1, a.out, &zero, &zero, &od, &oh, &ow);
+    conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
+    int id = litdnn_conv_in(&a, 0, od, litdnn_conv_tap(a.flip, a.flt[0], td));
+    int ih = litdnn_conv_in(&a, 1, oh, litdnn_conv_tap(a.flip, a.flt[1], th));
+    int iw = litdnn_conv_in(&a, 2, ow, litdnn_conv_tap(a.flip, a.flt[2], tw));
+    int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw);
+    cols[i] = inside ? a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + ch, id, ih, iw)] : 0.0f;
   }
 }
-#line 2316 "chapters/05-convolution.nw"
+#line 2363 "chapters/05-convolution.nw"
+static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
+{
+  int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
+  int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2];
+  int64_t total = (int64_t)a.n * cg * a.in[0] * a.in[1] * a.in[2];
+  int channels_last = a.ws[1] == 1 && cg > 1;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, cc;
+    int id, ih, iw;
+    conv_split(i, cg, a.in, &n, &cc, &id, &ih, &iw);
+    float sum = 0.0f;
+    for (int td = 0; td < a.flt[0]; td++) {
+      int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
+      if (od < 0)
+        continue;
+      for (int th = 0; th < a.flt[1]; th++) {
+        int oh = conv_out_of(&a, 1, ih, litdnn_conv_tap(a.flip, a.flt[1], th));
+        if (oh < 0)
+          continue;
+        for (int tw = 0; tw < a.flt[2]; tw++) {
+          int ow = conv_out_of(&a, 2, iw, litdnn_conv_tap(a.flip, a.flt[2], tw));
+          if (ow < 0)
+            continue;
+          int64_t t = ((int64_t)td * a.flt[1] + th) * a.flt[2] + tw;
+          int64_t l = channels_last ? t * cg + cc : cc * taps + t;
+          sum += cols[(n * L + l) * S + ((int64_t)od * a.out[1] + oh) * a.out[2] + ow];
+        }
+      }
+    }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sum,
+                      a.alpha, a.beta);
+  }
+}
+#line 2441 "chapters/05-convolution.nw"
+/* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
+static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
+{
+  if (cublas)
+    return g->math == LITDNN_MATH_TF32 ? GEMM_STAGE_CUBLAS_TF32 : GEMM_STAGE_CUBLAS;
+  int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
+  if (g->n <= 32)
+    return GEMM_STAGE_PIPELINED_128X32;
+  return big_tiles < 2 * 132 ? GEMM_STAGE_PIPELINED_64X64 : GEMM_STAGE_PIPELINED;
+}
+
+static litdnnStatus_t conv_matmul(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
+{
+  litdnnStatus_t s = litdnn_matmul_check(h, g->call, g);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  const litdnn_stage *st = &litdnn_op(LITDNN_OP_MATMUL)->stages[conv_gemm_stage(h, g, cublas)];
+  if (!st->fn[litdnn_backend(h)])
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, g->call, "the GEMM stage %s does not run here",
+                        st->name);
+  return st->fn[litdnn_backend(h)](h, g);
+}
+
+static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a, int cublas)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  int64_t ld = 0;
+  int planes = litdnn_conv_out_matrix(a, &ld);
+  float *cols = (float *)a->workspace;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  unsigned blocks = litdnn_gpu_blocks((int64_t)a->n * L * S, 256, 65535u * 16u);
+  litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
+  for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
+    litdnn_matmul_args m;
+    memset(&m, 0, sizeof m);
+    m.call = a->call;
+    m.math = a->math;
+    m.alpha = a->alpha;
+    m.beta = a->beta;
+    const float *out_g = (a->pass == LITDNN_CONV_FWD ? a->result : a->dy) + g * kg * a->ys[1];
+    if (a->pass != LITDNN_CONV_BWD_DATA) {
+      conv_im2col<<<blocks, 256, 0, st>>>(*a, g, cols);
+      if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
+        break;
+    }
+    if (a->pass == LITDNN_CONV_FWD) {
+      const float *w_g = a->w + g * kg * a->ws[0];
+      m.batch = a->n;
+      m.C = (float *)out_g;
+      m.ldc = ld;
+      m.strideC = a->ys[0];
+      m.k = (int)L;
+      if (planes) {        /* Y^T (S x Kg) = X^T W^T */
+        m.m = (int)S; m.n = (int)kg;
+        m.A = cols; m.lda = S; m.strideA = L * S;
+        m.B = w_g; m.ldb = a->ws[0];
+      } else {             /* Y (Kg x S) = W X */
+        m.m = (int)kg; m.n = (int)S;
+        m.transa = 1; m.A = w_g; m.lda = a->ws[0];
+        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = L * S;
+      }
+      s = conv_matmul(h, &m, cublas);
+    } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+      /* dX^T (S x L) = dY^T W_g, then col2im */
+      m.alpha = 1.0f;
+      m.beta = 0.0f;
+      m.m = (int)S; m.n = (int)L; m.k = (int)kg; m.batch = a->n;
+      m.transa = !planes; m.A = out_g; m.lda = ld; m.strideA = a->ys[0];
+      m.transb = 1; m.B = a->w + g * kg * a->ws[0]; m.ldb = a->ws[0];
+      m.C = cols; m.ldc = S; m.strideC = L * S;
+      s = conv_matmul(h, &m, cublas);
+      if (s == LITDNN_STATUS_SUCCESS) {
+        conv_col2im<<<litdnn_gpu_blocks((int64_t)a->n * cg * a->in[0] * a->in[1] * a->in[2], 256, 65535u * 16u),
+                      256, 0, st>>>(*a, g, (const float *)cols);
+        s = litdnn_gpu_launch_status(a->call, "conv_col2im");
+      }
+    } else {
+      /* dW_g^T (L x Kg) += X_n dY_n^T, image by image */
+      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = 1;
+      m.transa = 1; m.lda = S;
+      m.transb = !planes; m.ldb = ld;
+      m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0];
+      for (int n = 0; n < a->n && s == LITDNN_STATUS_SUCCESS; n++) {
+        m.A = cols + (int64_t)n * L * S;
+        m.B = out_g + (int64_t)n * a->ys[0];
+        m.beta = n == 0 ? a->beta : 1.0f;
+        s = conv_matmul(h, &m, cublas);
+      }
+    }
+  }
+  return s;
+}
+#line 2564 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -374,7 +527,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2417 "chapters/05-convolution.nw"
+#line 2665 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -415,7 +568,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 2474 "chapters/05-convolution.nw"
+#line 2722 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -439,7 +592,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2554 "chapters/05-convolution.nw"
+#line 2809 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -477,36 +630,33 @@ static unsigned conv_gemm_blocks(const litdnn_conv_args *a, int axis)
 static litdnnStatus_t conv_gemm_launch(litdnnHandle_t h, const litdnn_conv_args *a)
 {
   conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)),
-                       CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, (const float *)NULL);
-  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
-}
-
-/* im2col (or its analogue for the pass) into the workspace, then the GEMM reading it */
-static litdnnStatus_t conv_explicit_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
-{
-  conv_gemm_shape s = conv_gemm_dims(a);
-  float *cols = (float *)a->workspace;
-  cudaStream_t st = litdnn_gpu_stream(h);
-  conv_im2col<<<litdnn_gpu_blocks(s.l * s.cols * a->groups, 256, 65535u * 16u), 256, 0, st>>>(*a, cols);
-  litdnnStatus_t r = litdnn_gpu_launch_status(a->call, "conv_im2col");
-  if (r != LITDNN_STATUS_SUCCESS)
-    return r;
-  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)),
-                       CONV_GEMM_THREADS, 0, st>>>(*a, (const float *)cols);
+                       CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_gemm)(litdnnHandle_t h, const void *args)
 {
-  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_gemm)(litdnnHandle_t h, const void *args)
 {
-  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm)(litdnnHandle_t h, const void *args)
 {
-  return conv_explicit_gemm(h, (const litdnn_conv_args *)args);
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)

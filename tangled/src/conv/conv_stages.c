@@ -1,4 +1,4 @@
-#line 2694 "chapters/05-convolution.nw"
+#line 2947 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -8,8 +8,10 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_conv_fwd_direct),
   LITDNN_GPU_STAGE("direct tiled", "input tile with its halo and the taps in shared memory",
                    litdnn_conv_fwd_tiled),
-  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then a 32x32-tiled GEMM",
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then the pipelined GEMM",
                    litdnn_conv_fwd_gemm),
+  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input in the workspace, then cublasSgemm",
+                         litdnn_conv_fwd_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "a 32x32 GEMM tile that gathers its columns from x",
                    litdnn_conv_fwd_implicit_gemm),
   LITDNN_GPU_STAGE("implicit precomp gemm", "the same, with a table of tap offsets",
@@ -20,16 +22,20 @@ static const litdnn_stage forward_stages[] = {
 static const litdnn_stage backward_data_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
   LITDNN_GPU_STAGE("direct", "one thread per dx element gathers its windows", litdnn_conv_bwd_data_direct),
-  LITDNN_GPU_STAGE("gathered gemm", "dy gathered per window into the workspace, then GEMM",
+  LITDNN_GPU_STAGE("gemm col2im", "w^T dy by the pipelined GEMM, then col2im as a gather",
                    litdnn_conv_bwd_data_gemm),
+  LITDNN_CUDA_ONLY_STAGE("cublas col2im", "w^T dy by cublasSgemm, then col2im",
+                         litdnn_conv_bwd_data_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
                    litdnn_conv_bwd_data_implicit_gemm),
 };
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
   LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
-  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then GEMM",
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input, then one pipelined GEMM per image",
                    litdnn_conv_bwd_filter_gemm),
+  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then one cublasSgemm per image",
+                         litdnn_conv_bwd_filter_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
 };
 static const litdnn_stage backward_bias_stages[] = {
@@ -49,7 +55,15 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 2763 "chapters/05-convolution.nw"
+#line 3022 "chapters/05-convolution.nw"
+/* the two algorithms that unroll into the workspace and call a real GEMM */
+static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
+{
+  if (a->pass == LITDNN_CONV_FWD)
+    return algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  return algo == 2 || algo == 3;   /* GEMM and GEMM_CUBLAS of both backward passes */
+}
+
 #define CONV_SMEM_LIMIT (48 * 1024)
 #define CONV_GRID_YZ 65535
 
@@ -64,11 +78,19 @@ size_t litdnn_conv_tiled_smem(const void *args)
 const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
 {
   int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
-  int gemm = (a->pass == LITDNN_CONV_FWD && algo >= LITDNN_CONVOLUTION_FWD_ALGO_GEMM &&
-              algo <= LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) ||
-             (a->pass != LITDNN_CONV_FWD && algo >= 2);   /* GEMM and IMPLICIT_GEMM of both backward passes */
-  if (gemm && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
+  int implicit = a->pass == LITDNN_CONV_FWD ? algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
+                                                  algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM
+                                            : algo == 4;   /* IMPLICIT_GEMM of both backward passes */
+  if (implicit && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
     return "the GEMM grid has more than 65535 blocks of groups or rows";
+  if (litdnn_conv_explicit_gemm(a, algo)) {
+    int64_t ld, l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+    if (litdnn_conv_out_matrix(a, &ld) < 0)
+      return "the GEMM needs y (dy) in packed NCHW or NHWC order";
+    if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->n * l * s > INT64_MAX / 8)
+      return "the unrolled matrix is too large for the GEMM";
+  }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
     if (a->in[0] != 1 || a->flt[0] != 1)
       return "the tiled kernel computes 2-d convolutions only";
@@ -81,25 +103,24 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "the depthwise kernel needs one input channel per group (groupCount = C)";
   return NULL;
 }
-#line 2797 "chapters/05-convolution.nw"
+#line 3072 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
   }
-  int explicit_gemm = a->pass == LITDNN_CONV_FWD ? algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM : algo == 2;
-  if (explicit_gemm) {        /* the gathered matrix B of every group */
-    conv_gemm_shape s = conv_gemm_dims(a);
-    int64_t bytes;
-    if (!litdnn_mul_size(s.l, s.cols, &bytes) || !litdnn_mul_size(bytes, a->groups, &bytes) ||
+  if (litdnn_conv_explicit_gemm(a, algo)) {   /* cols[n][l][pq] of one group */
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], bytes;
+    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+    if (!litdnn_mul_size(l, s, &bytes) || !litdnn_mul_size(bytes, a->n, &bytes) ||
         !litdnn_mul_size(bytes, (int64_t)sizeof(float), &bytes))
       return SIZE_MAX;
     return (size_t)bytes;
   }
   return 0;
 }
-#line 2827 "chapters/05-convolution.nw"
+#line 3105 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -111,11 +132,13 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
     } else {
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
-      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
     }
@@ -123,15 +146,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
-    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, IMPLICIT_GEMM 3 */
-    int gemm_first = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16;
-    if (!gemm_first)
-      order[n++] = 1;
-    order[n++] = 3;
-    order[n++] = 2;
-    if (gemm_first)
-      order[n++] = 1;
-    order[n++] = 0;
+    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4 */
+    static const int gemm_first[] = {3, 2, 4, 1, 0}, direct_first[] = {1, 4, 3, 2, 0};
+    const int *o = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16 ? gemm_first : direct_first;
+    for (int i = 0; i < 5; i++)
+      order[n++] = o[i];
   }
   return n;
 }
@@ -150,7 +169,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 2748 "chapters/05-convolution.nw"
+#line 3007 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

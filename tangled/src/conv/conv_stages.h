@@ -19,6 +19,10 @@ LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_precomp);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_depthwise);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm_cublas);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm_cublas);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas);
+
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_direct);
