@@ -1,8 +1,8 @@
-#line 3274 "chapters/05-convolution.nw"
+#line 3281 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3301 "chapters/05-convolution.nw"
+#line 3309 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -61,7 +61,7 @@ static int read_conv_shapes(const char *path, conv_bench_shape *out, int max, in
   fclose(f);
   return count;
 }
-#line 3365 "chapters/05-convolution.nw"
+#line 3373 "chapters/05-convolution.nw"
 typedef struct {
   int use_cudnn, algo, copies;
   litdnnHandle_t h;
@@ -91,7 +91,7 @@ static void run_once(void *ctx_, int rep)
                                           (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly,
                                           c->y));
 }
-#line 3400 "chapters/05-convolution.nw"
+#line 3408 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 
 static float *device_filled(size_t n, unsigned seed)
@@ -107,8 +107,9 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-static void measure_layer(bench *b, const conv_bench_shape *s)
+static void measure_layer(bench *b, const conv_bench_shape *s, int tf32)
 {
+  const char *op = tf32 ? "conv forward tf32" : "conv forward";
   conv_bench_ctx c;
   memset(&c, 0, sizeof c);
   int cg = s->c / s->g, n, k, p, q;
@@ -123,6 +124,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s)
   BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
                                                 LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
   BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
+  BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
   BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
   BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
   BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
@@ -134,7 +136,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s)
   BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
                                               CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
   BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
-  BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, CUDNN_FMA_MATH));
+  BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
 
   size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
@@ -160,12 +162,13 @@ static void measure_layer(bench *b, const conv_bench_shape *s)
   int found = 0;
   BENCH_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(c.dnn, c.cx, c.x[0], c.cw, c.w[0], c.cc, c.cy, c.y, 16, &found,
                                                      cp, c.ws, c.ws_size));
-  /* the fastest in FMA math; DEFAULT_MATH may use TF32 on this GPU and would not be comparable */
+  /* in FMA mode the fastest in FMA math (DEFAULT_MATH may use TF32 on this GPU and would not be
+     comparable); in TF32 mode the fastest of any */
   for (int i = 0; i < found; i++)
-    if (cp[i].status == CUDNN_STATUS_SUCCESS && cp[i].mathType == CUDNN_FMA_MATH) {
+    if (cp[i].status == CUDNN_STATUS_SUCCESS && (tf32 || cp[i].mathType == CUDNN_FMA_MATH)) {
       c.calgo = cp[i].algo;
       c.use_cudnn = 1;
-      bench_record(b, "conv forward", shape, "cuDNN", bench_median_ms(b, run_once, &c), bytes, flops);
+      bench_record(b, op, shape, "cuDNN", bench_median_ms(b, run_once, &c), bytes, flops);
       break;
     }
   c.use_cudnn = 0;
@@ -177,17 +180,19 @@ static void measure_layer(bench *b, const conv_bench_shape *s)
                                                      c.ws_size));
   if (found > 0 && lp[0].status == LITDNN_STATUS_SUCCESS) {
     c.algo = lp[0].algo;
-    bench_record(b, "conv forward", shape, "litdnn", bench_median_ms(b, run_once, &c), bytes, flops);
+    bench_record(b, op, shape, "litdnn", bench_median_ms(b, run_once, &c), bytes, flops);
   }
   for (int i = 0; i < found; i++) {
-    if (lp[i].status != LITDNN_STATUS_SUCCESS)
+    /* TF32 changes only the algorithms that call a GEMM: time the others once, in FMA mode */
+    int gemm = lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+    if (lp[i].status != LITDNN_STATUS_SUCCESS || (tf32 && !gemm))
       continue;
     const char *name;
     char impl[64];
     litdnnGetStageInfo(LITDNN_OP_CONVOLUTION_FORWARD, lp[i].algo, &name, NULL, NULL);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     c.algo = lp[i].algo;
-    bench_record(b, "conv forward", shape, impl, bench_median_ms(b, run_once, &c), bytes, flops);
+    bench_record(b, op, shape, impl, bench_median_ms(b, run_once, &c), bytes, flops);
   }
   for (int i = 0; i < c.copies; i++) {
     cudaFree(c.x[i]);
@@ -207,7 +212,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s)
   litdnnDestroy(c.h);
 }
 
-#line 3281 "chapters/05-convolution.nw"
+#line 3288 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
@@ -216,8 +221,9 @@ int main(int argc, char **argv)
   int batch = atoi(bench_arg(b, "--batch", "32"));
   int count = read_conv_shapes(bench_arg(b, "--shapes", "../shared/bench/benchdnn/conv_shapes_resnet_50"),
                                shapes, 128, batch);
-  for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
-    measure_layer(b, &shapes[i]);
+  for (int tf32 = 0; tf32 < 2; tf32++)
+    for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
+      measure_layer(b, &shapes[i], tf32);
   bench_close(b);
   return 0;
 }
