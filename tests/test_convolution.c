@@ -512,7 +512,9 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
     if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM)
       cr_assert_eq(ws, (size_t)27 * 32, "one 32-byte record per (c, r, s)");
     if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM)
-      cr_assert_eq(ws, (size_t)27 * 72 * 4, "the unrolled input: L x N'");
+      cr_assert_eq(ws, (size_t)2 * 27 * 36 * 4, "the unrolled input: N x L x PQ");
+    if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
+      cr_assert_eq(ws, (size_t)16 * 3 * 16 * 4, "a 4x4 transformed filter per (k, c)");
   }
   cr_assert(!seen_ok_after_bad, "Get must list the runnable algorithms first");
   /* asking for fewer records returns fewer */
@@ -528,7 +530,7 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   int timed = 0;
   for (int i = 0; i < n; i++) {
     if (p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM ||
-        p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM)
+        p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || p[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
       cr_assert_eq(p[i].status, LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT);
     if (p[i].status == LITDNN_STATUS_SUCCESS) {
       cr_assert_eq(i, timed, "timed algorithms come first");
@@ -547,7 +549,7 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   cr_assert_eq(litdnnFindConvolutionForwardAlgorithm(h, d.x, dx, d.w, dw, d.conv, d.y, dy, max, &n, p, buf, ws), 0);
   timed = 0;
   for (int i = 0; i < n; i++) timed += p[i].status == LITDNN_STATUS_SUCCESS;
-  cr_assert_eq(timed, 5);
+  cr_assert_eq(timed, 6);   /* and the GEMM, Winograd and the precomputed GEMM */
 
   /* the backward passes: max counts and Find */
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithmMaxCount(h, &max), 0);

@@ -76,6 +76,7 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 5,      /* a tiled GEMM that gathers its own columns */
   LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 6, /* the same, with a table of offsets */
   LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 7,          /* one input channel per group */
+  LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 8,           /* F(2x2, 3x3): 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 

@@ -1,4 +1,4 @@
-#line 2754 "chapters/05-convolution.nw"
+#line 2875 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1846 "chapters/05-convolution.nw"
+#line 1848 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 1906 "chapters/05-convolution.nw"
+#line 1908 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -102,7 +102,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 1961 "chapters/05-convolution.nw"
+#line 1963 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -137,7 +137,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2032 "chapters/05-convolution.nw"
+#line 2034 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -181,12 +181,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], sum, a.alpha, a.beta);
 }
-#line 2179 "chapters/05-convolution.nw"
+#line 2181 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2189 "chapters/05-convolution.nw"
+#line 2191 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -252,7 +252,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2266 "chapters/05-convolution.nw"
+#line 2268 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -284,7 +284,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2315 "chapters/05-convolution.nw"
+#line 2317 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -321,7 +321,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
     cols[i] = inside ? a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + ch, id, ih, iw)] : 0.0f;
   }
 }
-#line 2363 "chapters/05-convolution.nw"
+#line 2365 "chapters/05-convolution.nw"
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
   int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
@@ -356,7 +356,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2441 "chapters/05-convolution.nw"
+#line 2443 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -450,7 +450,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2564 "chapters/05-convolution.nw"
+#line 2566 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -527,7 +527,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store(conv_gemm_c(&a, g, m, j), acc[q], a.alpha, a.beta);
   }
 }
-#line 2665 "chapters/05-convolution.nw"
+#line 2667 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -568,7 +568,86 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, od, oh, ow)], sum, a.alpha, a.beta);
   }
 }
-#line 2722 "chapters/05-convolution.nw"
+#line 2751 "chapters/05-convolution.nw"
+/* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
+static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
+{
+  int64_t cg = a.c / a.groups, total = (int64_t)a.k * cg;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t k = i / cg, cc = i % cg;
+    float g[9], t[12];
+    for (int r = 0; r < 3; r++)
+      for (int s = 0; s < 3; s++)
+        g[r * 3 + s] = a.w[litdnn_conv_offset(a.ws, k, cc, 0, litdnn_conv_tap(a.flip, 3, r),
+                                              litdnn_conv_tap(a.flip, 3, s))];
+    for (int s = 0; s < 3; s++) {              /* t = G g: 4 x 3 */
+      t[0 * 3 + s] = g[s];
+      t[1 * 3 + s] = 0.5f * (g[s] + g[3 + s] + g[6 + s]);
+      t[2 * 3 + s] = 0.5f * (g[s] - g[3 + s] + g[6 + s]);
+      t[3 * 3 + s] = g[6 + s];
+    }
+    float *out = u + i * 16;
+    for (int r = 0; r < 4; r++) {              /* U = t G^T: 4 x 4 */
+      out[r * 4 + 0] = t[r * 3];
+      out[r * 4 + 1] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
+      out[r * 4 + 2] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
+      out[r * 4 + 3] = t[r * 3 + 2];
+    }
+  }
+}
+
+static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
+{
+  int tiles_h = (a.out[1] + 1) / 2, tiles_w = (a.out[2] + 1) / 2;
+  int64_t tiles = (int64_t)tiles_h * tiles_w, total = (int64_t)a.n * a.k * tiles;
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t tile = i % tiles, k = (i / tiles) % a.k, n = i / (tiles * a.k);
+    int oh0 = (int)(tile / tiles_w) * 2, ow0 = (int)(tile % tiles_w) * 2;
+    int ih0 = oh0 - a.pad[1], iw0 = ow0 - a.pad[2];
+    float m[16];
+    for (int e = 0; e < 16; e++)
+      m[e] = 0.0f;
+    for (int cc = 0; cc < cg; cc++) {
+      const float *plane = a.x + n * a.xs[0] + ((k / kg) * cg + cc) * a.xs[1];
+      float d[16], t[16];
+      for (int r = 0; r < 4; r++)
+        for (int s = 0; s < 4; s++) {
+          int ih = ih0 + r, iw = iw0 + s;
+          d[r * 4 + s] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+      for (int s = 0; s < 4; s++) {            /* t = B^T d */
+        t[0 * 4 + s] = d[0 * 4 + s] - d[2 * 4 + s];
+        t[1 * 4 + s] = d[1 * 4 + s] + d[2 * 4 + s];
+        t[2 * 4 + s] = d[2 * 4 + s] - d[1 * 4 + s];
+        t[3 * 4 + s] = d[1 * 4 + s] - d[3 * 4 + s];
+      }
+      const float *uk = u + (k * cg + cc) * 16;
+      for (int r = 0; r < 4; r++) {            /* V = t B, multiplied by U as it comes */
+        m[r * 4 + 0] += uk[r * 4 + 0] * (t[r * 4 + 0] - t[r * 4 + 2]);
+        m[r * 4 + 1] += uk[r * 4 + 1] * (t[r * 4 + 1] + t[r * 4 + 2]);
+        m[r * 4 + 2] += uk[r * 4 + 2] * (t[r * 4 + 2] - t[r * 4 + 1]);
+        m[r * 4 + 3] += uk[r * 4 + 3] * (t[r * 4 + 1] - t[r * 4 + 3]);
+      }
+    }
+    float s0[4], s1[4];                        /* A^T m: 2 x 4 */
+    for (int c = 0; c < 4; c++) {
+      s0[c] = m[0 * 4 + c] + m[1 * 4 + c] + m[2 * 4 + c];
+      s1[c] = m[1 * 4 + c] - m[2 * 4 + c] - m[3 * 4 + c];
+    }
+    float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T m) A: 2 x 2 */
+                  s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
+    for (int e = 0; e < 4; e++) {
+      int oh = oh0 + e / 2, ow = ow0 + e % 2;
+      if (oh < a.out[1] && ow < a.out[2])
+        litdnn_conv_store(&a.result[litdnn_conv_offset(a.ys, n, k, 0, oh, ow)], y[e], a.alpha, a.beta);
+    }
+  }
+}
+#line 2843 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -592,7 +671,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2809 "chapters/05-convolution.nw"
+#line 2932 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -657,6 +736,20 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm)(litdnnHandle_t h, cons
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t h, const void *args)
 {
   return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  float *u = (float *)a->workspace;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  int64_t tiles = (int64_t)((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
+  conv_winograd<<<conv_direct_blocks((int64_t)a->n * a->k * tiles), 256, 0, st>>>(*a, (const float *)u);
+  return litdnn_gpu_launch_status(a->call, "conv_winograd");
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)

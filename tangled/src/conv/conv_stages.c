@@ -1,4 +1,4 @@
-#line 2947 "chapters/05-convolution.nw"
+#line 3084 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -18,6 +18,8 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_conv_fwd_implicit_precomp),
   LITDNN_GPU_STAGE("depthwise", "one thread per output in memory order, no channel loop",
                    litdnn_conv_fwd_depthwise),
+  LITDNN_GPU_STAGE("winograd", "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36",
+                   litdnn_conv_fwd_winograd),
 };
 static const litdnn_stage backward_data_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
@@ -55,7 +57,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3022 "chapters/05-convolution.nw"
+#line 3161 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -101,15 +103,21 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE && a->c != a->groups)
     return "the depthwise kernel needs one input channel per group (groupCount = C)";
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD &&
+      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
+       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
+    return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
   return NULL;
 }
-#line 3072 "chapters/05-convolution.nw"
+#line 3215 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
   }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
+    return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
   if (litdnn_conv_explicit_gemm(a, algo)) {   /* cols[n][l][pq] of one group */
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], bytes;
     int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
@@ -120,7 +128,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3105 "chapters/05-convolution.nw"
+#line 3250 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -134,9 +142,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     } else {
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
@@ -161,7 +171,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   const litdnn_op_table *t = litdnn_op(a->pass == LITDNN_CONV_FWD ? LITDNN_OP_CONVOLUTION_FORWARD
                                        : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_OP_CONVOLUTION_BACKWARD_DATA
                                                                         : LITDNN_OP_CONVOLUTION_BACKWARD_FILTER);
-  int order[8], n = litdnn_conv_rank(a, order);
+  int order[16], n = litdnn_conv_rank(a, order);
   for (int i = 0; i < n; i++)
     if (t->stages[order[i]].fn[litdnn_backend(h)] && !litdnn_conv_not_applicable(a, order[i]) &&
         litdnn_conv_workspace_size(a, order[i]) == 0)
@@ -169,7 +179,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3007 "chapters/05-convolution.nw"
+#line 3146 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

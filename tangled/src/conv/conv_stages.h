@@ -17,6 +17,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_precomp);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_depthwise);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_winograd);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm_cublas);
