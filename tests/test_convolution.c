@@ -855,3 +855,122 @@ Test(convolution, math_type_is_kept_and_tf32_runs_every_algorithm)
     free(x); free(w); free(dy); free(ref);
   }
 }
+
+/* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
+static void run_fused(const t_run *run, const conv_case *k, litdnnActivationMode_t mode, double coef,
+                      float alpha1, float alpha2, int in_place)
+{
+  litdnnHandle_t h = t_handle(run->backend);
+  conv_descs d = make_descs(k);
+  size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *z = t_random(yn, -1, 1);
+  float *bias = t_random((size_t)k->k, -1, 1);
+  double *ref = malloc(yn * sizeof *ref);
+  ref_pass(k, FWD, x, w, NULL, ref);
+  int o[3];
+  outs(k, o);
+  for (int n = 0; n < k->n; n++)
+    for (int kk = 0; kk < k->k; kk++)
+      for (int p = 0; p < o[1] * o[2]; p++) {
+        size_t i = at(k->xfmt, k->k, o, n, kk, 0, p / o[2], p % o[2]);
+        double t = alpha1 * ref[i] + alpha2 * (double)z[i] + bias[kk];
+        if (mode != LITDNN_ACTIVATION_IDENTITY) t = t > 0 ? t : 0;
+        if (mode == LITDNN_ACTIVATION_CLIPPED_RELU && t > coef) t = coef;
+        ref[i] = t;
+      }
+  litdnnTensorDescriptor_t bd;
+  litdnnActivationDescriptor_t ad;
+  litdnnCreateTensorDescriptor(&bd);
+  litdnnSetTensor4dDescriptor(bd, NCHW, LITDNN_DATA_FLOAT, 1, k->k, 1, 1);
+  litdnnCreateActivationDescriptor(&ad);
+  cr_assert_eq(litdnnSetActivationDescriptor(ad, mode, LITDNN_NOT_PROPAGATE_NAN, coef), 0);
+  void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dz = t_dev_from_host(h, z, yn);
+  void *db = t_dev_from_host(h, bias, (size_t)k->k), *dy = in_place ? dz : t_dev_poisoned(h, yn);
+  size_t memory;
+  litdnnStatus_t verdict = get_verdict(h, FWD, run->stage, &d, &memory);
+  void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+  litdnnStatus_t s = litdnnConvolutionBiasActivationForward(h, &alpha1, d.x, dx, d.w, dw, d.conv, run->stage, ws,
+                                                            memory, &alpha2, d.y, dz, bd, db, ad, d.y, dy);
+  char what[128];
+  snprintf(what, sizeof what, "fused %s/%s act %d a1=%g a2=%g%s", litdnnGetBackendName(run->backend), run->name,
+           (int)mode, alpha1, alpha2, in_place ? " in place" : "");
+  int gemm = run->stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || run->stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  if (verdict != LITDNN_STATUS_SUCCESS || gemm) {
+    cr_assert_eq(s, verdict != LITDNN_STATUS_SUCCESS ? verdict : LITDNN_STATUS_NOT_SUPPORTED, "%s: %s", what,
+                 litdnnGetLastErrorString());
+  } else {
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+    float *got = t_dev_fetch(h, dy, yn);
+    t_assert_close(got, ref, yn, 1e-4, 1e-4, what);
+    free(got);
+  }
+  if (ws) t_dev_free(h, ws);
+  if (!in_place) t_dev_free(h, dy);
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dz); t_dev_free(h, db);
+  litdnnDestroyTensorDescriptor(bd);
+  litdnnDestroyActivationDescriptor(ad);
+  free(x); free(w); free(z); free(bias); free(ref);
+  free_descs(&d);
+  litdnnDestroy(h);
+}
+
+Test(convolution, fused_bias_activation_on_every_algorithm)
+{
+  conv_case a = {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case b = {2, 1, 4, 8, 4, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NHWC, NHWC, CV, 1, 0};
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_CONVOLUTION_FORWARD, runs, T_MAX_RUNS);
+  for (int r = 0; r < nr; r++) {
+    run_fused(&runs[r], &a, LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0);
+    run_fused(&runs[r], &a, LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1);
+    run_fused(&runs[r], &b, LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0);
+    run_fused(&runs[r], &b, LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
+  }
+}
+
+Test(convolution, fused_call_refuses_bad_input)
+{
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  conv_case k = {2, 1, 2, 3, 1, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_descs d = make_descs(&k);
+  size_t yn = y_count(&k);
+  float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1), *y0 = t_random(yn, -1, 1);
+  float *b = t_random(3, -1, 1), one = 1, zero = 0;
+  void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
+  void *dy = t_dev_from_host(h, y0, yn), *db = t_dev_from_host(h, b, 3);
+  litdnnTensorDescriptor_t bd, bad;
+  litdnnActivationDescriptor_t ad;
+  litdnnCreateTensorDescriptor(&bd);
+  litdnnCreateTensorDescriptor(&bad);
+  litdnnSetTensor4dDescriptor(bd, NCHW, LITDNN_DATA_FLOAT, 1, 3, 1, 1);
+  litdnnSetTensor4dDescriptor(bad, NCHW, LITDNN_DATA_FLOAT, 1, 2, 1, 1);
+  litdnnCreateActivationDescriptor(&ad);
+  EXPECT(litdnnConvolutionBiasActivationForward(h, &one, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &zero, d.y, dy, bd,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "activationDesc");
+  litdnnSetActivationDescriptor(ad, LITDNN_ACTIVATION_SIGMOID, LITDNN_NOT_PROPAGATE_NAN, 0);
+  EXPECT(litdnnConvolutionBiasActivationForward(h, &one, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &zero, d.y, dy, bd,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_NOT_SUPPORTED, "RELU, CLIPPED_RELU or IDENTITY");
+  litdnnSetActivationDescriptor(ad, LITDNN_ACTIVATION_RELU, LITDNN_NOT_PROPAGATE_NAN, 0);
+  EXPECT(litdnnConvolutionBiasActivationForward(h, &one, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &zero, d.y, dy, bad,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "biasDesc");
+  EXPECT(litdnnConvolutionBiasActivationForward(h, &one, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &zero, d.x, dy, bd,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "zDesc");
+  EXPECT(litdnnConvolutionBiasActivationForward(h, &one, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &one, d.y, NULL, bd,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "z");
+  EXPECT(litdnnConvolutionBiasActivationForward(h, NULL, d.x, dx, d.w, dw, d.conv, 0, NULL, 0, &one, d.y, dy, bd,
+                                                db, ad, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha1");
+  expect_untouched(h, dy, y0, yn, "y after refused fused calls");
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy); t_dev_free(h, db);
+  litdnnDestroyTensorDescriptor(bd);
+  litdnnDestroyTensorDescriptor(bad);
+  litdnnDestroyActivationDescriptor(ad);
+  free(x); free(w); free(y0); free(b);
+  free_descs(&d);
+  litdnnDestroy(h);
+}

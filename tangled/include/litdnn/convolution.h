@@ -2,6 +2,7 @@
 #define LITDNN_CONVOLUTION_H
 #include "litdnn/core.h"
 #include "litdnn/matmul.h"
+#include "litdnn/activation.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -196,6 +197,14 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     litdnnTensorDescriptor_t xDesc, litdnnTensorDescriptor_t dyDesc,
     litdnnConvolutionDescriptor_t convDesc, litdnnFilterDescriptor_t dwDesc,
     litdnnConvolutionBwdFilterAlgo_t algo, size_t *sizeInBytes);
+/* y = act(alpha1 * conv(x, w) + alpha2 * z + bias); z has yDesc's layout and may be y;
+   bias is 1 x K x 1 x 1; act is RELU, CLIPPED_RELU or IDENTITY */
+litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
+    litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
+    litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
+    size_t workSpaceSizeInBytes, const void *alpha2, litdnnTensorDescriptor_t zDesc, const void *z,
+    litdnnTensorDescriptor_t biasDesc, const void *bias, litdnnActivationDescriptor_t activationDesc,
+    litdnnTensorDescriptor_t yDesc, void *y);
 
 #ifdef __cplusplus
 }

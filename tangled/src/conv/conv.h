@@ -28,6 +28,10 @@ typedef struct litdnn_conv_args {
   float *result;                /* y, dx, dw or db */
   void *workspace;
   size_t workspace_size;
+  /* litdnnConvolutionBiasActivationForward: y = act(alpha * conv + alpha2 * z + bias) */
+  int fused, act, act_nan;      /* act: RELU, CLIPPED_RELU or IDENTITY */
+  float alpha2, act_coef;
+  const float *z, *bias;        /* z has y's layout; bias is K packed floats */
 } litdnn_conv_args;
 
 /* the tap of the stored filter that window position r of a size-n axis uses */
@@ -53,6 +57,24 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_
 static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float alpha, float beta)
 {
   *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
+}
+static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a, int64_t off, int64_t k,
+                                                      float v)
+{
+  if (!a->fused) {
+    litdnn_conv_store(a->result + off, v, a->alpha, a->beta);
+    return;
+  }
+  float t = a->alpha * v + a->bias[k];
+  if (a->alpha2 != 0.0f)
+    t += a->alpha2 * a->z[off];      /* read before the write: z may be y */
+  if (a->act != LITDNN_ACTIVATION_IDENTITY) {
+    float r = t > 0.0f ? t : 0.0f;
+    if (a->act == LITDNN_ACTIVATION_CLIPPED_RELU && r > a->act_coef)
+      r = a->act_coef;
+    t = t != t ? (a->act_nan ? t : 0.0f) : r;
+  }
+  a->result[off] = t;
 }
 typedef struct {
   int64_t m, cols, l;         /* per group: rows, columns, reduction length */

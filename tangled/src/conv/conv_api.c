@@ -1,6 +1,7 @@
-#line 703 "chapters/05-convolution.nw"
+#line 735 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
+#include "act/act.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ struct litdnnConvolutionStruct {
   litdnnMathType_t math;
 };
 
-#line 738 "chapters/05-convolution.nw"
+#line 772 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateFilterDescriptor", filterDesc);
@@ -128,7 +129,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 849 "chapters/05-convolution.nw"
+#line 883 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateConvolutionDescriptor", convDesc);
@@ -286,7 +287,7 @@ litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1022 "chapters/05-convolution.nw"
+#line 1056 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call */
 } conv_names;
@@ -368,7 +369,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1131 "chapters/05-convolution.nw"
+#line 1165 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -394,7 +395,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1103 "chapters/05-convolution.nw"
+#line 1137 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -413,7 +414,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1159 "chapters/05-convolution.nw"
+#line 1193 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -424,10 +425,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1121 "chapters/05-convolution.nw"
+#line 1155 "chapters/05-convolution.nw"
   if (yd) {
     
-#line 1172 "chapters/05-convolution.nw"
+#line 1206 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -444,13 +445,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1123 "chapters/05-convolution.nw"
+#line 1157 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1193 "chapters/05-convolution.nw"
+#line 1227 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -497,7 +498,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1251 "chapters/05-convolution.nw"
+#line 1285 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -547,7 +548,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1309 "chapters/05-convolution.nw"
+#line 1343 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -649,7 +650,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1418 "chapters/05-convolution.nw"
+#line 1452 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -692,7 +693,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1469 "chapters/05-convolution.nw"
+#line 1503 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -700,7 +701,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1487 "chapters/05-convolution.nw"
+#line 1521 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -717,7 +718,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1515 "chapters/05-convolution.nw"
+#line 1549 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -771,7 +772,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1575 "chapters/05-convolution.nw"
+#line 1609 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -1026,4 +1027,66 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
+}
+#line 3441 "chapters/05-convolution.nw"
+litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
+    litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
+    litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
+    size_t workSpaceSizeInBytes, const void *alpha2, litdnnTensorDescriptor_t zDesc, const void *z,
+    litdnnTensorDescriptor_t biasDesc, const void *bias, litdnnActivationDescriptor_t activationDesc,
+    litdnnTensorDescriptor_t yDesc, void *y)
+{
+  static const char call[] = "litdnnConvolutionBiasActivationForward";
+  litdnn_conv_args a;
+  float zero = 0.0f;
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = conv_problem(call, LITDNN_CONV_FWD, &fwd_names, xDesc, wDesc, convDesc, yDesc, &a);
+  if (s == LITDNN_STATUS_SUCCESS && !alpha1)
+    s = litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "alpha1 is a null pointer");
+  if (s == LITDNN_STATUS_SUCCESS) s = check_blend(call, alpha1, &zero, &a);
+  if (s == LITDNN_STATUS_SUCCESS) s = litdnn_check_tensor(call, "zDesc", zDesc);
+  if (s == LITDNN_STATUS_SUCCESS) s = litdnn_check_tensor(call, "biasDesc", biasDesc);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (!litdnn_tensors_same_layout(zDesc, yDesc))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
+                        "zDesc must have the dimensions and strides of yDesc");
+  for (int i = 0; i < biasDesc->nbDims || i < yDesc->nbDims; i++)
+    if (biasDesc->nbDims != yDesc->nbDims || biasDesc->dims[i] != (i == 1 ? a.k : 1))
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
+                          "biasDesc must be 1 x K x 1 x 1 (K = %d) with yDesc's rank", a.k);
+  if (a.k > 1 && biasDesc->strides[1] != 1)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_LAYOUT, call, "biasDesc must be packed (channel stride 1)");
+  LITDNN_CHECK_NULL(call, alpha2);
+  LITDNN_CHECK_NULL(call, activationDesc);
+  if (!activationDesc->is_set)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "activationDesc was never set");
+  litdnnActivationMode_t mode = activationDesc->mode;
+  if (mode != LITDNN_ACTIVATION_RELU && mode != LITDNN_ACTIVATION_CLIPPED_RELU &&
+      mode != LITDNN_ACTIVATION_IDENTITY)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "activation %s: the fused call applies RELU, CLIPPED_RELU or IDENTITY",
+                        litdnnGetActivationModeName(mode));
+  LITDNN_CHECK_NULL(call, x);
+  LITDNN_CHECK_NULL(call, w);
+  LITDNN_CHECK_NULL(call, bias);
+  LITDNN_CHECK_NULL(call, y);
+  a.alpha2 = *(const float *)alpha2;
+  if (a.alpha2 != 0.0f)
+    LITDNN_CHECK_NULL(call, z);
+  a.fused = 1;
+  a.act = (int)mode;
+  a.act_nan = activationDesc->nan == LITDNN_PROPAGATE_NAN;
+  a.act_coef = (float)activationDesc->coef;
+  a.z = (const float *)z;
+  a.bias = (const float *)bias;
+  a.x = (const float *)x;
+  a.w = (const float *)w;
+  a.result = (float *)y;
+  a.workspace = workSpace;
+  a.workspace_size = workSpaceSizeInBytes;
+  if ((s = check_algo(handle, &a, (int)algo)) != LITDNN_STATUS_SUCCESS)
+    return s;
+  return run_algo(handle, &a, (int)algo);
 }

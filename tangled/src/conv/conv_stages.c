@@ -1,4 +1,4 @@
-#line 3084 "chapters/05-convolution.nw"
+#line 3118 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -57,7 +57,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3161 "chapters/05-convolution.nw"
+#line 3195 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -85,6 +85,8 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
                                             : algo == 4;   /* IMPLICIT_GEMM of both backward passes */
   if (implicit && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
     return "the GEMM grid has more than 65535 blocks of groups or rows";
+  if (a->fused && litdnn_conv_explicit_gemm(a, algo))
+    return "the GEMM writes y itself; the fused call needs an algorithm that stores through its epilogue";
   if (litdnn_conv_explicit_gemm(a, algo)) {
     int64_t ld, l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
@@ -109,7 +111,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
   return NULL;
 }
-#line 3215 "chapters/05-convolution.nw"
+#line 3251 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -128,7 +130,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3250 "chapters/05-convolution.nw"
+#line 3286 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -179,7 +181,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3146 "chapters/05-convolution.nw"
+#line 3180 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
