@@ -1,8 +1,8 @@
-#line 3560 "chapters/05-convolution.nw"
+#line 3564 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3593 "chapters/05-convolution.nw"
+#line 3597 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -61,7 +61,7 @@ static int read_conv_shapes(const char *path, conv_bench_shape *out, int max, in
   fclose(f);
   return count;
 }
-#line 3657 "chapters/05-convolution.nw"
+#line 3661 "chapters/05-convolution.nw"
 typedef struct {
   int use_cudnn, algo, copies;
   litdnnHandle_t h;
@@ -91,7 +91,7 @@ static void run_once(void *ctx_, int rep)
                                           (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly,
                                           c->y));
 }
-#line 3692 "chapters/05-convolution.nw"
+#line 3696 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 
 static float *device_filled(size_t n, unsigned seed)
@@ -212,7 +212,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int tf32)
   litdnnDestroy(c.h);
 }
 
-#line 3567 "chapters/05-convolution.nw"
+#line 3571 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
