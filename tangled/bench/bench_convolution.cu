@@ -1,8 +1,8 @@
-#line 3564 "chapters/05-convolution.nw"
+#line 3567 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3597 "chapters/05-convolution.nw"
+#line 3608 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -61,7 +61,33 @@ static int read_conv_shapes(const char *path, conv_bench_shape *out, int max, in
   fclose(f);
   return count;
 }
-#line 3661 "chapters/05-convolution.nw"
+
+/* DeepBench's conv list: set,w,h,c,n,k,s,r,pad_w,pad_h,stride_w,stride_h; the training set only */
+static int read_deepbench(const char *path, conv_bench_shape *out, int max)
+{
+  FILE *f = fopen(path, "r");
+  char line[256];
+  int count = 0;
+  if (!f) {
+    fprintf(stderr, "bench_convolution: cannot read %s\n", path);
+    return 0;
+  }
+  while (count < max && fgets(line, sizeof line, f)) {
+    conv_bench_shape s;
+    memset(&s, 0, sizeof s);
+    if (strncmp(line, "training_set,", 13) != 0 ||
+        sscanf(line + 13, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &s.w, &s.h, &s.c, &s.n, &s.k, &s.s, &s.r, &s.pw,
+               &s.ph, &s.v, &s.u) != 11)
+      continue;
+    s.g = 1;
+    s.dh = s.dw = 1;
+    snprintf(s.name, sizeof s.name, "deepbench:%d", count);
+    out[count++] = s;
+  }
+  fclose(f);
+  return count;
+}
+#line 3698 "chapters/05-convolution.nw"
 typedef struct {
   int use_cudnn, algo, copies;
   litdnnHandle_t h;
@@ -91,7 +117,7 @@ static void run_once(void *ctx_, int rep)
                                           (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly,
                                           c->y));
 }
-#line 3696 "chapters/05-convolution.nw"
+#line 3733 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 
 static float *device_filled(size_t n, unsigned seed)
@@ -212,7 +238,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int tf32)
   litdnnDestroy(c.h);
 }
 
-#line 3571 "chapters/05-convolution.nw"
+#line 3574 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
@@ -229,6 +255,14 @@ int main(int argc, char **argv)
                            shapes, 128, batch);
   for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
     measure_layer(b, &shapes[i], 0);
+  /* DeepBench's training set on request (--deepbench PATH): 94 problems, several minutes */
+  const char *deepbench = bench_arg(b, "--deepbench", NULL);
+  if (deepbench) {
+    count = read_deepbench(deepbench, shapes, 128);
+    for (int tf32 = 0; tf32 < 2; tf32++)
+      for (int i = 0; i < count; i++)
+        measure_layer(b, &shapes[i], tf32);
+  }
   bench_close(b);
   return 0;
 }
