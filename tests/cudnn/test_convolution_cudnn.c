@@ -2,7 +2,8 @@
    forward, backward-data, backward-filter and bias passes on the same inputs
    as cuDNN's (in FMA math: CUDNN_FMA_MATH, so that no TF32 rounding enters),
    both layouts, both modes, groups and dilation; then every algorithm again
-   under LITDNN_MATH_TF32 against the same results with TF32's tolerance. */
+   under LITDNN_MATH_TF32 against the same results with TF32's tolerance;
+   and the fused bias-activation call against cuDNN's. */
 #include "common.h"
 #include <cudnn.h>
 #include <cuda_runtime.h>
@@ -161,6 +162,55 @@ Test(convolution_cudnn, every_gpu_algorithm_agrees_with_cudnn, .timeout = 300)
         t_dev_free(h, out);
         if (buf) cudaFree(buf);
       }
+    }
+    /* the fused call against cuDNN's, ReLU, NCHW, FMA math */
+    if (!c->nhwc) {
+      litdnnSetConvolutionMathType(lc, LITDNN_MATH_FMA);
+      cudnnActivationDescriptor_t cact;
+      litdnnActivationDescriptor_t lact;
+      cudnnCreateActivationDescriptor(&cact);
+      cudnnSetActivationDescriptor(cact, CUDNN_ACTIVATION_RELU, CUDNN_NOT_PROPAGATE_NAN, 0.0);
+      litdnnCreateActivationDescriptor(&lact);
+      litdnnSetActivationDescriptor(lact, LITDNN_ACTIVATION_RELU, LITDNN_NOT_PROPAGATE_NAN, 0.0);
+      size_t pws = 0;
+      cudnnGetConvolutionForwardWorkspaceSize(dnn, cx, cw, cc, cy, CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, &pws);
+      void *pbuf = NULL;
+      if (pws) cr_assert_eq(cudaMalloc(&pbuf, pws), cudaSuccess);
+      float *z = t_random(yn, -1, 1), *bias = t_random((size_t)k, -1, 1), a2 = 0.5f;
+      void *dz = gpu_copy(z, yn), *dbias = gpu_copy(bias, (size_t)k), *cfy = gpu_copy(z, yn);
+      cudnnStatus_t cs = cudnnConvolutionBiasActivationForward(dnn, &one, cx, dx, cw, dw, cc,
+          CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, pbuf, pws, &a2, cy, dz, cb, dbias, cact, cy, cfy);
+      if (cs == CUDNN_STATUS_SUCCESS) {
+        cudaDeviceSynchronize();
+        float *fref = host_copy(cfy, yn);
+        for (int algo = 1; algo < LITDNN_CONVOLUTION_FWD_ALGO_COUNT; algo++) {
+          size_t ws = 0;
+          if (algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS ||
+              litdnnGetConvolutionForwardWorkspaceSize(h, lx, lw, lc, ly, algo, &ws) != LITDNN_STATUS_SUCCESS)
+            continue;
+          void *buf = NULL, *out = t_dev_poisoned(h, yn);
+          if (ws) cr_assert_eq(cudaMalloc(&buf, ws), cudaSuccess);
+          cr_assert_eq(litdnnConvolutionBiasActivationForward(h, &one, lx, dx, lw, dw, lc, algo, buf, ws, &a2, ly, dz,
+                                                              lb, dbias, lact, ly, out), LITDNN_STATUS_SUCCESS, "%s",
+                       litdnnGetLastErrorString());
+          litdnnSynchronize(h);
+          float *got = host_copy(out, yn);
+          char what[96];
+          snprintf(what, sizeof what, "case %zu fused algo %d vs cuDNN", ci, algo);
+          compare(got, fref, yn, 1e-3, what);
+          free(got);
+          t_dev_free(h, out);
+          if (buf) cudaFree(buf);
+        }
+        free(fref);
+      } else {
+        cr_log_info("case %zu: cuDNN's fused call refused (%s); not compared", ci, cudnnGetErrorString(cs));
+      }
+      free(z); free(bias);
+      cudaFree(dz); cudaFree(dbias); cudaFree(cfy);
+      if (pbuf) cudaFree(pbuf);
+      cudnnDestroyActivationDescriptor(cact);
+      litdnnDestroyActivationDescriptor(lact);
     }
     void *db = t_dev_poisoned(h, (size_t)k);
     cr_assert_eq(litdnnConvolutionBackwardBias(h, &one, ly, dg, &zero, lb, db), LITDNN_STATUS_SUCCESS);
