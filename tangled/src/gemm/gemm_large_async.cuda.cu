@@ -1,4 +1,4 @@
-#line 1589 "chapters/04-matmul.nw"
+#line 1596 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #line 1403 "chapters/04-matmul.nw"
@@ -8,7 +8,7 @@
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1592 "chapters/04-matmul.nw"
+#line 1599 "chapters/04-matmul.nw"
 #define LT_STAGES 4
 
 #line 288 "chapters/04-matmul.nw"
@@ -194,7 +194,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1599 "chapters/04-matmul.nw"
+#line 1606 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice) do { } while (0)
 #define LT_LAND(buf, slice)                                                                       \
   do {                                                                                            \
@@ -206,7 +206,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
 #define LT_COMMIT() GEMM_CP_ASYNC_COMMIT()
 #define LT_WAIT() GEMM_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() GEMM_CP_ASYNC_WAIT(0)
-#line 1476 "chapters/04-matmul.nw"
+#line 1483 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -246,7 +246,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1444 "chapters/04-matmul.nw"
+#line 1451 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -276,7 +276,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1515 "chapters/04-matmul.nw"
+#line 1522 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -302,11 +302,11 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1522 "chapters/04-matmul.nw"
+#line 1529 "chapters/04-matmul.nw"
 }
-#line 1611 "chapters/04-matmul.nw"
+#line 1618 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large_async
-#line 1530 "chapters/04-matmul.nw"
+#line 1537 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
