@@ -1,8 +1,8 @@
-#line 2242 "chapters/04-matmul.nw"
+#line 2452 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 2069 "chapters/04-matmul.nw"
+#line 2277 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -38,10 +38,12 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CUBLAS] = LITDNN_CUDA_ONLY_STAGE("cuBLAS", "cublasSgemm", litdnn_gemm_cublas),
   [GEMM_STAGE_WMMA_TF32] = LITDNN_CUDA_ONLY_STAGE("wmma tf32", "TF32 tensor cores through WMMA",
                                                   litdnn_gemm_wmma_tf32),
+  [GEMM_STAGE_MMA_TF32] = LITDNN_CUDA_ONLY_STAGE("mma tf32", "mma.sync m16n8k8, conflict-free fragments",
+                                                 litdnn_gemm_mma_tf32),
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 2124 "chapters/04-matmul.nw"
+#line 2334 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -65,12 +67,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 2248 "chapters/04-matmul.nw"
+#line 2458 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 2173 "chapters/04-matmul.nw"
+#line 2383 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -136,7 +138,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 2254 "chapters/04-matmul.nw"
+#line 2464 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -1,14 +1,14 @@
-#line 1596 "chapters/04-matmul.nw"
+#line 1599 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
-#line 1403 "chapters/04-matmul.nw"
+#line 1406 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 4
 #define WT_RM 2
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1599 "chapters/04-matmul.nw"
+#line 1602 "chapters/04-matmul.nw"
 #define LT_STAGES 4
 
 #line 288 "chapters/04-matmul.nw"
@@ -137,7 +137,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1416 "chapters/04-matmul.nw"
+#line 1419 "chapters/04-matmul.nw"
 static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -148,6 +148,9 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bj = first + r % width;
 }
 #line 1218 "chapters/04-matmul.nw"
+#ifndef GEMM_PAD
+#define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
+#endif
 static __device__ inline void gemm_cp_async4(float *smem, const float *src, int bytes)
 {
   unsigned s = (unsigned)__cvta_generic_to_shared(smem);
@@ -167,7 +170,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
                                               int o0, int olimit, int p0, int klimit, int bo, int bk,
                                               int nt, int tid)
 {
-  int sp = bo + 4;
+  int sp = bo + GEMM_PAD;
   GEMM_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
@@ -194,7 +197,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1606 "chapters/04-matmul.nw"
+#line 1609 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice) do { } while (0)
 #define LT_LAND(buf, slice)                                                                       \
   do {                                                                                            \
@@ -206,7 +209,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
 #define LT_COMMIT() GEMM_CP_ASYNC_COMMIT()
 #define LT_WAIT() GEMM_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() GEMM_CP_ASYNC_WAIT(0)
-#line 1483 "chapters/04-matmul.nw"
+#line 1486 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -246,7 +249,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1451 "chapters/04-matmul.nw"
+#line 1454 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -276,7 +279,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1522 "chapters/04-matmul.nw"
+#line 1525 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -302,11 +305,11 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1529 "chapters/04-matmul.nw"
+#line 1532 "chapters/04-matmul.nw"
 }
-#line 1618 "chapters/04-matmul.nw"
+#line 1621 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large_async
-#line 1537 "chapters/04-matmul.nw"
+#line 1540 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {

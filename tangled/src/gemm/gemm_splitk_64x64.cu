@@ -1,4 +1,4 @@
-#line 1805 "chapters/04-matmul.nw"
+#line 1808 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -219,9 +219,9 @@ for (int y = 0; y < WT_RN; y++)
 #line 1188 "chapters/04-matmul.nw"
 #define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 1813 "chapters/04-matmul.nw"
+#line 1816 "chapters/04-matmul.nw"
 #define SK_ENTRY litdnn_gemm_splitk_64x64
-#line 1700 "chapters/04-matmul.nw"
+#line 1703 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (4 * 132)
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256
