@@ -1,4 +1,4 @@
-#line 1795 "chapters/04-matmul.nw"
+#line 1799 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 4
@@ -6,6 +6,7 @@
 #define WT_RM 1
 #define WT_RN 1
 #define WT_BK 32
+#define SK_BLOCKS_PER_SM 3      /* 161 registers x 128 threads */
 #line 288 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
@@ -219,10 +220,10 @@ for (int y = 0; y < WT_RN; y++)
 #line 1188 "chapters/04-matmul.nw"
 #define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 1803 "chapters/04-matmul.nw"
+#line 1808 "chapters/04-matmul.nw"
 #define SK_ENTRY litdnn_gemm_splitk_128x16
-#line 1703 "chapters/04-matmul.nw"
-#define SK_TARGET_BLOCKS (4 * 132)
+#line 1707 "chapters/04-matmul.nw"
+#define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256
 
