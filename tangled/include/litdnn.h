@@ -2,4 +2,5 @@
 #ifndef LITDNN_H
 #define LITDNN_H
 #include "litdnn/core.h"
+#include "litdnn/pooling.h"
 #endif

@@ -4,12 +4,17 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 123 "chapters/06-pooling.nw"
+extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
 
 #line 1056 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 127 "chapters/06-pooling.nw"
+[LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
+[LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
 #line 1058 "chapters/02-tensors.nw"
 };
 
