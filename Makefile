@@ -41,7 +41,7 @@ CPPFLAGS := -I$(TANGLED)/include -I$(TANGLED)/src $(if $(NVCC),-DLITDNN_HAVE_CUD
 ALL_CFLAGS := -std=gnu11 -fPIC $(WARN) $(CFLAGS) -MMD -MP
 NVCCFLAGS ?= -O3 -lineinfo
 ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
-CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcublas -lcudart)
+CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcublas -lcudart -lstdc++)
 LIBS     := $(CUDA_LIBS) -lm -lpthread -ldl
 
 # ------------------------------------------------------------------ sources

@@ -1,4 +1,4 @@
-#line 137 "chapters/90-measuring.nw"
+#line 138 "chapters/90-measuring.nw"
 #include "bench.h"
 #include <string.h>
 #include <time.h>
@@ -22,7 +22,7 @@ struct bench {
   int nrows;
 };
 
-#line 171 "chapters/90-measuring.nw"
+#line 172 "chapters/90-measuring.nw"
 const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < b->argc; i++)
@@ -85,7 +85,7 @@ bench *bench_open(const char *name, int argc, char **argv)
          p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
   return b;
 }
-#line 236 "chapters/90-measuring.nw"
+#line 237 "chapters/90-measuring.nw"
 typedef struct {
   void *src, *dst;
   size_t bytes;
@@ -113,7 +113,7 @@ double bench_copy_gbps(bench *b)
   printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
   return b->copy_gbps;
 }
-#line 269 "chapters/90-measuring.nw"
+#line 270 "chapters/90-measuring.nw"
 static int compare_doubles(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -150,7 +150,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 313 "chapters/90-measuring.nw"
+#line 314 "chapters/90-measuring.nw"
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {
@@ -170,11 +170,9 @@ void bench_record(bench *b, const char *op, const char *shape, const char *impl,
   r->flops = flops;
 }
 
-static void write_env(bench *b, const char *path)
+/* What the rows were measured on, as comment lines at the top of the CSV. */
+static void write_environment(bench *b, FILE *f)
 {
-  FILE *f = fopen(path, "w");
-  if (!f)
-    BENCH_FAIL_("fopen", path);
   struct cudaDeviceProp p;
   int runtime = 0, cublas_major = 0, cublas_minor = 0, cublas_patch = 0;
   char driver[128], date[32];
@@ -187,16 +185,11 @@ static void write_env(bench *b, const char *path)
   cublasGetProperty(PATCH_LEVEL, &cublas_patch);
   driver_version(driver, sizeof driver);
   strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
-  fprintf(f, "key,value\n");
-  fprintf(f, "gpu,%s\n", p.name);
-  fprintf(f, "driver,%s\n", driver);
-  fprintf(f, "cuda,%d.%d\n", runtime / 1000, (runtime % 1000) / 10);
-  fprintf(f, "cudnn,%zu.%zu.%zu\n", cudnn / 10000, (cudnn % 10000) / 100, cudnn % 100);
-  fprintf(f, "cublas,%d.%d.%d\n", cublas_major, cublas_minor, cublas_patch);
-  fprintf(f, "date,%s\n", date);
-  fprintf(f, "copy_gbps,%.0f\n", bench_copy_gbps(b));
-  fprintf(f, "median_of,%d\n", b->reps);
-  fclose(f);
+  fprintf(f, "# %s, driver %s, CUDA %d.%d, cuDNN %zu.%zu.%zu, cuBLAS %d.%d.%d, %s\n", p.name, driver,
+          runtime / 1000, (runtime % 1000) / 10, cudnn / 10000, (cudnn % 10000) / 100, cudnn % 100,
+          cublas_major, cublas_minor, cublas_patch, date);
+  fprintf(f, "# device-to-device copy %.0f GB/s (read + write), median of %d runs, FP32\n",
+          bench_copy_gbps(b), b->reps);
 }
 
 void bench_close(bench *b)
@@ -206,6 +199,7 @@ void bench_close(bench *b)
     if (!f)
       BENCH_FAIL_("fopen", b->csv);
     double copy = bench_copy_gbps(b);
+    write_environment(b, f);
     fprintf(f, "op,shape,impl,median_ms,min_bytes,flops,gbps,pct_of_copy,tflops\n");
     for (int i = 0; i < b->nrows; i++) {
       bench_row *r = &b->rows[i];
@@ -214,12 +208,7 @@ void bench_close(bench *b)
               r->flops, gbps, 100.0 * gbps / copy, r->flops / (r->ms * 1e9));
     }
     fclose(f);
-    char env[1024];
-    size_t len = strlen(b->csv);
-    snprintf(env, sizeof env, "%.*s.env.csv", (int)(len > 4 && strcmp(b->csv + len - 4, ".csv") == 0 ? len - 4 : len),
-             b->csv);
-    write_env(b, env);
-    printf("   wrote %s and %s\n", b->csv, env);
+    printf("   wrote %s\n", b->csv);
   }
   for (int i = 0; i < b->reps; i++) {
     cudaEventDestroy(b->start[i]);

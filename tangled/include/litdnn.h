@@ -2,5 +2,6 @@
 #ifndef LITDNN_H
 #define LITDNN_H
 #include "litdnn/core.h"
+#include "litdnn/tensor_ops.h"
 #include "litdnn/pooling.h"
 #endif

@@ -4,6 +4,9 @@
 
 #line 1043 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
+#line 2241 "chapters/02-tensors.nw"
+extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
+    litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 123 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
 
@@ -12,6 +15,12 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1047 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
+#line 2246 "chapters/02-tensors.nw"
+[LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
+[LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
+[LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
+[LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
+[LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
 #line 127 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
 [LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,

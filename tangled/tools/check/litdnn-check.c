@@ -1,4 +1,4 @@
-#line 1543 "chapters/02-tensors.nw"
+#line 2748 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 1590 "chapters/02-tensors.nw"
+#line 2795 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,16 +63,69 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 1650 "chapters/02-tensors.nw"
+#line 2872 "chapters/02-tensors.nw"
+static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
+{
+  litdnnTensorDescriptor_t d;
+  litdnnCreateTensorDescriptor(&d);
+  litdnnSetTensor4dDescriptor(d, format, LITDNN_DATA_FLOAT, n, c, h, w);
+  return d;
+}
+
+/* Run one tensor operation on both handles; `which` selects it. */
+static void check_tensor_op(int which, const char *label, litdnnOp_t id)
+{
+  enum { N = 2, C = 37, H = 9, W = 11, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t nchw = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  litdnnTensorDescriptor_t nhwc = check_desc(LITDNN_TENSOR_NHWC, N, C, H, W);
+  litdnnTensorDescriptor_t bias = check_desc(LITDNN_TENSOR_NCHW, 1, C, 1, 1);
+  litdnnOpTensorDescriptor_t mul;
+  litdnnCreateOpTensorDescriptor(&mul);
+  litdnnSetOpTensorDescriptor(mul, LITDNN_OP_TENSOR_MUL, LITDNN_DATA_FLOAT, LITDNN_NOT_PROPAGATE_NAN);
+  float *a = random_floats(COUNT, 11), *b = random_floats(COUNT, 12), *c = random_floats(COUNT, 13);
+  float alpha = 0.75f, beta = -0.5f, value = 3.25f;
+  float *out[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *da = to_device(hs[k], a, COUNT), *db = to_device(hs[k], b, COUNT);
+    void *dc = to_device(hs[k], c, COUNT);
+    switch (which) {
+    case 0: status[k] = litdnnSetTensor(hs[k], nchw, dc, &value); break;
+    case 1: status[k] = litdnnScaleTensor(hs[k], nchw, dc, &alpha); break;
+    case 2: status[k] = litdnnAddTensor(hs[k], &alpha, bias, da, &beta, nchw, dc); break;
+    case 3: status[k] = litdnnOpTensor(hs[k], mul, &alpha, nchw, da, &alpha, nchw, db, &beta, nchw, dc); break;
+    default: status[k] = litdnnTransformTensor(hs[k], &alpha, nchw, da, &beta, nhwc, dc); break;
+    }
+    litdnnSynchronize(hs[k]);
+    out[k] = to_host(hs[k], dc, COUNT);
+    litdnnFree(hs[k], da);
+    litdnnFree(hs[k], db);
+    litdnnFree(hs[k], dc);
+  }
+  report(label, id, status[0], relative_error(out[0], out[1], COUNT), 1e-6);
+  free(out[0]); free(out[1]); free(a); free(b); free(c);
+  litdnnDestroyOpTensorDescriptor(mul);
+  litdnnDestroyTensorDescriptor(nchw);
+  litdnnDestroyTensorDescriptor(nhwc);
+  litdnnDestroyTensorDescriptor(bias);
+}
+#line 2855 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 1657 "chapters/02-tensors.nw"
+#line 2862 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 1653 "chapters/02-tensors.nw"
+#line 2921 "chapters/02-tensors.nw"
+check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
+check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
+check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
+check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
+check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 2858 "chapters/02-tensors.nw"
 }
 
-#line 1555 "chapters/02-tensors.nw"
+#line 2760 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];

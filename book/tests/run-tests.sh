@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Tests of the book tools: the weaver on a small chapter with every feature,
+# and the link checker on pages that must pass and pages that must fail.
+set -eo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+weave="$top/book/weave/nwpandoc.py"
+check="$top/book/check/linkcheck.py"
+NOWEB_LIB=${NOWEB_LIB:-/usr/lib/noweb}
+PYTHON=${PYTHON:-python3}
+PANDOC=${PANDOC:-pandoc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+pass() { echo "  ok   $1"; }
+fail() { echo "  FAIL $1"; failures=$((failures + 1)); }
+expect() {  # expect DESCRIPTION COMMAND...
+  local what=$1; shift
+  if "$@" > /dev/null 2>&1; then pass "$what"; else fail "$what"; fi
+}
+expect_not() {
+  local what=$1; shift
+  if "$@" > /dev/null 2>&1; then fail "$what"; else pass "$what"; fi
+}
+
+echo "book tools: weaver"
+mkdir -p "$tmp/figures"
+"$NOWEB_LIB/markup" "$here/sample.nw" | "$NOWEB_LIB/finduses" | "$NOWEB_LIB/noidx" \
+  | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --refs "$tmp/refs.json" \
+  > "$tmp/book.md" 2> "$tmp/weave.err"
+md="$tmp/book.md"
+expect "escaped launch comes out as <<<"        grep -q 'scale_kernel<<<1, 32>>>(x)' "$md"
+expect "escaped shift comes out as <<"          grep -q 'return 1 << 3;' "$md"
+expect_not "no @<< is left anywhere"            grep -q '@<<' "$md"
+expect "quoted launch in prose is inline code"  grep -q '`k<<<g, b>>>`' "$md"
+expect "quoted identifier links to its chunk"   grep -q '\[`scale_one`\](#nw-sample-2)' "$md"
+expect "C root is highlighted as c"             grep -q '^~~~ {\.c}' "$md"
+expect "CUDA root is highlighted as cpp"        grep -q '^~~~ {\.cpp}' "$md"
+expect "chunk header with its label"            grep -qF '⟨*the scale helper used twice*⟩ [1.2]{.nwlabel} ≡' "$md"
+expect "shared chunk lists both users"          grep -q 'Used in \[1\.1\](#nw-sample-1), \[1\.3\](#nw-sample-3)\.' "$md"
+expect "root chunk names its file"              grep -q 'Written to `tangled/src/test/test.cu`' "$md"
+expect "chunk index"                            grep -q '^# Index of chunks' "$md"
+expect "identifier index entry with uses"       grep -q '`scale_one`\]{#nw-id-scale_one}: defined in \[1\.2\](#nw-sample-2); used in \[1\.1\](#nw-sample-1), \[1\.3\](#nw-sample-3)' "$md"
+expect "bench table keeps only where= rows"     grep -q '^| tiled | 250 |$' "$md"
+expect_not "bench table drops other rows"       grep -q '^| naive | 5 |$' "$md"
+expect "bench table is right-aligned numbers"   grep -q '^|:---|---:|$' "$md"
+expect "bench chart in SVG"                     test -s "$tmp/figures/bench-01-sample-gflops.svg"
+expect "bench chart in PDF"                     test -s "$tmp/figures/bench-01-sample-gflops.pdf"
+expect "a link to an unwritten chapter becomes text" grep -q '\[the missing chapter\]{\.unwritten' "$md"
+expect "the unwritten chapter is reported"      grep -q 'chapter-not-written, a chapter not in this book yet' "$tmp/weave.err"
+expect "a link to a written chapter stays"      grep -q '\[this one\](#chapter-weaver-test)' "$md"
+expect "chunk references became placeholders"   grep -q 'ZQnwc[0-9]*QZ' "$md"
+
+dot -Tsvg "$here/sample-graph.dot" -o "$tmp/figures/sample-graph.svg"
+"$PANDOC" --from=markdown --to=html5 --standalone --mathml --metadata title=test \
+  "$md" -o "$tmp/pandoc.html"
+"$PYTHON" "$weave" fix html "$tmp/refs.json" "$tmp/pandoc.html" "$tmp/book.html"
+"$PANDOC" --from=markdown --to=latex "$md" -o "$tmp/pandoc.tex"
+"$PYTHON" "$weave" fix latex "$tmp/refs.json" "$tmp/pandoc.tex" "$tmp/book.tex"
+expect_not "no placeholder is left in HTML"     grep -q 'ZQnw' "$tmp/book.html"
+expect_not "no placeholder is left in LaTeX"    grep -q 'ZQnw' "$tmp/book.tex"
+expect "chunk reference is a link inside code"  grep -q '<a class="nwref" href="#nw-sample-2">' "$tmp/book.html"
+expect "identifier use is a link inside code"   grep -q '<a class="nwident" href="#nw-sample-2">scale_one</a>' "$tmp/book.html"
+expect "LaTeX chunk reference is a hyperlink"   grep -q '\\hyperlink{nw-sample-2}{\\nwchunkref{the scale helper used twice}{1.2}}' "$tmp/book.tex"
+expect "LaTeX uses the PDF figure"              grep -q 'figures/sample-graph.pdf' "$tmp/book.tex"
+expect "the woven test book passes the browser check" "$PYTHON" "$check" "$tmp/book.html"
+
+echo "book tools: link checker"
+cat > "$tmp/good.html" <<'HTML'
+<!DOCTYPE html><html><head><title>good</title></head><body>
+<h1 id="top">Top</h1><p><a href="#top">up</a> <a href="#later">down</a></p>
+<p id="later"><img src="figures/sample-graph.svg" alt="g"></p></body></html>
+HTML
+sed 's/href="#later"/href="#nowhere"/' "$tmp/good.html" > "$tmp/dangling.html"
+sed 's/sample-graph.svg/missing.svg/' "$tmp/good.html" > "$tmp/noimage.html"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect' > "$tmp/figures/torn.svg"
+sed 's/sample-graph.svg/torn.svg/' "$tmp/good.html" > "$tmp/tornimage.html"
+expect     "a page whose links resolve passes"  "$PYTHON" "$check" "$tmp/good.html"
+expect_not "a dangling #link fails"             "$PYTHON" "$check" "$tmp/dangling.html"
+expect_not "a missing image fails"              "$PYTHON" "$check" "$tmp/noimage.html"
+expect_not "an image the browser cannot decode fails" "$PYTHON" "$check" "$tmp/tornimage.html"
+report=$("$PYTHON" "$check" "$tmp/dangling.html" 2>&1 || true)
+if grep -q 'dangling link #nowhere' <<< "$report"; then
+  pass "the failure names the broken link"
+else
+  fail "the failure names the broken link"
+fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "book tools: $failures test(s) failed"
+  exit 1
+fi
+echo "book tools: all tests passed"

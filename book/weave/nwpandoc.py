@@ -1,0 +1,722 @@
+#!/usr/bin/env python3
+"""nwpandoc: a noweb back end that writes pandoc Markdown.
+
+Reads noweb's pipeline format (markup | finduses | noidx, every chapter in
+one scope) on standard input and writes one pandoc Markdown document:
+
+  * documentation chunks pass through (they are pandoc Markdown already);
+    [[code]] quoting becomes inline code, linked to the identifier's
+    definition when the quote is exactly one indexed identifier;
+  * each code chunk becomes an anchored header "<name> N.k =" (or "+=")
+    followed by a fenced code block and a line of "defined in / used in"
+    links;
+  * chunk references and indexed identifiers inside code are written as
+    placeholder words; pandoc highlights the code around them and the
+    `fix` subcommand then turns each placeholder into a link (HTML) or a
+    hyperlink (LaTeX), using the table this program writes beside the
+    Markdown;
+  * bench-table directives in prose become Markdown tables (and, when asked,
+    gnuplot bar charts) made from committed CSV files;
+  * the book ends with a chunk index and an identifier index.
+
+Usage:
+  nwpandoc.py weave [--root DIR] [--figures DIR] [--refs FILE] < pipeline > book.md
+  nwpandoc.py fix html|latex REFS IN OUT
+
+Python 3 standard library only.
+"""
+
+import argparse
+import csv
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+
+PLACEHOLDER = re.compile(r"ZQnw([cd])(\d+)QZ")
+LANG_BY_EXT = {
+    ".c": "c", ".h": "c", ".cu": "cpp", ".cuh": "cpp", ".cc": "cpp",
+    ".cpp": "cpp", ".py": "python", ".sh": "bash", ".mk": "makefile",
+    ".json": "json", ".yml": "yaml", ".yaml": "yaml",
+}
+DEFAULT_LANG = "c"
+
+
+def warn(msg):
+    print("nwpandoc: warning: " + msg, file=sys.stderr)
+
+
+# ---------------------------------------------------------------- parsing
+
+class Chunk:
+    """One code chunk as it appears in the pipeline."""
+
+    def __init__(self, name, chapter, seq):
+        self.name = name
+        self.chapter = chapter
+        self.seq = seq
+        self.lines = [[]]          # tokens: ('t', text) ('u', name) ('i', ident)
+        self.defs = []             # identifiers marked with @ %def
+        self.uses = []             # chunk names referenced in this chunk
+        self.idents_used = []      # identifier uses found by finduses
+
+    @property
+    def label(self):
+        return "%s.%d" % (self.chapter.number, self.seq)
+
+    @property
+    def anchor(self):
+        return "nw-%s-%d" % (self.chapter.key, self.seq)
+
+
+class Chapter:
+    def __init__(self, filename, index):
+        self.filename = filename
+        base = os.path.basename(filename)
+        self.number = 0            # set by number_chapters()
+        self.heading = None        # the chapter's level-1 heading line
+        self.key = re.sub(r"[^A-Za-z0-9]+", "-", os.path.splitext(base)[0]).strip("-") or str(index)
+        self.items = []            # ('doc', parts) or ('code', Chunk)
+        self.nchunks = 0
+
+
+def parse(stream):
+    chapters = []
+    chapter = None
+    mode = None        # 'docs' or 'code'
+    doc = None         # list of parts for the current doc chunk
+    chunk = None
+    quote = None       # list of parts inside [[...]]
+    pending_ident = None
+    header_nl = False
+    for raw in stream:
+        line = raw.rstrip("\n")
+        if not line.startswith("@"):
+            continue
+        key, _, rest = line[1:].partition(" ")
+        if key == "file":
+            chapter = Chapter(rest, len(chapters))
+            chapters.append(chapter)
+        elif key == "begin":
+            kind = rest.split()[0]
+            if chapter is None:
+                chapter = Chapter("stdin", 0)
+                chapters.append(chapter)
+            if kind == "docs":
+                mode, doc = "docs", []
+            else:
+                chapter.nchunks += 1
+                mode, chunk = "code", Chunk(None, chapter, chapter.nchunks)
+        elif key == "end":
+            if mode == "docs":
+                chapter.items.append(("doc", doc))
+            elif mode == "code":
+                while chunk.lines and not chunk.lines[-1]:
+                    chunk.lines.pop()
+                chapter.items.append(("code", chunk))
+            mode = None
+        elif key == "defn" and mode == "code":
+            chunk.name = rest
+            header_nl = True
+        elif key == "text":
+            if mode == "code" and quote is None:
+                if pending_ident is not None and rest == pending_ident:
+                    chunk.lines[-1].append(("i", rest))
+                else:
+                    chunk.lines[-1].append(("t", rest))
+                pending_ident = None
+            elif quote is not None:
+                if pending_ident is not None and rest == pending_ident:
+                    quote.append(("i", rest))
+                else:
+                    quote.append(("t", rest))
+                pending_ident = None
+            elif mode == "docs":
+                if chapter.heading is None and rest.startswith("# "):
+                    chapter.heading = rest
+                    if appendix(rest):
+                        # the HTML book does not number appendices; the
+                        # LaTeX filter letters them after \appendix
+                        rest = re.sub(r"\{([^}]*)\}\s*$", lambda m: "{%s .unnumbered}" % m.group(1), rest)
+                doc.append(("t", rest))
+        elif key == "nl":
+            if mode == "code" and quote is None:
+                if header_nl:
+                    header_nl = False     # the newline that ends "<<name>>="
+                else:
+                    chunk.lines.append([])
+            elif quote is not None:
+                quote.append(("t", " "))
+            elif mode == "docs":
+                doc.append(("n", None))
+        elif key == "use":
+            if quote is not None:
+                quote.append(("u", rest))
+            elif mode == "code":
+                chunk.lines[-1].append(("u", rest))
+                chunk.uses.append(rest)
+        elif key == "quote":
+            quote = []
+        elif key == "endquote":
+            if mode == "docs":
+                doc.append(("q", quote))
+            quote = None
+        elif key == "index":
+            sub, _, arg = rest.partition(" ")
+            if sub == "defn" and mode == "code":
+                chunk.defs.append(arg)
+            elif sub == "use":
+                pending_ident = arg
+                if mode == "code" and quote is None:
+                    chunk.idents_used.append(arg)
+        elif key == "fatal":
+            sys.exit("nwpandoc: noweb reported a fatal error: " + rest)
+    number_chapters(chapters)
+    return chapters
+
+
+HEADING_ID = re.compile(r"\{[^}]*#([A-Za-z][\w:.-]*)[^}]*\}\s*$")
+
+
+def unnumbered(heading):
+    attrs = re.search(r"\{([^}]*)\}\s*$", heading or "")
+    return bool(attrs) and (".unnumbered" in attrs.group(1).split() or "-" in attrs.group(1).split())
+
+
+def appendix(heading):
+    attrs = re.search(r"\{([^}]*)\}\s*$", heading or "")
+    return bool(attrs) and ".appendix" in attrs.group(1).split()
+
+
+def number_chapters(chapters):
+    """Chunk labels use the chapter numbers the book prints: numbered
+    chapters count 1, 2, ... in reading order; unnumbered ones (the preface)
+    label their chunks 0.k; appendices (class .appendix) count A, B, ..."""
+    n = 0
+    letters = 0
+    for ch in chapters:
+        ch.appendix = appendix(ch.heading)
+        if ch.appendix:
+            ch.number = chr(ord("A") + letters)
+            letters += 1
+            ch.numbered = False
+        elif ch.heading is not None and not unnumbered(ch.heading):
+            n += 1
+            ch.number = n
+            ch.numbered = True
+        else:
+            ch.number = 0
+            ch.numbered = False
+
+
+# ---------------------------------------------------------------- helpers
+
+MD_PUNCT = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|$~^&@\"'])")
+
+
+def md_escape(text):
+    return MD_PUNCT.sub(r"\\\1", text)
+
+
+def inline_code(text):
+    runs = [len(m) for m in re.findall(r"`+", text)]
+    fence = "`" * (max(runs) + 1 if runs else 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return fence + pad + text + pad + fence
+
+
+def name_parts(name):
+    """Split a chunk name into ('t', text) and ('q', code) for [[...]]."""
+    parts = []
+    pos = 0
+    for m in re.finditer(r"\[\[(.*?)\]\]", name):
+        if m.start() > pos:
+            parts.append(("t", name[pos:m.start()]))
+        parts.append(("q", m.group(1)))
+        pos = m.end()
+    if pos < len(name):
+        parts.append(("t", name[pos:]))
+    return parts
+
+
+def name_md(name):
+    return "".join(md_escape(t) if k == "t" else inline_code(t) for k, t in name_parts(name))
+
+
+def name_plain(name):
+    return "".join(t for _, t in name_parts(name))
+
+
+FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def outside_fences(text, fn):
+    """Apply fn to the runs of lines of Markdown text that are not inside a
+    fenced code block (so examples of the syntax are shown, not expanded)."""
+    out, run, fence = [], [], None
+    for line in text.split("\n"):
+        m = FENCE.match(line)
+        if fence is None and m:
+            out.append(fn("\n".join(run)))
+            run, fence = [], m.group(1)
+            out.append(line)
+        elif fence is not None:
+            out.append(line)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) \
+                    and not line.strip()[len(m.group(1)):].strip():
+                fence = None
+        else:
+            run.append(line)
+    out.append(fn("\n".join(run)))
+    return "\n".join(out)
+
+
+def ident_anchor(ident):
+    safe = re.sub(r"[^A-Za-z0-9_]", lambda m: "-%x-" % ord(m.group(0)), ident)
+    return "nw-id-" + safe
+
+
+def language_of(root):
+    base = os.path.basename(root)
+    if base == "Makefile" or base.endswith(".mk"):
+        return "makefile"
+    return LANG_BY_EXT.get(os.path.splitext(base)[1].lower())
+
+
+def link_list(chunks, current=None):
+    out = []
+    seen = set()
+    for c in chunks:
+        if c.anchor in seen:
+            continue
+        seen.add(c.anchor)
+        out.append("[%s](#%s)" % (c.label, c.anchor))
+    return ", ".join(out)
+
+
+# ---------------------------------------------------------------- the book
+
+class Book:
+    def __init__(self, chapters, root, figures, gnuplot):
+        self.chapters = chapters
+        self.root = root
+        self.figures = figures
+        self.gnuplot = gnuplot
+        self.chunks = [item for ch in chapters for k, item in ch.items if k == "code"]
+        self.defs = {}        # chunk name -> [Chunk]
+        self.users = {}       # chunk name -> [Chunk] that use it
+        for c in self.chunks:
+            self.defs.setdefault(c.name, []).append(c)
+            for u in c.uses:
+                self.users.setdefault(u, []).append(c)
+        self.ident_defs = {}  # identifier -> [Chunk]
+        self.ident_uses = {}
+        for c in self.chunks:
+            for d in c.defs:
+                self.ident_defs.setdefault(d, []).append(c)
+        for c in self.chunks:
+            for u in c.idents_used:
+                if c not in self.ident_defs.get(u, []):
+                    self.ident_uses.setdefault(u, []).append(c)
+        self.chapter_ids = set()
+        for ch in chapters:
+            m = HEADING_ID.search(ch.heading or "")
+            if m:
+                self.chapter_ids.add(m.group(1))
+        self.refs = []        # placeholder table for the fix step
+        self.lang = {}
+        self.nbench = 0
+
+    def language(self, name, seen=None):
+        if name in self.lang:
+            return self.lang[name]
+        seen = seen or set()
+        seen.add(name)
+        lang = None
+        if name not in self.users:
+            lang = language_of(name) or self.shebang_language(name)
+        else:
+            for parent in self.users[name]:
+                if parent.name not in seen:
+                    lang = self.language(parent.name, seen)
+                    if lang:
+                        break
+        self.lang[name] = lang
+        return lang
+
+    def shebang_language(self, root):
+        """A script without an extension says what it is on its first line."""
+        first = self.defs.get(root, [None])[0]
+        if first is None or not first.lines:
+            return None
+        line = "".join(v for k, v in first.lines[0] if k == "t")
+        if line.startswith("#!"):
+            if "python" in line:
+                return "python"
+            if re.search(r"\b(ba)?sh\b", line):
+                return "bash"
+        return None
+
+    def placeholder(self, kind, **info):
+        self.refs.append(dict(kind=kind, **info))
+        return "ZQnw%s%dQZ" % ("c" if kind == "chunk" else "d", len(self.refs) - 1)
+
+    # ------------------------------------------------------------ docs
+
+    def render_doc(self, parts):
+        out = []
+        for kind, val in parts:
+            if kind == "t":
+                out.append(val)
+            elif kind == "n":
+                out.append("\n")
+            elif kind == "q":
+                out.append(self.render_quote(val))
+        return outside_fences("".join(out),
+                              lambda t: self.unwritten_chapters(self.expand_directives(t)))
+
+    CHAPTER_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(#(chapter-[\w-]+)\)")
+
+    def unwritten_chapters(self, text):
+        """A link to a chapter that is not in the book yet (chapters are
+        written in parallel) becomes plain text marked as such, with a
+        warning; every other dangling link is left for the browser check."""
+        def repl(m):
+            if m.group(2) in self.chapter_ids:
+                return m.group(0)
+            warn("link to #%s, a chapter not in this book yet" % m.group(2))
+            return "[%s]{.unwritten title=\"not written yet\"}" % m.group(1)
+        return self.CHAPTER_LINK.sub(repl, text)
+
+    def render_quote(self, parts):
+        text = "".join(("<<%s>>" % v) if k == "u" else v for k, v in parts)
+        code = inline_code(text)
+        idents = [v for k, v in parts if k == "i"]
+        if (len(parts) == 1 and idents and idents[0] in self.ident_defs):
+            return "[%s](#%s)" % (code, self.ident_defs[idents[0]][0].anchor)
+        if len(parts) == 1 and parts[0][0] == "u" and parts[0][1] in self.defs:
+            target = self.defs[parts[0][1]][0]
+            return "[⟨%s⟩](#%s)" % (name_md(parts[0][1]), target.anchor)
+        return code
+
+    # ------------------------------------------------------------ code
+
+    def render_code(self, c):
+        defs = self.defs.get(c.name, [c])
+        first = defs[0]
+        cont = first is not c
+        lang = self.language(c.name) or DEFAULT_LANG
+        lines = []
+        for toks in c.lines:
+            buf = []
+            for kind, val in toks:
+                if kind == "t":
+                    buf.append(val)
+                elif kind == "u":
+                    target = self.defs.get(val)
+                    if target:
+                        buf.append(self.placeholder(
+                            "chunk", anchor=target[0].anchor, label=target[0].label,
+                            name=val))
+                    else:
+                        warn("chunk <<%s>> is used in %s but never defined" % (val, c.label))
+                        buf.append(self.placeholder("chunk", anchor=None, label="?", name=val))
+                elif kind == "i":
+                    target = self.ident_defs.get(val)
+                    if target and target[0] is not c:
+                        buf.append(self.placeholder("ident", anchor=target[0].anchor, text=val))
+                    else:
+                        buf.append(val)
+            lines.append("".join(buf))
+        body = "\n".join(lines)
+        fence = "~" * max(3, 1 + max([len(m) for m in re.findall(r"^~+", body, re.M)] or [0]))
+        head_name = "⟨*%s*⟩" % name_md(c.name)
+        if cont:
+            head_name = "[%s](#%s)" % (head_name, first.anchor)
+        sign = "+≡" if cont else "≡"
+        out = []
+        out.append("```{=latex}\n\\Needspace{6\\baselineskip}\n```\n")
+        out.append("::: {#%s .nwchunk}\n" % c.anchor)
+        out.append("[%s [%s]{.nwlabel} %s]{.nwhead}\n" % (head_name, c.label, sign))
+        out.append("\n%s {.%s}\n%s\n%s\n\n" % (fence, lang, body, fence))
+        out.append("[%s]{.nwxref}\n" % self.xref_line(c, defs))
+        out.append(":::\n")
+        return "\n" + "".join(out) + "\n"
+
+    def xref_line(self, c, defs):
+        bits = []
+        if len(defs) > 1:
+            others = [d for d in defs if d is not c]
+            bits.append("Defined in %s." % link_list(defs) if others else "")
+        users = self.users.get(c.name, [])
+        if users:
+            bits.append("Used in %s." % link_list(users))
+        elif "/" in c.name or language_of(c.name):
+            bits.append("Written to %s." % inline_code("tangled/" + c.name))
+        else:
+            bits.append("Root chunk (not used in this book).")
+        if c.defs:
+            names = ", ".join("[%s](#%s)" % (inline_code(d), ident_anchor(d)) for d in c.defs)
+            bits.append("Defines %s." % names)
+        return " ".join(b for b in bits if b)
+
+    # ------------------------------------------------------------ directives
+
+    BENCH_OPEN = re.compile(r"^(:{3,})\s*\{\s*\.bench-table\b([^}]*)\}\s*$")
+    ATTR = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*"([^"]*)"')
+
+    def expand_directives(self, text):
+        lines = text.split("\n")
+        out = []
+        i = 0
+        while i < len(lines):
+            m = self.BENCH_OPEN.match(lines[i])
+            if not m:
+                out.append(lines[i])
+                i += 1
+                continue
+            attrs = dict(self.ATTR.findall(m.group(2)))
+            close = re.compile(r"^:{%d,}\s*$" % len(m.group(1)))
+            j = i + 1
+            caption = []
+            while j < len(lines) and not close.match(lines[j]):
+                caption.append(lines[j])
+                j += 1
+            out.append(self.bench_table(attrs, " ".join(s.strip() for s in caption).strip()))
+            i = j + 1
+        return "\n".join(out)
+
+    def bench_table(self, attrs, caption):
+        self.nbench += 1
+        path = attrs.get("csv")
+        if not path:
+            warn("a bench-table directive has no csv=\"...\" attribute")
+            return "\n**[bench-table without csv=\"...\"]**\n"
+        full = os.path.join(self.root, path)
+        if not os.path.exists(full):
+            warn("bench-table: %s does not exist" % path)
+            return "\n> **Not measured yet:** %s is not committed.\n" % inline_code(path)
+        notes = []
+        with open(full, newline="") as f:
+            rows_text = []
+            for line in f:
+                if line.startswith("#"):
+                    notes.append(line[1:].strip())
+                elif line.strip():
+                    rows_text.append(line)
+        rows = list(csv.reader(rows_text))
+        header, data = rows[0], rows[1:]
+        for cond in filter(None, (s.strip() for s in attrs.get("where", "").split(","))):
+            col, _, val = cond.partition("=")
+            if col.strip() not in header:
+                warn("bench-table %s: no column %r in where=" % (path, col))
+                continue
+            k = header.index(col.strip())
+            data = [r for r in data if k < len(r) and r[k] == val.strip()]
+        specs = [s.strip() for s in attrs.get("columns", ",".join(header)).split(",") if s.strip()]
+        cols, titles = [], []
+        for s in specs:
+            col, _, title = s.partition(":")
+            if col not in header:
+                warn("bench-table %s: no column %r" % (path, col))
+                continue
+            cols.append(header.index(col))
+            titles.append(title or col)
+
+        def cell(r, k):
+            return r[k].strip() if k < len(r) else ""
+
+        def numeric(k):
+            try:
+                for r in data:
+                    float(cell(r, k))
+                return bool(data)
+            except ValueError:
+                return False
+
+        out = ["", ""]
+        anchor = attrs.get("id")
+        if anchor:
+            out.append("::: {#%s .bench}" % anchor)
+        out.append("| " + " | ".join(md_escape(t) for t in titles) + " |")
+        out.append("|" + "|".join("---:" if numeric(k) else ":---" for k in cols) + "|")
+        for r in data:
+            out.append("| " + " | ".join(md_escape(cell(r, k)).replace("|", "\\|") for k in cols) + " |")
+        out.append("")
+        out.append(": " + (caption or "Measured results (%s)." % inline_code(path)))
+        out.append("")
+        if notes:
+            out.append("[%s]{.benchnote}" % md_escape("; ".join(notes)))
+            out.append("")
+        chart = attrs.get("chart")
+        if chart:
+            out.append(self.bench_chart(path, header, data, attrs, chart, caption))
+        if anchor:
+            out.append(":::")
+        out.append("")
+        return "\n".join(out)
+
+    def bench_chart(self, path, header, data, attrs, chart, caption):
+        col = chart.partition(":")[0]
+        if col not in header:
+            warn("bench-table %s: chart column %r missing" % (path, col))
+            return ""
+        first = attrs.get("columns", header[0]).split(",")[0].partition(":")[0].strip()
+        label = attrs.get("label", first)
+        if label not in header:
+            label = header[0]
+        k, kl = header.index(col), header.index(label)
+        stem = "bench-%02d-%s-%s" % (self.nbench, re.sub(r"\W+", "-", os.path.splitext(os.path.basename(path))[0]),
+                                     re.sub(r"\W+", "-", col))
+        ylabel = attrs.get("ylabel", chart.partition(":")[2] or col)
+        if self.figures:
+            os.makedirs(self.figures, exist_ok=True)
+            block = "\n".join('"%s" %s' % (r[kl].replace('"', "'"), r[k]) for r in data
+                              if k < len(r) and kl < len(r))
+            script = [
+                "$data << EOD", block, "EOD",
+                "set style data histogram", "set style fill solid 0.85 border -1",
+                "set boxwidth 0.7", "set grid ytics lc rgb '#dddddd'", "set key off",
+                "set border 3", "set xtics nomirror rotate by -30", "set ytics nomirror",
+                "set yrange [0:*]", 'set ylabel "%s"' % ylabel.replace('"', "'"),
+            ]
+            if attrs.get("log") == "y":
+                script[-2] = "set logscale y"
+            script.append("plot $data using 2:xtic(1) lc rgb '#3b6ea8'")
+            body = "\n".join(script) + "\n"
+            width = max(640, 60 * len(data) + 200)
+            for ext, term in (("svg", "svg size %d,400 dynamic font 'DejaVu Sans,12'" % width),
+                              ("pdf", "pdfcairo size %.1fin,3.2in font 'DejaVu Sans,9'" % (width / 110.0))):
+                out = os.path.join(self.figures, stem + "." + ext)
+                prog = "set terminal %s\nset output '%s'\n%s" % (term, out, body)
+                if self.gnuplot:
+                    r = subprocess.run(["gnuplot"], input=prog, text=True, capture_output=True)
+                    if r.returncode != 0:
+                        warn("gnuplot failed for %s: %s" % (stem, r.stderr.strip()))
+                with open(os.path.join(self.figures, stem + ".gp"), "w") as f:
+                    f.write(body)
+        cap = caption or "Measured results."
+        return "![%s](figures/%s.svg)\n" % (cap, stem)
+
+    # ------------------------------------------------------------ indexes
+
+    def chunk_index(self):
+        out = ["", "# Index of chunks {#nw-chunk-index .unnumbered}", ""]
+        for name in sorted(self.defs, key=lambda n: name_plain(n).lower()):
+            defs = self.defs[name]
+            line = "- [⟨%s⟩](#%s): defined in %s" % (name_md(name), defs[0].anchor, link_list(defs))
+            users = self.users.get(name)
+            line += "; used in %s." % link_list(users) if users else "; root chunk."
+            out.append(line)
+        undefined = sorted(set(self.users) - set(self.defs))
+        for name in undefined:
+            out.append("- ⟨%s⟩: **never defined**; used in %s." % (name_md(name), link_list(self.users[name])))
+        return "\n".join(out) + "\n"
+
+    def ident_index(self):
+        out = ["", "# Index of identifiers {#nw-identifier-index .unnumbered}", ""]
+        if not self.ident_defs:
+            out.append("No identifiers are marked with `@ %def` yet.")
+        for ident in sorted(self.ident_defs, key=lambda s: (s.lower().lstrip("_"), s)):
+            line = "- [%s]{#%s}: defined in %s" % (inline_code(ident), ident_anchor(ident),
+                                                   link_list(self.ident_defs[ident]))
+            uses = self.ident_uses.get(ident)
+            line += "; used in %s." % link_list(uses) if uses else "; not used elsewhere."
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+    def markdown(self):
+        out = []
+        main = appendices = False
+        for ch in self.chapters:
+            out.append("\n")
+            if ch.numbered and not main:
+                out.append("```{=latex}\n\\nwmainmatter\n```\n\n")
+                main = True
+            if ch.appendix and not appendices:
+                out.append("```{=latex}\n%s\\appendix\n```\n\n" % ("" if main else "\\nwmainmatter\n"))
+                appendices = main = True
+            for kind, item in ch.items:
+                if kind == "doc":
+                    out.append(self.render_doc(item))
+                else:
+                    out.append(self.render_code(item))
+            out.append("\n")
+        out.append("```{=latex}\n\\backmatter\n```\n")
+        out.append(self.chunk_index())
+        out.append(self.ident_index())
+        return "".join(out)
+
+
+# ---------------------------------------------------------------- fix step
+
+def latex_escape_verb(text):
+    """Escape text for a fancyvrb environment whose command chars are \\ { }."""
+    return text.replace("\\", "\\textbackslash{}").replace("{", "\\{").replace("}", "\\}")
+
+
+def fix(fmt, refs_path, src, dst):
+    with open(refs_path) as f:
+        refs = json.load(f)
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+
+    def html_ref(m):
+        r = refs[int(m.group(2))]
+        if r["kind"] == "chunk":
+            inner = "⟨<i>%s</i> <span class=\"nwlabel\">%s</span>⟩" % (
+                html.escape(name_plain(r["name"])), html.escape(r["label"]))
+            if not r["anchor"]:
+                return "<span class=\"nwref nwmissing\">%s</span>" % inner
+            return "<a class=\"nwref\" href=\"#%s\">%s</a>" % (r["anchor"], inner)
+        return "<a class=\"nwident\" href=\"#%s\">%s</a>" % (r["anchor"], html.escape(r["text"]))
+
+    def latex_ref(m):
+        r = refs[int(m.group(2))]
+        if r["kind"] == "chunk":
+            inner = "\\nwchunkref{%s}{%s}" % (latex_escape_verb(name_plain(r["name"])), r["label"])
+            if not r["anchor"]:
+                return inner
+            return "\\hyperlink{%s}{%s}" % (r["anchor"], inner)
+        return "\\hyperlink{%s}{%s}" % (r["anchor"], latex_escape_verb(r["text"]))
+
+    text = PLACEHOLDER.sub(html_ref if fmt == "html" else latex_ref, text)
+    if fmt == "latex":
+        # the PDF book uses the PDF rendering of every figure
+        text = re.sub(r"(\\includegraphics(?:\[[^\]]*\])?\{figures/[^}]*)\.svg\}", r"\1.pdf}", text)
+    with open(dst, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    w = sub.add_parser("weave", help="pipeline on stdin -> pandoc Markdown on stdout")
+    w.add_argument("--root", default=".", help="directory that bench-table csv paths are relative to")
+    w.add_argument("--figures", default=None, help="where generated charts go")
+    w.add_argument("--no-gnuplot", action="store_true", help="write chart scripts but do not run gnuplot")
+    w.add_argument("--refs", default=None, help="write the placeholder table here (JSON)")
+    x = sub.add_parser("fix", help="turn placeholders in pandoc output into links")
+    x.add_argument("format", choices=["html", "latex"])
+    x.add_argument("refs")
+    x.add_argument("src")
+    x.add_argument("dst")
+    args = ap.parse_args()
+    if args.cmd == "fix":
+        fix(args.format, args.refs, args.src, args.dst)
+        return
+    chapters = parse(sys.stdin)
+    book = Book(chapters, args.root, args.figures, not args.no_gnuplot)
+    text = book.markdown()
+    sys.stdout.write(text)
+    if args.refs:
+        with open(args.refs, "w") as f:
+            json.dump(book.refs, f)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+/* The elementwise operation behind SetTensor, ScaleTensor, AddTensor,
+   OpTensor and TransformTensor (internal). */
+#ifndef LITDNN_TENSOR_OPS_INTERNAL_H
+#define LITDNN_TENSOR_OPS_INTERNAL_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  LITDNN_EW_CONST = 0,  /* f = alpha1 (SetTensor); reads no input */
+  LITDNN_EW_COPY,       /* f = alpha1 a (Scale, Add, Transform) */
+  LITDNN_EW_ADD,        /* f = alpha1 a + alpha2 b, and so on: OpTensor */
+  LITDNN_EW_MUL,
+  LITDNN_EW_MIN,
+  LITDNN_EW_MAX,
+  LITDNN_EW_SQRT,
+  LITDNN_EW_NOT
+} litdnn_ew_fn;
+#define LITDNN_EW_READS_A(fn) ((fn) != LITDNN_EW_CONST)
+#define LITDNN_EW_READS_B(fn) ((fn) >= LITDNN_EW_ADD && (fn) <= LITDNN_EW_MAX)
+typedef struct litdnn_ew {
+  int fn;              /* a litdnn_ew_fn */
+  int propagate_nan;   /* MIN and MAX: NaN wins (1) or loses (0) */
+  int nbDims;
+  int64_t count;       /* elements of the output */
+  int64_t dims[LITDNN_DIM_MAX];
+  int64_t cs[LITDNN_DIM_MAX], as[LITDNN_DIM_MAX], bs[LITDNN_DIM_MAX]; /* strides, 0 = broadcast */
+  float alpha1, alpha2, beta;
+  const float *a, *b;
+  float *c;
+  const char *call;    /* for messages */
+} litdnn_ew;
+static inline int litdnn_ew_is_flat(const litdnn_ew *p)
+{
+  return p->nbDims == 1 && p->cs[0] == 1 && (!LITDNN_EW_READS_A(p->fn) || p->as[0] == 1) &&
+         (!LITDNN_EW_READS_B(p->fn) || p->bs[0] == 1);
+}
+
+typedef struct { int64_t batch, rows, cols; } litdnn_transpose_shape;
+
+static inline int litdnn_ew_is_transpose(const litdnn_ew *p, litdnn_transpose_shape *t)
+{
+  int k = p->nbDims;
+  if (p->fn != LITDNN_EW_COPY || k < 2 || k > 3)
+    return 0;
+  int64_t R = p->dims[k - 2], S = p->dims[k - 1];
+  if (p->cs[k - 1] != 1 || p->cs[k - 2] != S || p->as[k - 2] != 1 || p->as[k - 1] != R)
+    return 0;
+  if (k == 3 && (p->cs[0] != R * S || p->as[0] != R * S))
+    return 0;
+  if (t) {
+    t->batch = k == 3 ? p->dims[0] : 1;
+    t->rows = R;
+    t->cols = S;
+  }
+  return 1;
+}
+
+void litdnn_ew_cpu_loop(const litdnn_ew *p);
+litdnnStatus_t litdnn_ew_cpu(litdnnHandle_t h, const void *args);
+LITDNN_DECLARE_GPU_FN(litdnn_ew_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_ew_vec4);
+LITDNN_DECLARE_GPU_FN(litdnn_transform_tiled);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
