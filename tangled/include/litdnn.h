@@ -4,4 +4,5 @@
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
 #include "litdnn/pooling.h"
+#include "litdnn/softmax.h"
 #endif

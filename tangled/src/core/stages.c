@@ -9,6 +9,8 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 123 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
+#line 98 "chapters/07-softmax.nw"
+extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
 
 #line 1056 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
@@ -24,6 +26,9 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 127 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
 [LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
+#line 102 "chapters/07-softmax.nw"
+[LITDNN_OP_SOFTMAX_FORWARD] = &litdnn_softmax_forward_table,
+[LITDNN_OP_SOFTMAX_BACKWARD] = &litdnn_softmax_backward_table,
 #line 1058 "chapters/02-tensors.nw"
 };
 
