@@ -51,11 +51,10 @@ CU_SRCS  := $(shell find $(TANGLED)/src -name '*.cu' 2>/dev/null | sort)
 # *.cuda.cu files (cuBLAS calls, tensor-core instructions) run on a real GPU
 # only; every other kernel file is also compiled for the emulator.
 EMU_CU_SRCS := $(filter-out %.cuda.cu,$(CU_SRCS))
-HAVE_EMU := $(wildcard $(TANGLED)/tools/emu/rewrite.c)
 
 C_OBJS    := $(patsubst $(TANGLED)/src/%.c,$(BUILD)/obj/%.o,$(C_SRCS))
 CUDA_OBJS := $(if $(NVCC),$(patsubst $(TANGLED)/src/%.cu,$(BUILD)/cuda/%.o,$(CU_SRCS)))
-EMU_OBJS  := $(if $(HAVE_EMU),$(patsubst $(TANGLED)/src/%.cu,$(BUILD)/emu/%.o,$(EMU_CU_SRCS)))
+EMU_OBJS  := $(patsubst $(TANGLED)/src/%.cu,$(BUILD)/emu/%.o,$(EMU_CU_SRCS))
 LIB_OBJS  := $(C_OBJS) $(CUDA_OBJS) $(EMU_OBJS)
 LIB_A     := $(BUILD)/lib/liblitdnn.a
 LIB_SO    := $(BUILD)/lib/liblitdnn.so
@@ -99,11 +98,18 @@ $(LIB_SO): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) -shared -o $@ $^ $(LIBS)
 
-$(BUILD)/obj/%.o: $(TANGLED)/src/%.c
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(if $(HAVE_EMU),-DLITDNN_HAVE_EMU) $(ALL_CFLAGS) -c $< -o $@
+# Objects depend on the flags they were compiled with: a machine that gains
+# or loses nvcc rebuilds with the right backends instead of linking stale
+# objects.
+FLAGS_STAMP := $(BUILD)/flags.stamp
+FLAGS_NOW   := $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(NVCC) $(ALL_NVCCFLAGS)
+$(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
-$(BUILD)/cuda/%.o: $(TANGLED)/src/%.cu
+$(BUILD)/obj/%.o: $(TANGLED)/src/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/cuda/%.o: $(TANGLED)/src/%.cu $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(NVCC) $(CPPFLAGS) $(ALL_NVCCFLAGS) -c $< -o $@
 
@@ -112,7 +118,7 @@ $(BUILD)/emu/%.c: $(TANGLED)/src/%.cu $(REWRITE)
 	@mkdir -p $(@D)
 	$(REWRITE) $< > $@
 
-$(BUILD)/emu/%.o: $(BUILD)/emu/%.c
+$(BUILD)/emu/%.o: $(BUILD)/emu/%.c $(FLAGS_STAMP)
 	$(CC) $(EMU_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 -include $(wildcard mk/*.mk)

@@ -140,6 +140,14 @@ def parse(stream):
                         # the HTML book does not number appendices; the
                         # LaTeX filter letters them after \appendix
                         rest = re.sub(r"\{([^}]*)\}\s*$", lambda m: "{%s .unnumbered}" % m.group(1), rest)
+                elif chapter.heading is not None and appendix(chapter.heading) and \
+                        re.match(r"#{2,6} ", rest):
+                    # nor their sections, which would otherwise go on
+                    # counting inside the chapter before
+                    if re.search(r"\{[^}]*\}\s*$", rest):
+                        rest = re.sub(r"\{([^}]*)\}\s*$", lambda m: "{%s .unnumbered}" % m.group(1), rest)
+                    else:
+                        rest = rest.rstrip() + " {.unnumbered}"
                 doc.append(("t", rest))
         elif key == "nl":
             if mode == "code" and quote is None:

@@ -101,6 +101,7 @@ litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name,
                                   const char **idea, unsigned *backendMask);
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage);
 litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage);
+litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *stage);
 #define LITDNN_STAGE_AUTOMATIC (-1)
 typedef enum {
   LITDNN_DATA_FLOAT = 0,

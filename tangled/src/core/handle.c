@@ -1,4 +1,4 @@
-#line 669 "chapters/02-tensors.nw"
+#line 676 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +14,7 @@ static const litdnn_device_ops *device_ops(litdnnBackend_t backend)
 #ifdef LITDNN_HAVE_CUDA
   case LITDNN_BACKEND_CUDA: return &litdnn_gpu_device_cuda;
 #endif
-#ifdef LITDNN_HAVE_EMU
   case LITDNN_BACKEND_EMU: return &litdnn_gpu_device_emu;
-#endif
   default: return NULL;
   }
 }
@@ -38,7 +36,7 @@ int litdnnBackendAvailable(litdnnBackend_t backend)
   return ops != NULL && ops->available();
 }
 
-#line 720 "chapters/02-tensors.nw"
+#line 725 "chapters/02-tensors.nw"
 static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
 {
   const char *env = getenv("LITDNN_BACKEND");
@@ -55,7 +53,7 @@ static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend
   *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 739 "chapters/02-tensors.nw"
+#line 744 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
                                      size_t headerVersion)
 {
@@ -84,8 +82,10 @@ litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t bac
     return litdnn_error(LITDNN_STATUS_ALLOC_FAILED, call, "out of host memory");
   h->backend = backend;
   h->dev = device_ops(backend);
-  for (int op = 0; op < LITDNN_OP_COUNT; op++)
+  for (int op = 0; op < LITDNN_OP_COUNT; op++) {
     h->stage[op] = LITDNN_STAGE_AUTOMATIC;
+    h->last_stage[op] = -1;
+  }
   *handle = h;
   return LITDNN_STATUS_SUCCESS;
 }
@@ -110,7 +110,7 @@ litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 796 "chapters/02-tensors.nw"
+#line 803 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 {
   litdnnStatus_t s = litdnn_check_handle("litdnnGetBackend", handle);
@@ -167,7 +167,7 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 855 "chapters/02-tensors.nw"
+#line 862 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
   static const char call[] = "litdnnMalloc";
@@ -224,7 +224,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 923 "chapters/02-tensors.nw"
+#line 930 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {

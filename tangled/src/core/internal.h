@@ -34,6 +34,7 @@ struct litdnnContext {
   const litdnn_device_ops *dev;
   litdnnStream_t stream;
   int stage[LITDNN_OP_COUNT];   /* LITDNN_STAGE_AUTOMATIC or a pinned stage */
+  int last_stage[LITDNN_OP_COUNT]; /* the stage the last call ran, or -1 */
   void *workspace;              /* on the backend, reused across calls */
   size_t workspace_size;
   void *cublas;                 /* cublasHandle_t, made on first use */
@@ -86,13 +87,8 @@ typedef struct litdnn_op_table {
 #else
 #define LITDNN_CUDA_FN_(base) NULL
 #endif
-#if defined(LITDNN_HAVE_EMU)
-#define LITDNN_EMU_FN_(base) base##_emu
-#else
-#define LITDNN_EMU_FN_(base) NULL
-#endif
 #define LITDNN_GPU_STAGE(name, idea, base)                                       \
-  { (name), (idea), { NULL, NULL, LITDNN_CUDA_FN_(base), LITDNN_EMU_FN_(base) } }
+  { (name), (idea), { NULL, NULL, LITDNN_CUDA_FN_(base), base##_emu } }
 #define LITDNN_CUDA_ONLY_STAGE(name, idea, base)                                 \
   { (name), (idea), { NULL, NULL, LITDNN_CUDA_FN_(base), NULL } }
 

@@ -1,10 +1,10 @@
-#line 1051 "chapters/02-tensors.nw"
+#line 1053 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 
-#line 1043 "chapters/02-tensors.nw"
+#line 1045 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 2241 "chapters/02-tensors.nw"
+#line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 123 "chapters/06-pooling.nw"
@@ -12,12 +12,12 @@ extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backwa
 #line 98 "chapters/07-softmax.nw"
 extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
 
-#line 1056 "chapters/02-tensors.nw"
+#line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1047 "chapters/02-tensors.nw"
+#line 1049 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 2246 "chapters/02-tensors.nw"
+#line 2262 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -29,7 +29,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 102 "chapters/07-softmax.nw"
 [LITDNN_OP_SOFTMAX_FORWARD] = &litdnn_softmax_forward_table,
 [LITDNN_OP_SOFTMAX_BACKWARD] = &litdnn_softmax_backward_table,
-#line 1058 "chapters/02-tensors.nw"
+#line 1060 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -37,7 +37,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1071 "chapters/02-tensors.nw"
+#line 1073 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -89,7 +89,7 @@ litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name, c
     *backendMask = backend_mask(&t->stages[stage]);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1129 "chapters/02-tensors.nw"
+#line 1131 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   static const char call[] = "litdnnSetStage";
@@ -139,7 +139,20 @@ litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
   *stage = chosen_stage(handle, litdnn_op(op), op, NULL);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1185 "chapters/02-tensors.nw"
+
+litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *stage)
+{
+  static const char call[] = "litdnnGetLastStage";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_op(call, op);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, stage);
+  *stage = handle->last_stage[op];
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1200 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);
@@ -148,5 +161,6 @@ litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, 
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, call,
                         "no stage of %s runs on the %s backend", t->name,
                         litdnnGetBackendName(h->backend));
+  h->last_stage[op] = s;
   return t->stages[s].fn[h->backend](h, args);
 }

@@ -1,4 +1,4 @@
-#line 367 "chapters/02-tensors.nw"
+#line 373 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,7 +25,7 @@ const char *litdnnGetErrorString(litdnnStatus_t status)
 {
   switch (status) {
   
-#line 404 "chapters/02-tensors.nw"
+#line 410 "chapters/02-tensors.nw"
 #define NAME(code) case code: return #code;
 NAME(LITDNN_STATUS_SUCCESS)
 NAME(LITDNN_STATUS_NOT_INITIALIZED)
@@ -48,7 +48,7 @@ NAME(LITDNN_STATUS_EXECUTION_FAILED)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUDA)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUBLAS)
 #undef NAME
-#line 393 "chapters/02-tensors.nw"
+#line 399 "chapters/02-tensors.nw"
   }
   return "LITDNN_STATUS_UNKNOWN";
 }

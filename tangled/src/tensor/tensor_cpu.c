@@ -1,4 +1,4 @@
-#line 1827 "chapters/02-tensors.nw"
+#line 1843 "chapters/02-tensors.nw"
 #include "tensor/tensor_ops.h"
 #include <math.h>
 

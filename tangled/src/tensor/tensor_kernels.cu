@@ -1,8 +1,8 @@
-#line 1899 "chapters/02-tensors.nw"
+#line 1915 "chapters/02-tensors.nw"
 #include "core/gpu.h"
 #include "tensor/tensor_ops.h"
 
-#line 1910 "chapters/02-tensors.nw"
+#line 1926 "chapters/02-tensors.nw"
 static __device__ inline float ew_apply(int fn, int propagate_nan, float x, float y)
 {
   switch (fn) {
@@ -30,7 +30,7 @@ static __device__ inline float ew_element(int fn, int propagate_nan, float alpha
   float r = ew_apply(fn, propagate_nan, x, alpha2 * b);
   return beta != 0.0f ? r + beta * c : r;
 }
-#line 1940 "chapters/02-tensors.nw"
+#line 1956 "chapters/02-tensors.nw"
 static __global__ void ew_naive(litdnn_ew p)
 {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -62,7 +62,7 @@ static __global__ void ew_naive(litdnn_ew p)
   float c = p.beta != 0.0f ? p.c[co] : 0.0f;
   p.c[co] = ew_element(p.fn, p.propagate_nan, p.alpha1, p.alpha2, p.beta, a, b, c);
 }
-#line 2004 "chapters/02-tensors.nw"
+#line 2020 "chapters/02-tensors.nw"
 static __global__ void ew_vec4(litdnn_ew p, int64_t vectors)
 {
   int64_t step = (int64_t)gridDim.x * blockDim.x;
@@ -90,7 +90,7 @@ static __global__ void ew_vec4(litdnn_ew p, int64_t vectors)
     p.c[i] = ew_element(p.fn, p.propagate_nan, p.alpha1, p.alpha2, p.beta, a, b, c);
   }
 }
-#line 2086 "chapters/02-tensors.nw"
+#line 2102 "chapters/02-tensors.nw"
 #define TILE 32
 #define TILE_ROWS 8   /* a block is TILE x TILE_ROWS threads; each moves TILE / TILE_ROWS elements */
 
@@ -123,7 +123,7 @@ static __global__ void transpose_tiled(const float *x, float *y, int64_t batch, 
       __syncthreads();   /* everyone is done reading before the next tile is loaded */
     }
 }
-#line 2140 "chapters/02-tensors.nw"
+#line 2156 "chapters/02-tensors.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_ew_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_ew *p = (const litdnn_ew *)args;

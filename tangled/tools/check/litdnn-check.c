@@ -1,4 +1,4 @@
-#line 2748 "chapters/02-tensors.nw"
+#line 2764 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 2795 "chapters/02-tensors.nw"
+#line 2811 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -53,7 +53,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
 {
   int stage = -1;
   const char *stage_name = "?";
-  litdnnGetStage(dev, id, &stage);
+  litdnnGetLastStage(dev, id, &stage);
   if (stage >= 0)
     litdnnGetStageInfo(id, stage, &stage_name, NULL, NULL);
   int ok = status == LITDNN_STATUS_SUCCESS && err <= tol;
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 2872 "chapters/02-tensors.nw"
+#line 2888 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -144,13 +144,13 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 2855 "chapters/02-tensors.nw"
+#line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 2862 "chapters/02-tensors.nw"
+#line 2878 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 2921 "chapters/02-tensors.nw"
+#line 2937 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -159,10 +159,10 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 #line 1539 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 2858 "chapters/02-tensors.nw"
+#line 2874 "chapters/02-tensors.nw"
 }
 
-#line 2760 "chapters/02-tensors.nw"
+#line 2776 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];

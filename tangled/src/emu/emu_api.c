@@ -1,0 +1,326 @@
+#line 1780 "chapters/01-emulator.nw"
+/* emu_api.c: the CUDA runtime API on the CPU.
+   Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "emu_internal.h"
+
+#line 1801 "chapters/01-emulator.nw"
+int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
+unsigned long litdnn_emu_seed = 1;
+static int initialized;
+
+void litdnn_emu_init(void) {
+  if (initialized)
+    return;
+  initialized = 1;
+  const char *s = getenv("LITDNN_EMU_SCHEDULE");
+  if (s && *s) {
+    if (!strcmp(s, "forward")) litdnn_emu_schedule = LITDNN_EMU_FORWARD;
+    else if (!strcmp(s, "reverse")) litdnn_emu_schedule = LITDNN_EMU_REVERSE;
+    else if (!strcmp(s, "random")) litdnn_emu_schedule = LITDNN_EMU_RANDOM;
+    else litdnn_emu_fatal("LITDNN_EMU_SCHEDULE='%s': use forward, reverse or "
+                          "random", s);
+  }
+  if ((s = getenv("LITDNN_EMU_SEED")) && *s)
+    litdnn_emu_seed = strtoul(s, NULL, 10);
+  if ((s = getenv("LITDNN_EMU_STRICT")) && *s)
+    litdnn_emu_strict = atoi(s) != 0;
+  litdnn_emu_install_fault_handler();
+}
+
+void litdnn_emu_set_schedule(int schedule, unsigned long seed) {
+  litdnn_emu_init();
+  litdnn_emu_schedule = schedule;
+  litdnn_emu_seed = seed;
+}
+
+void litdnn_emu_set_strict(int strict) {
+  litdnn_emu_init();
+  litdnn_emu_strict = strict;
+}
+#line 1840 "chapters/01-emulator.nw"
+static unsigned long warnings;
+
+static void say(const char *fmt, va_list ap) {
+  char line[1024];
+  int n = snprintf(line, sizeof line, "litdnn-emu: ");
+  vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
+  size_t len = strlen(line);
+  line[len] = '\n';
+  fflush(stdout);
+  if (write(2, line, len + 1) < 0) {
+  }
+}
+
+void litdnn_emu_warn(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  say(fmt, ap);
+  va_end(ap);
+  warnings++;
+}
+
+void litdnn_emu_fatal(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  say(fmt, ap);
+  va_end(ap);
+  _exit(1);
+}
+
+unsigned long litdnn_emu_warning_count(void) { return warnings; }
+#line 1873 "chapters/01-emulator.nw"
+static int last_error;
+
+int litdnn_emu_set_error(int error) {
+  if (error)
+    last_error = error;
+  return error;
+}
+
+int litdnn_emu_cudaGetLastError(void) {
+  int e = last_error;
+  last_error = 0;
+  return e;
+}
+
+int litdnn_emu_cudaPeekAtLastError(void) { return last_error; }
+
+static const struct { int code; const char *name, *text; } errors[] = {
+  {0, "cudaSuccess", "no error"},
+  {1, "cudaErrorInvalidValue", "invalid argument"},
+  {2, "cudaErrorMemoryAllocation", "out of memory"},
+  {3, "cudaErrorInitializationError", "initialization error"},
+  {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+  {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+  {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+  {98, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+  {100, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+  {101, "cudaErrorInvalidDevice", "invalid device ordinal"},
+  {400, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+  {600, "cudaErrorNotReady", "device not ready"},
+  {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+  {701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+  {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+  {801, "cudaErrorNotSupported", "operation not supported"},
+};
+
+const char *litdnn_emu_cudaGetErrorName(int error) {
+  for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+    if (errors[i].code == error)
+      return errors[i].name;
+  return "cudaErrorUnknown";
+}
+
+const char *litdnn_emu_cudaGetErrorString(int error) {
+  for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+    if (errors[i].code == error)
+      return errors[i].text;
+  return "unknown error";
+}
+#line 1929 "chapters/01-emulator.nw"
+int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
+  litdnn_emu_init();
+  if (!ptr)
+    return litdnn_emu_set_error(1);
+  return litdnn_emu_set_error(litdnn_emu_device_alloc(ptr, bytes));
+}
+
+int litdnn_emu_cudaFree(void *ptr) {
+  litdnn_emu_init();
+  if (!ptr)
+    return 0;
+  if (litdnn_emu_device_free(ptr)) {
+    char d[200];
+    litdnn_emu_warn("cudaFree: the pointer is %s, not the start of a live "
+                    "device buffer", litdnn_emu_describe_pointer(ptr, d,
+                                                                 sizeof d));
+    return litdnn_emu_set_error(1);
+  }
+  return 0;
+}
+
+int litdnn_emu_cudaMemcpy(void *dst, const void *src, size_t bytes, int kind) {
+  litdnn_emu_init();
+  if (bytes == 0)
+    return 0;
+  if (kind == 4)                 /* cudaMemcpyDefault: infer the direction */
+    kind = (litdnn_emu_is_device_pointer(src) ? 2 : 0) +
+           (litdnn_emu_is_device_pointer(dst) ? 1 : 0);
+  if (kind < 0 || kind > 3)
+    return litdnn_emu_set_error(21);
+  int src_device = kind == 2 || kind == 3, dst_device = kind == 1 || kind == 3;
+  static const char *names[] = {"cudaMemcpy(cudaMemcpyHostToHost)",
+    "cudaMemcpy(cudaMemcpyHostToDevice)", "cudaMemcpy(cudaMemcpyDeviceToHost)",
+    "cudaMemcpy(cudaMemcpyDeviceToDevice)"};
+  if (!dst || !src)
+    return litdnn_emu_set_error(1);
+  if (!src_device && litdnn_emu_is_device_pointer(src)) {
+    litdnn_emu_warn("%s: the source is device memory", names[kind]);
+    return litdnn_emu_set_error(1);
+  }
+  if (!dst_device && litdnn_emu_is_device_pointer(dst)) {
+    litdnn_emu_warn("%s: the destination is device memory", names[kind]);
+    return litdnn_emu_set_error(1);
+  }
+  if (src_device && !litdnn_emu_device_range(src, bytes, 1, names[kind], "source"))
+    return litdnn_emu_set_error(1);
+  if (dst_device && !litdnn_emu_device_range(dst, bytes, 1, names[kind],
+                                             "destination")) {
+    if (src_device)
+      litdnn_emu_device_range(src, bytes, 0, names[kind], "source");
+    return litdnn_emu_set_error(1);
+  }
+  memmove(dst, src, bytes);
+  if (src_device)
+    litdnn_emu_device_range(src, bytes, 0, names[kind], "source");
+  if (dst_device)
+    litdnn_emu_device_range(dst, bytes, 0, names[kind], "destination");
+  return 0;
+}
+
+int litdnn_emu_cudaMemcpyAsync(void *dst, const void *src, size_t bytes,
+                               int kind, litdnn_emu_stream_t stream) {
+  (void)stream;
+  return litdnn_emu_cudaMemcpy(dst, src, bytes, kind);
+}
+
+int litdnn_emu_cudaMemset(void *dst, int value, size_t bytes) {
+  litdnn_emu_init();
+  if (bytes == 0)
+    return 0;
+  if (!litdnn_emu_device_range(dst, bytes, 1, "cudaMemset", "destination"))
+    return litdnn_emu_set_error(1);
+  memset(dst, value, bytes);
+  litdnn_emu_device_range(dst, bytes, 0, "cudaMemset", "destination");
+  return 0;
+}
+
+int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
+                               litdnn_emu_stream_t stream) {
+  (void)stream;
+  return litdnn_emu_cudaMemset(dst, value, bytes);
+}
+#line 2017 "chapters/01-emulator.nw"
+struct litdnn_emu_stream { int unused; };
+struct litdnn_emu_event { double ms; };
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+int litdnn_emu_cudaDeviceSynchronize(void) { return last_error == 700 ? 700 : 0; }
+int litdnn_emu_cudaDeviceReset(void) { last_error = 0; return 0; }
+int litdnn_emu_cudaGetDeviceCount(int *count) { *count = 1; return 0; }
+int litdnn_emu_cudaGetDevice(int *device) { *device = 0; return 0; }
+int litdnn_emu_cudaSetDevice(int device)
+{ return litdnn_emu_set_error(device == 0 ? 0 : 101); }
+
+int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *p,
+                                       int device) {
+  if (device != 0)
+    return litdnn_emu_set_error(101);
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "litdnn emulator");
+  p->totalGlobalMem = (size_t)16 << 30;
+  p->sharedMemPerBlock = 48 * 1024;
+  p->sharedMemPerBlockOptin = 227 * 1024;
+  p->sharedMemPerMultiprocessor = 228 * 1024;
+  p->regsPerBlock = p->regsPerMultiprocessor = 65536;
+  p->warpSize = 32;
+  p->memPitch = (size_t)1 << 31;
+  p->maxThreadsPerBlock = 1024;
+  p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
+  p->maxThreadsDim[2] = 64;
+  p->maxGridSize[0] = 2147483647;
+  p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+  p->clockRate = 1000000;
+  p->totalConstMem = 64 * 1024;
+  p->major = 9;
+  p->minor = 0;
+  p->multiProcessorCount = 1;
+  p->l2CacheSize = 1 << 20;
+  p->maxThreadsPerMultiProcessor = 2048;
+  p->memoryClockRate = 1000000;
+  p->memoryBusWidth = 64;
+  p->unifiedAddressing = 1;
+  return 0;
+}
+
+int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
+  *stream = calloc(1, sizeof **stream);
+  return *stream ? 0 : litdnn_emu_set_error(2);
+}
+int litdnn_emu_cudaStreamDestroy(litdnn_emu_stream_t stream)
+{ free(stream); return 0; }
+int litdnn_emu_cudaStreamSynchronize(litdnn_emu_stream_t stream)
+{ (void)stream; return 0; }
+
+int litdnn_emu_cudaEventCreate(litdnn_emu_event_t *event) {
+  *event = calloc(1, sizeof **event);
+  return *event ? 0 : litdnn_emu_set_error(2);
+}
+int litdnn_emu_cudaEventDestroy(litdnn_emu_event_t event)
+{ free(event); return 0; }
+int litdnn_emu_cudaEventRecord(litdnn_emu_event_t event,
+                               litdnn_emu_stream_t stream) {
+  (void)stream;
+  if (!event)
+    return litdnn_emu_set_error(400);
+  event->ms = now_ms();
+  return 0;
+}
+int litdnn_emu_cudaEventSynchronize(litdnn_emu_event_t event)
+{ return event ? 0 : litdnn_emu_set_error(400); }
+int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
+                                    litdnn_emu_event_t end) {
+  if (!ms || !start || !end)
+    return litdnn_emu_set_error(400);
+  *ms = (float)(end->ms - start->ms);
+  return 0;
+}
+#line 2099 "chapters/01-emulator.nw"
+static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
+static int nattributes;
+
+int litdnn_emu_cudaFuncSetAttribute(const void *func, int attr, int value) {
+  if (attr == 9)               /* the carveout is only a hint */
+    return 0;
+  if (attr != 8 || value < 0 || value > 227 * 1024)
+    return litdnn_emu_set_error(1);
+  for (int i = 0; i < nattributes; i++)
+    if (attributes[i].func == func) {
+      attributes[i].max_dynamic_shared = (size_t)value;
+      return 0;
+    }
+  if (nattributes == 256)
+    return litdnn_emu_set_error(2);
+  attributes[nattributes].func = func;
+  attributes[nattributes++].max_dynamic_shared = (size_t)value;
+  return 0;
+}
+
+size_t litdnn_emu_max_dynamic_shared(const void *func) {
+  for (int i = 0; i < nattributes; i++)
+    if (attributes[i].func == func && attributes[i].max_dynamic_shared > 48 * 1024)
+      return attributes[i].max_dynamic_shared;
+  return 48 * 1024;
+}
+#line 2130 "chapters/01-emulator.nw"
+#ifdef LITDNN_EMU_ASAN
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{ return "detect_leaks=0:allow_user_segv_handler=1:detect_stack_use_after_return=0"; }
+#endif
+#ifdef LITDNN_EMU_TSAN
+const char *__tsan_default_options(void);
+const char *__tsan_default_options(void) { return "halt_on_error=1:exitcode=66"; }
+#endif

@@ -1,0 +1,498 @@
+#line 2164 "chapters/01-emulator.nw"
+/* rewrite.c: litdnn-emu-rewrite IN.cu > OUT.c -- CUDA C to C for the emulator.
+   Generated from chapters/01-emulator.nw; edit the chapter, not this file.
+   Keeps every line where it was: generated code goes on existing lines. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#line 2184 "chapters/01-emulator.nw"
+static const char *src;            /* the whole input */
+static size_t len;
+static const char *in_name, *file_name;   /* file_name follows #line */
+static long line_offset;           /* #line N makes the next line N */
+static char *out;
+static size_t out_len, out_cap;
+
+static void emit(const char *s, size_t n) {
+  if (out_len + n + 1 > out_cap) {
+    out_cap = 2 * (out_len + n + 1);
+    out = realloc(out, out_cap);
+  }
+  memcpy(out + out_len, s, n);
+  out_len += n;
+}
+static void emits(const char *s) { emit(s, strlen(s)); }
+static void emitf(const char *fmt, ...) {
+  char buf[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  emits(buf);
+}
+
+static long line_of(size_t pos) {
+  long line = 1;
+  for (size_t i = 0; i < pos && i < len; i++)
+    line += src[i] == '\n';
+  return line + line_offset;
+}
+static int is_ident(int c) { return isalnum(c) || c == '_'; }
+#line 2222 "chapters/01-emulator.nw"
+static int at_line_start(size_t pos) {
+  while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t'))
+    pos--;
+  return pos == 0 || src[pos - 1] == '\n';
+}
+
+static void note_line_directive(size_t pos, size_t end);
+
+static size_t skip_other(size_t pos) {
+  size_t i = pos;
+  if (src[i] == '/' && i + 1 < len && src[i + 1] == '/') {
+    while (i < len && src[i] != '\n') i++;
+  } else if (src[i] == '/' && i + 1 < len && src[i + 1] == '*') {
+    i += 2;
+    while (i + 1 < len && !(src[i] == '*' && src[i + 1] == '/')) i++;
+    i = i + 2 > len ? len : i + 2;
+  } else if (src[i] == '"' || src[i] == '\'') {
+    char q = src[i++];
+    while (i < len && src[i] != q && src[i] != '\n') i += src[i] == '\\' ? 2 : 1;
+    i = i + 1 > len ? len : i + 1;
+  } else if (src[i] == '#' && at_line_start(i)) {
+    while (i < len && src[i] != '\n') i += src[i] == '\\' ? 2 : 1;
+    if (i > len) i = len;
+    note_line_directive(pos, i);
+  }
+  return i - pos;
+}
+
+/* skip blanks and comments (not newlines' meaning: they are kept) */
+static size_t skip_space(size_t i) {
+  for (;;) {
+    while (i < len && isspace((unsigned char)src[i])) i++;
+    if (i + 1 < len && src[i] == '/' && (src[i + 1] == '/' || src[i + 1] == '*'))
+      i += skip_other(i);
+    else
+      return i;
+  }
+}
+
+/* the index just past the bracket matching the one at open */
+static size_t match(size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < len;) {
+    size_t o = skip_other(i);
+    if (o) { i += o; continue; }
+    if (strchr("([{", src[i])) depth++;
+    if (strchr(")]}", src[i]) && --depth == 0) return i + 1;
+    i++;
+  }
+  return len;
+}
+#line 2279 "chapters/01-emulator.nw"
+static char directive_file[1024];
+static size_t directive_at = (size_t)-1;
+static long directive_line;
+
+static void note_line_directive(size_t pos, size_t end) {
+  size_t i = pos + 1;
+  while (i < end && (src[i] == ' ' || src[i] == '\t')) i++;
+  if (end - i > 4 && !strncmp(src + i, "line", 4)) i += 4;
+  while (i < end && (src[i] == ' ' || src[i] == '\t')) i++;
+  if (i >= end || !isdigit((unsigned char)src[i]))
+    return;
+  directive_line = strtol(src + i, NULL, 10);
+  directive_at = pos;
+  const char *q = memchr(src + i, '"', end - i);
+  if (q) {
+    const char *e = memchr(q + 1, '"', (size_t)(src + end - q - 1));
+    if (e && (size_t)(e - q - 1) < sizeof directive_file) {
+      memcpy(directive_file, q + 1, (size_t)(e - q - 1));
+      directive_file[e - q - 1] = 0;
+    }
+  }
+}
+
+static void unsupported(size_t pos, const char *what) {
+  long line = line_of(pos);
+  const char *file = in_name;
+  if (directive_at != (size_t)-1 && directive_at < pos) {
+    line = directive_line + (line_of(pos) - line_of(directive_at) - 1);
+    if (directive_file[0])
+      file = directive_file;
+  }
+  fprintf(stderr, "%s:%ld: error: litdnn-emu: %s is not supported by the "
+          "emulator\n", file, line, what);
+  exit(1);
+}
+#line 2319 "chapters/01-emulator.nw"
+struct param { char decl[512], name[128]; int pointer; };
+struct kernel { char name[128]; struct param params[64]; int nparams; };
+
+static void parse_params(struct kernel *k, size_t open, size_t close) {
+  size_t i = open + 1;
+  k->nparams = 0;
+  while (i < close - 1) {
+    size_t start = i;
+    int depth = 0;
+    while (i < close - 1 && !(src[i] == ',' && depth == 0)) {
+      if (strchr("([", src[i])) depth++;
+      if (strchr(")]", src[i])) depth--;
+      i++;
+    }
+    struct param *p = &k->params[k->nparams];
+    size_t n = i - start;
+    if (n >= sizeof p->decl) n = sizeof p->decl - 1;
+    memcpy(p->decl, src + start, n);
+    p->decl[n] = 0;
+    for (char *c = p->decl; *c; c++)     /* a parameter may span lines */
+      if (*c == '\n' || *c == '\r') *c = ' ';
+    /* the name is the last identifier before any [ */
+    char *end = strchr(p->decl, '[');
+    p->pointer = end != NULL || strchr(p->decl, '*') != NULL;
+    if (!end) end = p->decl + strlen(p->decl);
+    while (end > p->decl && !is_ident((unsigned char)end[-1])) end--;
+    char *b = end;
+    while (b > p->decl && is_ident((unsigned char)b[-1])) b--;
+    snprintf(p->name, sizeof p->name, "%.*s", (int)(end - b), b);
+    if (strcmp(p->name, "void") && p->name[0] && k->nparams < 64)
+      k->nparams++;
+    i++;
+  }
+}
+
+/* what follows a kernel's definition, on the line of its closing brace */
+static void emit_kernel_support(const struct kernel *k) {
+  const char *n = k->name;
+  emitf(" struct %s__litdnn_args {", n);
+  for (int i = 0; i < k->nparams; i++) {
+    char decl[512];
+    snprintf(decl, sizeof decl, "%s", k->params[i].decl);
+    for (char *c = decl; *c; c++)       /* float x[] as a member: float *x */
+      if (*c == '[') { *c = 0; break; }
+    if (strchr(k->params[i].decl, '['))
+      emitf(" %.*s*%s;", (int)(strstr(decl, k->params[i].name) - decl), decl,
+            k->params[i].name);
+    else
+      emitf(" %s;", decl);
+  }
+  if (k->nparams == 0)
+    emits(" char litdnn_none;");
+  emitf(" }; static void __attribute__((unused)) %s__litdnn_entry(void *litdnn_p)"
+        " { struct %s__litdnn_args *litdnn_a = (struct %s__litdnn_args *)"
+        "litdnn_p; (void)litdnn_a; %s(", n, n, n, n);
+  for (int i = 0; i < k->nparams; i++)
+    emitf("%slitdnn_a->%s", i ? ", " : "", k->params[i].name);
+  emitf("); } static const struct litdnn_emu_kernel %s__litdnn_kernel = { \"%s\","
+        " %s__litdnn_entry, (const void *)%s, %d, \"", n, n, n, n, k->nparams);
+  for (int i = 0; i < k->nparams; i++)
+    emitf("%s%s", i ? "," : "", k->params[i].name);
+  emits("\", \"");
+  for (int i = 0; i < k->nparams; i++)
+    emits(k->params[i].pointer ? "P" : "-");
+  emitf("\" }; static void __attribute__((unused)) %s__litdnn_launch(dim3 "
+        "litdnn_grid, dim3 litdnn_block, size_t litdnn_shmem, cudaStream_t "
+        "litdnn_stream", n);
+  for (int i = 0; i < k->nparams; i++)
+    emitf(", %s", k->params[i].decl);
+  emitf(") { struct %s__litdnn_args litdnn_a = {", n);
+  for (int i = 0; i < k->nparams; i++)
+    emitf("%s%s", i ? ", " : " ", k->params[i].name);
+  if (k->nparams == 0)
+    emits(" 0");
+  emits(" }; const void *litdnn_v[] = {");
+  for (int i = 0; i < k->nparams; i++)
+    if (k->params[i].pointer)
+      emitf(" (const void *)%s,", k->params[i].name);
+    else
+      emits(" 0,");
+  emitf(" 0 }; litdnn_emu_launch(&%s__litdnn_kernel, &litdnn_a, litdnn_v, "
+        "litdnn_grid, litdnn_block, litdnn_shmem, litdnn_stream); }", n);
+}
+
+static void emit_launcher_prototype(const struct kernel *k) {
+  emitf(" static void %s__litdnn_launch(dim3, dim3, size_t, cudaStream_t",
+        k->name);
+  for (int i = 0; i < k->nparams; i++)
+    emitf(", %s", k->params[i].decl);
+  emits(");");
+}
+#line 2416 "chapters/01-emulator.nw"
+static void rewrite_range(size_t from, size_t to, int in_kernel);
+
+/* pos is at "<<<"; returns the index after the launch's "(" */
+static size_t rewrite_launch(size_t pos, int in_kernel) {
+  if (in_kernel)
+    unsupported(pos, "dynamic parallelism (a kernel launch inside a "
+                     "__global__ function)");
+  size_t part[5], nparts = 0, i = pos + 3;
+  int depth = 0;
+  part[nparts++] = i;
+  while (i < len) {
+    size_t o = skip_other(i);
+    if (o) { i += o; continue; }
+    if (depth == 0 && !strncmp(src + i, ">>>", 3)) break;
+    if (strchr("([{", src[i])) depth++;
+    if (strchr(")]}", src[i])) depth--;
+    if (src[i] == ',' && depth == 0 && nparts < 5) part[nparts++] = i + 1;
+    i++;
+  }
+  if (i >= len || nparts < 2 || nparts > 4)
+    unsupported(pos, "this form of kernel launch (use k<<<grid, block[, "
+                     "shared bytes[, stream]]>>>(arguments))");
+  size_t end_config = i;
+  part[nparts] = end_config + 1;
+  emits("__litdnn_launch(");
+  for (size_t p = 0; p < nparts; p++) {
+    size_t b = part[p], e = part[p + 1] - 1;
+    if (p < 2) emits("litdnn_emu_dim3_of(");
+    else emits("(");
+    rewrite_range(b, e, 0);
+    emits(p < nparts - 1 ? "), " : ")");
+  }
+  if (nparts < 3) emits(", 0");
+  if (nparts < 4) emits(", 0");
+  i = end_config + 3;
+  size_t paren = skip_space(i);
+  if (paren >= len || src[paren] != '(')
+    unsupported(pos, "a kernel launch without an argument list");
+  emit(src + i, paren - i);               /* keep newlines between >>> and ( */
+  size_t arg = skip_space(paren + 1);
+  if (src[arg] != ')') emits(", ");
+  return paren + 1;
+}
+#line 2465 "chapters/01-emulator.nw"
+/* pos at "__shared__" (or at "extern"); returns the index after the ';' */
+static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
+                             int depth) {
+  size_t semi = after_keyword;
+  int d = 0;
+  while (semi < len) {
+    size_t o = skip_other(semi);
+    if (o) { semi += o; continue; }
+    if (strchr("([{", src[semi])) d++;
+    if (strchr(")]}", src[semi])) d--;
+    if (src[semi] == ',' && d == 0)
+      unsupported(semi, "several declarators in one __shared__ declaration "
+                        "(declare one array per line)");
+    if (src[semi] == ';' && d == 0) break;
+    semi++;
+  }
+  /* the declarator's name: the identifier before the first '[' (or ';') */
+  size_t bracket = after_keyword;
+  while (bracket < semi && src[bracket] != '[') {
+    if (src[bracket] == '(') bracket = match(bracket);
+    else bracket++;
+  }
+  size_t ne = bracket;
+  while (ne > after_keyword && !is_ident((unsigned char)src[ne - 1])) ne--;
+  size_t nb = ne;
+  while (nb > after_keyword && is_ident((unsigned char)src[nb - 1])) nb--;
+  char name[128];
+  snprintf(name, sizeof name, "%.*s", (int)(ne - nb), src + nb);
+  if (is_extern) {
+    if (depth == 0)
+      unsupported(pos, "extern __shared__ at file scope (declare it inside "
+                       "the kernel)");
+    char type[256];                       /* the element type, less __align__ */
+    size_t t = 0;
+    for (size_t j = after_keyword; j < nb && t < sizeof type - 1; j++) {
+      if (!strncmp(src + j, "__align__", 9)) {
+        j = match(skip_space(j + 9)) - 1;
+        continue;
+      }
+      type[t++] = src[j] == '\n' ? ' ' : src[j];
+    }
+    type[t] = 0;
+    emitf("%s*%s = (%s*)litdnn_emu_dynamic_shared();", type, name, type);
+    for (size_t i = pos; i < semi; i++)             /* keep the line count */
+      if (src[i] == '\n') emits("\n");
+    return semi + 1;
+  }
+  size_t t = out_len;                  /* "static __shared__" needs one static */
+  while (t > 0 && isspace((unsigned char)out[t - 1])) t--;
+  int has_static = t >= 6 && !strncmp(out + t - 6, "static", 6) &&
+                   (t == 6 || !is_ident((unsigned char)out[t - 7]));
+  emits(has_static ? "" : "static");
+  rewrite_range(after_keyword, semi + 1, 0);
+  if (depth > 0)
+    emitf(" litdnn_emu_shared(&%s, sizeof %s);", name, name);
+  return semi + 1;
+}
+#line 2526 "chapters/01-emulator.nw"
+static const char *texture_names[] = {
+  "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
+  "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
+  "surf3Dread", "surf3Dwrite", "cudaCreateTextureObject", "cudaBindTexture",
+  "cudaCreateSurfaceObject", "cudaTextureObject_t", "cudaSurfaceObject_t", 0};
+
+static size_t kernel_body_end;   /* inside a __global__ body until here */
+static struct kernel pending;    /* a kernel whose body ends at kernel_body_end */
+
+static int word_is(size_t i, size_t n, const char *w) {
+  return strlen(w) == n && !strncmp(src + i, w, n);
+}
+
+/* pos at "__global__" at file scope: find the name and parameters */
+static void note_kernel(size_t pos, struct kernel *k, size_t *close,
+                        int *is_definition) {
+  size_t i = pos + strlen("__global__");
+  for (;;) {
+    i = skip_space(i);
+    if (i >= len) unsupported(pos, "a __global__ declaration without a name");
+    if (is_ident((unsigned char)src[i])) {
+      size_t b = i;
+      while (i < len && is_ident((unsigned char)src[i])) i++;
+      size_t p = skip_space(i);
+      if (src[p] == '(') {
+        if (word_is(b, i - b, "__launch_bounds__") ||
+            word_is(b, i - b, "__attribute__") || word_is(b, i - b, "__align__")) {
+          i = match(p);
+          continue;
+        }
+        snprintf(k->name, sizeof k->name, "%.*s", (int)(i - b), src + b);
+        *close = match(p);
+        parse_params(k, p, *close);
+        size_t after = skip_space(*close);
+        *is_definition = after < len && src[after] == '{';
+        if (*is_definition)
+          kernel_body_end = match(after);
+        else
+          while (after < len && src[after] != ';') after++;
+        if (!*is_definition) *close = after + 1;
+        return;
+      }
+    } else {
+      i++;
+    }
+  }
+}
+
+static size_t prototype_end;
+static struct kernel prototype;
+
+static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
+  (void)in_kernel_unused;
+  int depth = 0;
+  size_t i = from;
+  while (i < to) {
+    if (i == kernel_body_end && kernel_body_end) {
+      emit_kernel_support(&pending);
+      kernel_body_end = 0;
+    }
+    if (i == prototype_end && prototype_end) {
+      emit_launcher_prototype(&prototype);
+      prototype_end = 0;
+    }
+    size_t o = skip_other(i);
+    if (o) {
+      emit(src + i, o);
+      i += o;
+      continue;
+    }
+    char c = src[i];
+    if (c == '{') depth++;
+    if (c == '}') depth--;
+    int in_kernel = kernel_body_end && i < kernel_body_end && depth > 0;
+    if (!is_ident((unsigned char)c) || (i > 0 && is_ident((unsigned char)src[i - 1]))) {
+      emit(&c, 1);
+      i++;
+      continue;
+    }
+    size_t b = i;
+    while (i < to && is_ident((unsigned char)src[i])) i++;
+    size_t n = i - b, next = skip_space(i);
+    
+#line 2619 "chapters/01-emulator.nw"
+if (word_is(b, n, "__global__") && depth == 0) {
+  size_t close;
+  int definition;
+  struct kernel k;
+  note_kernel(b, &k, &close, &definition);
+  if (definition) pending = k;
+  else { prototype = k; prototype_end = close; }
+}
+if (word_is(b, n, "asm") || word_is(b, n, "__asm__") || word_is(b, n, "__asm"))
+  unsupported(b, "inline PTX assembly (asm)");
+for (int t = 0; texture_names[t]; t++)
+  if (word_is(b, n, texture_names[t]))
+    unsupported(b, "textures and surfaces");
+if ((word_is(b, n, "texture") || word_is(b, n, "surface")) && src[next] == '<')
+  unsupported(b, "textures and surfaces");
+if (word_is(b, n, "this_grid") || word_is(b, n, "grid_group") ||
+    word_is(b, n, "cudaLaunchCooperativeKernel"))
+  unsupported(b, "grid-wide synchronization (cooperative groups)");
+if (word_is(b, n, "__shared__")) {
+  i = rewrite_shared(b, i, 0, depth);
+  continue;
+}
+if (word_is(b, n, "extern") && !strncmp(src + next, "__shared__", 10) &&
+    !is_ident((unsigned char)src[next + 10])) {
+  i = rewrite_shared(b, next + 10, 1, depth);
+  continue;
+}
+if (word_is(b, n, "dim3") && src[next] == '(') {   /* dim3(x, y) */
+  emits("LITDNN_EMU_DIM3");
+  continue;
+}
+if (word_is(b, n, "dim3") && is_ident((unsigned char)src[next])) {
+  size_t e = next;                                 /* dim3 g(x, y); */
+  while (is_ident((unsigned char)src[e])) e++;
+  size_t p = skip_space(e);
+  if (src[p] == '(') {
+    emits("dim3");
+    emit(src + i, e - i);
+    emits(" = LITDNN_EMU_DIM3");
+    emit(src + e, p - e);
+    i = p;
+    continue;
+  }
+}
+if (!strncmp(src + next, "<<<", 3)) {
+  emit(src + b, n);
+  emit(src + i, next - i);
+  i = rewrite_launch(next, in_kernel);
+  continue;
+}
+#line 2609 "chapters/01-emulator.nw"
+    emit(src + b, n);
+  }
+  if (to == len && kernel_body_end == len) {
+    emit_kernel_support(&pending);
+    kernel_body_end = 0;
+  }
+}
+#line 2672 "chapters/01-emulator.nw"
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: litdnn-emu-rewrite IN.cu > OUT.c\n");
+    return 2;
+  }
+  in_name = file_name = argv[1];
+  FILE *f = fopen(argv[1], "rb");
+  if (!f) {
+    perror(argv[1]);
+    return 1;
+  }
+  size_t cap = 1 << 16;
+  char *buf = malloc(cap);
+  size_t n;
+  while ((n = fread(buf + len, 1, cap - len, f)) > 0)
+    if ((len += n) == cap) buf = realloc(buf, cap *= 2);
+  fclose(f);
+  buf[len] = 0;
+  src = buf;
+  emits("#line 1 \"");
+  for (const char *c = in_name; *c; c++) {
+    if (*c == '"' || *c == '\\') emits("\\");
+    emit(c, 1);
+  }
+  emits("\"\n");
+  rewrite_range(0, len, 0);
+  fwrite(out, 1, out_len, stdout);
+  return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,423 @@
+/* The emulator: its runtime API, known-correct kernels under every thread
+   order, and the planted bugs of chapter 01, each of which must be found
+   and named.  The planted-bug programs are compiled with litdnn-emucc and
+   run as subprocesses; `make test` builds the tools first. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define LITDNN_EMU_NO_MINMAX
+#include "../tangled/emu/include/litdnn_emu.h"
+
+/* ---- kernels written against the prelude, launched by hand ---- */
+#define KERNEL(name, n, names, ptrs)                                          \
+  static const struct litdnn_emu_kernel name##_kernel = {                     \
+      #name, name##_entry, (const void *)name##_entry, n, names, ptrs}
+
+struct reduce_args { const float *x; float *out; int n; };
+/* a tree reduction in shared memory, then one atomicAdd per block */
+static void reduce_entry(void *p) {
+  struct reduce_args *a = (struct reduce_args *)p;
+  static float part[256];
+  litdnn_emu_shared(part, sizeof part);
+  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+  part[t] = i < a->n ? a->x[i] : 0.0f;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (t < s)
+      part[t] += part[t + s];
+    __syncthreads();
+  }
+  if (t == 0)
+    atomicAdd(a->out, part[0]);
+}
+KERNEL(reduce, 3, "x,out,n", "PP-");
+
+struct warp_args { const float *x; float *sums; unsigned *ballots; int *lanes; };
+/* per warp: sum by shfl_down and by shfl_xor, a ballot, idx and up shuffles */
+static void warp_entry(void *p) {
+  struct warp_args *a = (struct warp_args *)p;
+  int t = threadIdx.x, lane = t % 32, w = t / 32;
+  float v = a->x[t], u = v;
+  for (int d = 16; d > 0; d /= 2) {
+    v += __shfl_down_sync(0xffffffffu, v, d);
+    u += __shfl_xor_sync(0xffffffffu, u, d);
+  }
+  unsigned b = __ballot_sync(0xffffffffu, a->x[t] > 0.5f);
+  int from0 = __shfl_sync(0xffffffffu, lane * 10, 0);
+  int up = __shfl_up_sync(0xffffffffu, lane, 1);
+  __syncwarp();
+  if (lane == 0) {
+    a->sums[2 * w] = v;
+    a->ballots[w] = b;
+  }
+  if (lane == 5)
+    a->sums[2 * w + 1] = u;
+  a->lanes[2 * t] = from0;
+  a->lanes[2 * t + 1] = up;
+}
+KERNEL(warp, 4, "x,sums,ballots,lanes", "PPPP");
+
+struct index_args { int *out; };
+/* every thread of a 3-D grid of 3-D blocks writes its global linear id */
+static void index_entry(void *p) {
+  struct index_args *a = (struct index_args *)p;
+  unsigned bx = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned tx = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned per = blockDim.x * blockDim.y * blockDim.z;
+  a->out[bx * per + tx] = (int)(bx * per + tx);
+  atomicMax(&a->out[0], 0);
+}
+KERNEL(index, 1, "out", "P");
+
+struct atomics_args { int *ints; float *f; const float4 *v; float *dyn_out; };
+/* atomics on global and shared memory, float4 loads, dynamic shared memory */
+static void atomics_entry(void *p) {
+  struct atomics_args *a = (struct atomics_args *)p;
+  static int counter;
+  litdnn_emu_shared(&counter, sizeof counter);
+  float *dyn = (float *)litdnn_emu_dynamic_shared();
+  int t = threadIdx.x;
+  if (t == 0)
+    counter = 0;
+  __syncthreads();
+  atomicAdd(&counter, 1);
+  atomicMax(&a->ints[0], t);
+  atomicMin(&a->ints[1], t);
+  atomicCAS(&a->ints[2], 0, 7);
+  atomicExch(&a->ints[3], 42);
+  atomicAdd(a->f, 0.5f);
+  float4 v = a->v[t];
+  dyn[t] = v.x + v.y + v.z + v.w;
+  __syncthreads();
+  if (t == 0) {
+    a->ints[4] = counter;
+    float s = 0.0f;
+    for (int k = 0; k < (int)blockDim.x; k++)
+      s += dyn[k];
+    a->dyn_out[blockIdx.x] = s;
+  }
+}
+KERNEL(atomics, 4, "ints,f,v,dyn_out", "PPPP");
+
+static void launch(const struct litdnn_emu_kernel *k, void *args,
+                   const void *const *argv, dim3 grid, dim3 block, size_t shmem) {
+  litdnn_emu_launch(k, args, argv, grid, block, shmem, 0);
+}
+static dim3 d3(unsigned x, unsigned y, unsigned z) { return litdnn_emu_make_dim3(x, y, z); }
+
+static const int schedules[] = {LITDNN_EMU_FORWARD, LITDNN_EMU_REVERSE, LITDNN_EMU_RANDOM};
+
+Test(emu_api, copies_round_trip) {
+  float h[100], back[100];
+  for (int i = 0; i < 100; i++)
+    h[i] = (float)i;
+  float *d, *e;
+  cr_assert_eq(cudaMalloc(&d, sizeof h), cudaSuccess);
+  cr_assert_eq(cudaMalloc(&e, sizeof h), cudaSuccess);
+  cr_assert(litdnn_emu_is_device_pointer(d));
+  cr_assert(!litdnn_emu_is_device_pointer(h));
+  cr_assert_eq(cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
+  cr_assert_eq(cudaMemcpy(e, d, sizeof h, cudaMemcpyDeviceToDevice), cudaSuccess);
+  cr_assert_eq(cudaMemcpy(back, e, sizeof h, cudaMemcpyDefault), cudaSuccess);
+  cr_assert_eq(memcmp(h, back, sizeof h), 0);
+  cr_assert_eq(cudaMemset(e, 0, sizeof h), cudaSuccess);
+  cr_assert_eq(cudaMemcpy(back, e, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+  cr_assert_eq(back[50], 0.0f);
+  cr_assert_eq(cudaFree(d), cudaSuccess);
+  cr_assert_eq(cudaFree(e), cudaSuccess);
+  cr_assert_eq(cudaGetLastError(), cudaSuccess);
+}
+
+Test(emu_api, bad_calls_return_cuda_errors) {
+  float h[4], *d;
+  cr_assert_eq(cudaMalloc(&d, sizeof h), cudaSuccess);
+  /* direction does not match the pointers; a copy past the end */
+  cr_assert_eq(cudaMemcpy(h, h, sizeof h, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  cr_assert_eq(cudaMemcpy(d, h, 2 * sizeof h, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  cr_assert_eq(cudaPeekAtLastError(), cudaErrorInvalidValue);
+  cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue);
+  cr_assert_eq(cudaGetLastError(), cudaSuccess);
+  cr_assert_eq(cudaFree(h), cudaErrorInvalidValue);
+  cr_assert_eq(cudaFree(d), cudaSuccess);
+  cr_assert_eq(cudaFree(d), cudaErrorInvalidValue);      /* twice */
+  cr_assert_str_eq(cudaGetErrorString(cudaErrorInvalidConfiguration),
+                   "invalid configuration argument");
+  cr_assert_str_eq(cudaGetErrorName(cudaErrorInvalidValue), "cudaErrorInvalidValue");
+  struct cudaDeviceProp prop;
+  cr_assert_eq(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+  cr_assert_str_eq(prop.name, "litdnn emulator");
+  cr_assert_eq(prop.maxThreadsPerBlock, 1024);
+  cr_assert_eq(prop.warpSize, 32);
+  cudaEvent_t a, b;
+  float ms = -1;
+  cudaStream_t s;
+  cr_assert_eq(cudaStreamCreate(&s), cudaSuccess);
+  cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+  cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+  cr_assert_eq(cudaEventRecord(a, s), cudaSuccess);
+  cr_assert_eq(cudaEventRecord(b), cudaSuccess);
+  cr_assert_eq(cudaEventSynchronize(b), cudaSuccess);
+  cr_assert_eq(cudaEventElapsedTime(&ms, a, b), cudaSuccess);
+  cr_assert(ms >= 0.0f);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  cudaStreamDestroy(s);
+}
+
+Test(emu_api, launch_configuration_errors_wait_in_get_last_error) {
+  int *d;
+  cr_assert_eq(cudaMalloc(&d, 4096 * sizeof(int)), cudaSuccess);
+  struct index_args a = {d};
+  const void *argv[] = {d};
+  launch(&index_kernel, &a, argv, d3(1, 1, 1), d3(2048, 1, 1), 0);
+  cr_assert_eq(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  launch(&index_kernel, &a, argv, d3(1, 1, 1), d3(8, 8, 128), 0);
+  cr_assert_eq(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  launch(&index_kernel, &a, argv, d3(0, 1, 1), d3(32, 1, 1), 0);
+  cr_assert_eq(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  launch(&index_kernel, &a, argv, d3(1, 1, 1), d3(32, 1, 1), 49 * 1024);
+  cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue);
+  cr_assert_eq(cudaFuncSetAttribute(index_kernel.func,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    100 * 1024), cudaSuccess);
+  launch(&index_kernel, &a, argv, d3(1, 1, 1), d3(32, 1, 1), 49 * 1024);
+  cr_assert_eq(cudaGetLastError(), cudaSuccess);
+  cudaFree(d);
+}
+
+Test(emu_kernels, reduction_with_barriers_and_atomics_in_every_order) {
+  int n = 1000;
+  float x[1000], total, *d_x, *d_out;
+  double ref = 0;
+  for (int i = 0; i < n; i++)
+    ref += x[i] = (float)((i * 37) % 101) / 16.0f;   /* exact in float */
+  cudaMalloc(&d_x, sizeof x);
+  cudaMalloc(&d_out, sizeof(float));
+  cudaMemcpy(d_x, x, sizeof x, cudaMemcpyHostToDevice);
+  for (int s = 0; s < 3; s++) {
+    litdnn_emu_set_schedule(schedules[s], 12345);
+    total = 0;
+    cudaMemcpy(d_out, &total, sizeof total, cudaMemcpyHostToDevice);
+    struct reduce_args a = {d_x, d_out, n};
+    const void *argv[] = {d_x, d_out, 0};
+    launch(&reduce_kernel, &a, argv, d3(4, 1, 1), d3(256, 1, 1), 0);
+    cudaMemcpy(&total, d_out, sizeof total, cudaMemcpyDeviceToHost);
+    cr_assert_eq(total, (float)ref, "schedule %d: %g, expected %g", s, total, ref);
+  }
+}
+
+Test(emu_kernels, warp_shuffles_and_votes_in_every_order) {
+  enum { T = 96 };     /* three warps */
+  float x[T], sums[6];
+  unsigned ballots[3];
+  int lanes[2 * T];
+  for (int i = 0; i < T; i++)
+    x[i] = (float)((i * 13) % 17) / 16.0f;
+  float *d_x, *d_sums;
+  unsigned *d_b;
+  int *d_l;
+  cudaMalloc(&d_x, sizeof x);
+  cudaMalloc(&d_sums, sizeof sums);
+  cudaMalloc(&d_b, sizeof ballots);
+  cudaMalloc(&d_l, sizeof lanes);
+  cudaMemcpy(d_x, x, sizeof x, cudaMemcpyHostToDevice);
+  for (int s = 0; s < 3; s++) {
+    litdnn_emu_set_schedule(schedules[s], 99);
+    struct warp_args a = {d_x, d_sums, d_b, d_l};
+    const void *argv[] = {d_x, d_sums, d_b, d_l};
+    launch(&warp_kernel, &a, argv, d3(1, 1, 1), d3(T, 1, 1), 0);
+    cr_assert_eq(cudaGetLastError(), cudaSuccess);
+    cudaMemcpy(sums, d_sums, sizeof sums, cudaMemcpyDeviceToHost);
+    cudaMemcpy(ballots, d_b, sizeof ballots, cudaMemcpyDeviceToHost);
+    cudaMemcpy(lanes, d_l, sizeof lanes, cudaMemcpyDeviceToHost);
+    for (int w = 0; w < 3; w++) {
+      float ref = 0;
+      unsigned bal = 0;
+      for (int l = 0; l < 32; l++) {
+        ref += x[32 * w + l];
+        bal |= (unsigned)(x[32 * w + l] > 0.5f) << l;
+      }
+      cr_assert_float_eq(sums[2 * w], ref, 1e-5, "shfl_down, warp %d", w);
+      cr_assert_float_eq(sums[2 * w + 1], ref, 1e-5, "shfl_xor, warp %d", w);
+      cr_assert_eq(ballots[w], bal, "ballot, warp %d", w);
+    }
+    for (int t = 0; t < T; t++) {
+      cr_assert_eq(lanes[2 * t], 0, "shfl from lane 0");
+      cr_assert_eq(lanes[2 * t + 1], t % 32 == 0 ? 0 : t % 32 - 1, "shfl_up");
+    }
+  }
+}
+
+Test(emu_kernels, three_dimensional_grids_and_blocks) {
+  enum { N = 2 * 3 * 2 * 4 * 2 * 3 };
+  int out[N], *d;
+  cudaMalloc(&d, sizeof out);
+  cudaMemset(d, 0xff, sizeof out);
+  struct index_args a = {d};
+  const void *argv[] = {d};
+  launch(&index_kernel, &a, argv, d3(2, 3, 2), d3(4, 2, 3), 0);
+  cudaMemcpy(out, d, sizeof out, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < N; i++)
+    cr_assert_eq(out[i], i);
+}
+
+Test(emu_kernels, atomics_float4_and_dynamic_shared_memory) {
+  enum { T = 64 };
+  int ints[5] = {-1, 1000, 0, 0, 0};
+  float f = 0, vals[4 * T], dyn[2];
+  for (int i = 0; i < 4 * T; i++)
+    vals[i] = (float)(i % 8);
+  int *d_i;
+  float *d_f, *d_v, *d_dyn;
+  cudaMalloc(&d_i, sizeof ints);
+  cudaMalloc(&d_f, sizeof f);
+  cudaMalloc(&d_v, sizeof vals);
+  cudaMalloc(&d_dyn, sizeof dyn);
+  cudaMemcpy(d_i, ints, sizeof ints, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_f, &f, sizeof f, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_v, vals, sizeof vals, cudaMemcpyHostToDevice);
+  struct atomics_args a = {d_i, d_f, (const float4 *)d_v, d_dyn};
+  const void *argv[] = {d_i, d_f, d_v, d_dyn};
+  launch(&atomics_kernel, &a, argv, d3(2, 1, 1), d3(T, 1, 1), T * sizeof(float));
+  cr_assert_eq(cudaGetLastError(), cudaSuccess);
+  cudaMemcpy(ints, d_i, sizeof ints, cudaMemcpyDeviceToHost);
+  cudaMemcpy(&f, d_f, sizeof f, cudaMemcpyDeviceToHost);
+  cudaMemcpy(dyn, d_dyn, sizeof dyn, cudaMemcpyDeviceToHost);
+  cr_assert_eq(ints[0], T - 1);
+  cr_assert_eq(ints[1], 0);
+  cr_assert_eq(ints[2], 7);
+  cr_assert_eq(ints[3], 42);
+  cr_assert_eq(ints[4], T);
+  cr_assert_eq(f, 0.5f * 2 * T);
+  cr_assert_eq(dyn[0], (float)(T / 2 * 28));
+  cr_assert_eq(dyn[1], (float)(T / 2 * 28));
+}
+
+/* ---- whole programs through litdnn-emucc ---- */
+static const char *emucc = "build/bin/litdnn-emucc";
+static const char *examples = "tangled/examples/emu";
+
+/* compile example NAME with CHECK ("" or "--check=..."), run it with ENV;
+   return its exit status and its output (stdout and stderr) in out */
+static int run_example(const char *name, const char *check, const char *env,
+                       char *out, size_t size) {
+  char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[2048];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "%s %s %s/%s.cu -o %s/prog > %s/log 2>&1 && "
+           "%s %s/prog >> %s/log 2>&1", emucc, check, examples, name, dir,
+           dir, env, dir, dir);
+  int status = system(cmd);
+  snprintf(cmd, sizeof cmd, "%s/log", dir);
+  FILE *f = fopen(cmd, "r");
+  size_t n = f ? fread(out, 1, size - 1, f) : 0;
+  out[n] = 0;
+  if (f)
+    fclose(f);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+#define EXPECT(name, check, env, status, text)                                \
+  do {                                                                        \
+    char out_[8192];                                                          \
+    int st_ = run_example(name, check, env, out_, sizeof out_);               \
+    cr_assert_eq(st_, status, "%s %s: exit status %d, expected %d; output:\n%s", \
+                 name, check, st_, status, out_);                             \
+    cr_assert(strstr(out_, text), "%s %s: expected \"%s\" in:\n%s", name,     \
+              check, text, out_);                                             \
+  } while (0)
+
+Test(emu_programs, tiled_sgemm_matches_in_every_order, .timeout = 60) {
+  EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=forward", 0, "matches the CPU");
+  EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=reverse", 0, "matches the CPU");
+  EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=random LITDNN_EMU_SEED=3", 0,
+         "matches the CPU");
+}
+
+Test(emu_programs, missing_barrier_reads_poison, .timeout = 60) {
+  EXPECT("bug_missing_barrier", "", "", 1, "largest error nan: WRONG");
+}
+
+Test(emu_programs, missing_barrier_is_a_race, .timeout = 60) {
+  EXPECT("bug_missing_barrier", "--check=race", "", 66,
+         "ThreadSanitizer: data race");
+}
+
+Test(emu_programs, plain_add_is_a_race, .timeout = 60) {
+  EXPECT("bug_plain_add", "--check=race", "", 66, "SUMMARY: ThreadSanitizer: data race");
+}
+
+Test(emu_programs, no_bounds_check_hits_the_guard_page, .timeout = 60) {
+  EXPECT("bug_no_bounds_check", "", "", 1,
+         "litdnn-emu: kernel 'scale' block (3,0,0) thread (232,0,0): "
+         "out-of-bounds read at 0 bytes past the end of device buffer #1 (4000 bytes)");
+}
+
+Test(emu_programs, shared_off_by_one_in_the_memory_check, .timeout = 60) {
+  EXPECT("bug_shared_off_by_one", "--check=memory", "", 1,
+         "runtime error: index 256 out of bounds for type 'float [256]'");
+}
+
+Test(emu_programs, divergent_barrier_warns_and_fails_when_strict, .timeout = 60) {
+  EXPECT("bug_divergent_barrier", "", "", 0,
+         "litdnn-emu: warning: __syncthreads() in kernel 'block_sums' reached "
+         "by only 232 of the 256 threads of block (3,0,0)");
+  EXPECT("bug_divergent_barrier", "", "LITDNN_EMU_STRICT=1", 1,
+         "litdnn-emu: __syncthreads() in kernel 'block_sums' reached by only 232");
+}
+
+Test(emu_programs, host_pointer_argument, .timeout = 60) {
+  EXPECT("bug_host_pointer", "", "", 1,
+         "litdnn-emu: argument 3 'x' of kernel 'scale' is a host pointer");
+}
+
+Test(emu_programs, too_many_threads, .timeout = 60) {
+  EXPECT("bug_too_many_threads", "", "", 1,
+         "litdnn-emu: launch of kernel 'scale' failed: block (2048,1,1) has 2048 threads");
+}
+
+Test(emu_programs, host_code_reading_device_memory, .timeout = 60) {
+  EXPECT("bug_host_deref", "", "", 1,
+         "litdnn-emu: host code: read of device memory at byte 0 of device buffer #1");
+}
+
+Test(emu_programs, unsupported_features_fail_to_compile, .timeout = 60) {
+  static const char *cases[][2] = {
+    {"__global__ void k(int *x) { asm(\"exit;\"); }", "inline PTX assembly (asm)"},
+    {"__global__ void c(int *x) { }\n__global__ void k(int *x) { c<<<1, 1>>>(x); }",
+     "dynamic parallelism"},
+    {"__global__ void k(float *y, cudaTextureObject_t t) { y[0] = 0; }",
+     "textures and surfaces"},
+    {"extern __shared__ float s[];\n__global__ void k(float *y) { y[0] = s[0]; }",
+     "extern __shared__ at file scope"},
+    {"__global__ void k(float *y) {\n  __shared__ float a[4], b[4];\n}",
+     "several declarators"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[1024], out[4096];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s/k.cu", dir);
+    FILE *f = fopen(cmd, "w");
+    fprintf(f, "%s\nint main(void) { return 0; }\n", cases[i][0]);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s -c %s/k.cu -o %s/k.o > %s/log 2>&1", emucc,
+             dir, dir, dir);
+    int status = system(cmd);
+    snprintf(cmd, sizeof cmd, "%s/log", dir);
+    f = fopen(cmd, "r");
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    fclose(f);
+    cr_assert_neq(status, 0, "case %zu compiled", i);
+    cr_assert(strstr(out, cases[i][1]) && strstr(out, "k.cu:"),
+              "case %zu: expected \"%s\" in:\n%s", i, cases[i][1], out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) {
+    }
+  }
+}
