@@ -5,8 +5,15 @@
 #define SM_FN static __device__ inline
 #define SM_MAX_BLOCKS 1048576u
 #define SM_THREADS 256
+#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
+#define SM_UNROLL _Pragma("unroll")
+#define SM_UNROLL4 _Pragma("unroll 4")
+#else
+#define SM_UNROLL
+#define SM_UNROLL4
+#endif
 
-#line 409 "chapters/07-softmax.nw"
+#line 416 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -30,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 435 "chapters/07-softmax.nw"
+#line 442 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -68,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 499 "chapters/07-softmax.nw"
+#line 506 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -121,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 578 "chapters/07-softmax.nw"
+#line 585 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -235,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 738 "chapters/07-softmax.nw"
+#line 745 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -299,13 +306,13 @@ SM_FN void sm_row_held(const litdnn_softmax_args *a, int64_t r, int t, int group
   float *out = a->out + r * a->len;
   float v[SM_HELD], g[SM_HELD];
   float m = (a->backward || a->algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-#pragma unroll
+SM_UNROLL
   for (int i = 0; i < SM_HELD; i++) {
     int64_t j = t + (int64_t)i * group;
     v[i] = j < a->len ? __ldg(x + j) : 0.0f;
     g[i] = a->backward && j < a->len ? __ldg(dy + j) : 0.0f;
   }
-#pragma unroll
+SM_UNROLL
   for (int i = 0; i < SM_HELD; i++)
     if (t + (int64_t)i * group < a->len)
       sm_stat_add(a, &m, &s, v[i], g[i]);
@@ -314,7 +321,7 @@ SM_FN void sm_row_held(const litdnn_softmax_args *a, int64_t r, int t, int group
   else
     sm_stat_block(a, &m, &s, buf);
   float k = sm_prepare(a->algo, a->backward, s);
-#pragma unroll
+SM_UNROLL
   for (int i = 0; i < SM_HELD; i++) {
     int64_t j = t + (int64_t)i * group;
     if (j < a->len)
@@ -418,13 +425,16 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 951 "chapters/07-softmax.nw"
+#line 958 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
 {
   extern __shared__ float tile[];               /* C * SM_TILE values (x or y), then dy */
-  __shared__ float pm[SM_THREADS], ps[SM_THREADS], fm[SM_TILE], fk[SM_TILE];
+  __shared__ float pm[SM_THREADS];
+  __shared__ float ps[SM_THREADS];
+  __shared__ float fm[SM_TILE];
+  __shared__ float fk[SM_TILE];
   int64_t hw = a.h * a.w, n = blockIdx.x / tiles_per_image;
   int64_t p0 = (blockIdx.x % tiles_per_image) * SM_TILE;
   int px = threadIdx.x % SM_TILE, lane_c = threadIdx.x / SM_TILE;   /* 16 channel lanes */
@@ -432,7 +442,7 @@ static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t til
   int64_t base = n * a.c * hw + p0 + px;
   float *tdy = tile + a.c * SM_TILE;
   float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-#pragma unroll 4
+SM_UNROLL4
   for (int c = lane_c; c < a.c; c += SM_THREADS / SM_TILE) {
     float v = valid ? __ldg(a.x + base + c * hw) : 0.0f;
     float g = valid && a.backward ? __ldg(a.dy + base + c * hw) : 0.0f;
