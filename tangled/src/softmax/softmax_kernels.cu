@@ -299,22 +299,26 @@ SM_FN void sm_stat_block(const litdnn_softmax_args *a, float *m, float *s, float
 }
 
 /* A row held in registers by `group` threads (a warp or the block). */
-SM_FN void sm_row_held(const litdnn_softmax_args *a, int64_t r, int t, int group, float *buf)
+/* bwd is a constant at each call, so the forward copy keeps no dy registers */
+/* held (<= SM_HELD) is a constant at each call too: values beyond it are never used */
+SM_FN void sm_row_held(const litdnn_softmax_args *a, int64_t r, int t, int group, float *buf, int bwd,
+                       int held)
 {
   const float *x = a->x + r * a->len;
-  const float *dy = a->backward ? a->dy + r * a->len : a->x;
+  const float *dy = bwd ? a->dy + r * a->len : a->x;
   float *out = a->out + r * a->len;
   float v[SM_HELD], g[SM_HELD];
+  int len = (int)a->len;
   float m = (a->backward || a->algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
 SM_UNROLL
-  for (int i = 0; i < SM_HELD; i++) {
-    int64_t j = t + (int64_t)i * group;
-    v[i] = j < a->len ? __ldg(x + j) : 0.0f;
-    g[i] = a->backward && j < a->len ? __ldg(dy + j) : 0.0f;
+  for (int i = 0; i < held; i++) {
+    int j = t + i * group;   /* rows held are short: 32-bit indices */
+    v[i] = j < len ? __ldg(x + j) : 0.0f;
+    g[i] = bwd && j < len ? __ldg(dy + j) : 0.0f;
   }
 SM_UNROLL
-  for (int i = 0; i < SM_HELD; i++)
-    if (t + (int64_t)i * group < a->len)
+  for (int i = 0; i < held; i++)
+    if (t + i * group < len)
       sm_stat_add(a, &m, &s, v[i], g[i]);
   if (group == 32)
     sm_stat_warp(a, &m, &s);
@@ -322,9 +326,9 @@ SM_UNROLL
     sm_stat_block(a, &m, &s, buf);
   float k = sm_prepare(a->algo, a->backward, s);
 SM_UNROLL
-  for (int i = 0; i < SM_HELD; i++) {
-    int64_t j = t + (int64_t)i * group;
-    if (j < a->len)
+  for (int i = 0; i < held; i++) {
+    int j = t + i * group;   /* rows held are short: 32-bit indices */
+    if (j < len)
       sm_store(out + j, sm_finish(a->algo, a->backward, v[i], g[i], m, k), a->alpha, a->beta);
   }
 }
@@ -333,14 +337,43 @@ static __global__ void sm_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
   for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
-    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL);
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 0, SM_HELD);
+}
+
+static __global__ void sm_online_warp_backward_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 1, SM_HELD);
+}
+
+/* rows of at most 256: eight values a lane, few registers, many warps */
+static __global__ void sm_online_warp8_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 0, 8);
+}
+
+static __global__ void sm_online_warp8_backward_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 1, 8);
 }
 
 static __global__ void sm_online_block_kernel(litdnn_softmax_args a)
 {
   __shared__ float buf[64];
   for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
-    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf);
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 0, SM_HELD);
+}
+
+static __global__ void sm_online_block_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, SM_HELD);
 }
 
 /* Long rows: block b of the grid takes chunk b % chunks of row
@@ -392,12 +425,23 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
                         "(INSTANCE on packed tensors, CHANNEL on NHWC)");
   if (a->len <= 32 * SM_HELD) {
     int64_t blocks = (a->rows + SM_THREADS / 32 - 1) / (SM_THREADS / 32);
-    sm_online_warp_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
+    if (a->len <= 256 && a->backward)
+      sm_online_warp8_backward_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else if (a->len <= 256)
+      sm_online_warp8_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else if (a->backward)
+      sm_online_warp_backward_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else
+      sm_online_warp_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
     return litdnn_gpu_launch_status(call, "sm_online_warp_kernel");
   }
   if (a->len <= SM_CHUNK) {
     unsigned blocks = a->rows < (int64_t)SM_MAX_BLOCKS ? (unsigned)a->rows : SM_MAX_BLOCKS;
-    sm_online_block_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    if (a->backward)
+      sm_online_block_backward_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else
+      sm_online_block_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
     return litdnn_gpu_launch_status(call, "sm_online_block_kernel");
   }
   int64_t chunks = (a->len + SM_CHUNK - 1) / SM_CHUNK;
@@ -425,7 +469,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 958 "chapters/07-softmax.nw"
+#line 1002 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
