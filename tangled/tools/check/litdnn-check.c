@@ -144,6 +144,34 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
+#line 1114 "chapters/07-softmax.nw"
+static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
+{
+  enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t d = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  float *x = random_floats(COUNT, 31), *dy = random_floats(COUNT, 32);
+  float one = 1, zero = 0;
+  float *out[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, COUNT), *ddy = to_device(hs[k], dy, COUNT), *o = to_device(hs[k], x, COUNT);
+    status[k] = backward ? litdnnSoftmaxBackward(hs[k], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL,
+                                                 &one, d, dx, d, ddy, &zero, d, o)
+                         : litdnnSoftmaxForward(hs[k], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL,
+                                                &one, d, dx, &zero, d, o);
+    out[k] = to_host(hs[k], o, COUNT);
+    litdnnFree(hs[k], dx);
+    litdnnFree(hs[k], ddy);
+    litdnnFree(hs[k], o);
+  }
+  report(label, id, status[0], relative_error(out[0], out[1], COUNT), 1e-5);
+  free(out[0]);
+  free(out[1]);
+  free(x);
+  free(dy);
+  litdnnDestroyTensorDescriptor(d);
+}
 #line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -159,6 +187,9 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 #line 1539 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
+#line 1144 "chapters/07-softmax.nw"
+check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
+check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2874 "chapters/02-tensors.nw"
 }
 
