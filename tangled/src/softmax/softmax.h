@@ -62,7 +62,7 @@ static inline int litdnn_sm_channel_nchw(const litdnn_softmax_args *a)
   return a->mode == LITDNN_SOFTMAX_MODE_CHANNEL && a->os[3] == 1 && (a->h == 1 || a->os[2] == a->w) &&
          (a->c == 1 || a->os[1] == hw) && (a->n == 1 || a->os[0] == a->c * hw) &&
          litdnn_sm_same_packed(a, a->xs) && (!a->backward || litdnn_sm_same_packed(a, a->dys)) &&
-         a->c * 16 * 4 * (a->backward ? 2 : 1) <= 48 * 1024 && a->n * hw < ((int64_t)1 << 31);
+         a->c * 16 * 4 * (a->backward ? 2 : 1) <= 44 * 1024 /* 48 KB less the static arrays */ && a->n * hw < ((int64_t)1 << 31);
 }
 
 litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);

@@ -523,7 +523,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   if (!litdnn_sm_channel_nchw(a))
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
                         "stage channel-nchw needs CHANNEL mode on packed NCHW tensors with C <= %d",
-                        a->backward ? 384 : 768);
+                        a->backward ? 352 : 704);
   int64_t tiles = (a->h * a->w + SM_TILE - 1) / SM_TILE;
   size_t smem = (size_t)a->c * SM_TILE * sizeof(float) * (a->backward ? 2 : 1);
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
