@@ -150,7 +150,7 @@ static void check_softmax(const sshape *s, int algo, int mode, int fmt, int back
    block's (<= 8192), split rows (> 8192); C = 1, batch 1, odd sizes,
    pixel counts that are not a multiple of the 16-pixel tile. */
 static const sshape shapes[] = {
-  {1, 1, 1, 1}, {2, 5, 3, 7}, {3, 37, 1, 1}, {2, 16, 4, 4}, {1, 1, 5, 3}, {2, 40, 9, 11},
+  {1, 1, 1, 1}, {2, 5, 3, 7}, {3, 37, 1, 1}, {2, 16, 4, 4}, {1, 1, 5, 3}, {1, 20, 5, 6}, {2, 40, 9, 11},
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
