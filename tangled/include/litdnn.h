@@ -3,6 +3,9 @@
 #define LITDNN_H
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
+#include "litdnn/activation.h"
+#include "litdnn/matmul.h"
 #include "litdnn/pooling.h"
 #include "litdnn/softmax.h"
+#include "litdnn/batchnorm.h"
 #endif

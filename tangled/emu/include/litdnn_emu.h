@@ -62,7 +62,7 @@ static inline dim3 litdnn_emu_dim3_from_count(unsigned long long n)
 #define blockDim (*(const dim3 *)&litdnn_emu_block_dim)
 #define gridDim (*(const dim3 *)&litdnn_emu_grid_dim)
 enum { warpSize = 32 };
-#define __syncthreads() litdnn_emu_syncthreads()
+#define __syncthreads() litdnn_emu_syncthreads(__FILE__, __LINE__)
 /* __syncwarp() means the full warp: an empty mask reads as 0 */
 #define __syncwarp(...) ((void)litdnn_emu_warp_op(LITDNN_EMU_WARP_SYNC, \
     (0u + __VA_ARGS__ + 0u), 0, 0, 32))

@@ -46,7 +46,7 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *kernel, void *args,
 extern const litdnn_emu_dim3 *litdnn_emu_thread_idx;
 extern litdnn_emu_dim3 litdnn_emu_block_idx, litdnn_emu_block_dim,
     litdnn_emu_grid_dim;
-void litdnn_emu_syncthreads(void);
+void litdnn_emu_syncthreads(const char *file, int line);
 enum { LITDNN_EMU_WARP_SYNC, LITDNN_EMU_SHFL_IDX, LITDNN_EMU_SHFL_UP,
        LITDNN_EMU_SHFL_DOWN, LITDNN_EMU_SHFL_XOR, LITDNN_EMU_VOTE_BALLOT,
        LITDNN_EMU_VOTE_ANY, LITDNN_EMU_VOTE_ALL };

@@ -1,4 +1,4 @@
-#line 1039 "chapters/01-emulator.nw"
+#line 1040 "chapters/01-emulator.nw"
 /* emu_block.c: launching a grid, one block at a time, its threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -19,7 +19,7 @@ static char block_start_sync __attribute__((unused)),
     block_end_sync __attribute__((unused)), barrier_sync __attribute__((unused)),
     warp_sync[32] __attribute__((unused));
 
-#line 1071 "chapters/01-emulator.nw"
+#line 1072 "chapters/01-emulator.nw"
 static unsigned long long rng_state;
 
 static unsigned long long next_random(void) {
@@ -40,7 +40,7 @@ static void make_order(int *order, int n) {
       order[j] = t;
     }
 }
-#line 1094 "chapters/01-emulator.nw"
+#line 1095 "chapters/01-emulator.nw"
 static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_begin(f);
   LITDNN_EMU_TSAN_ACQUIRE(&block_start_sync);
@@ -50,18 +50,19 @@ static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_yield(f, 1);
   abort();                      /* an exited fiber is never resumed */
 }
-#line 1108 "chapters/01-emulator.nw"
-void litdnn_emu_syncthreads(void) {
+#line 1114 "chapters/01-emulator.nw"
+void litdnn_emu_syncthreads(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
     litdnn_emu_fatal("__syncthreads() called outside a kernel");
   f->state = LITDNN_EMU_AT_BARRIER;
-  f->barrier_site = __builtin_return_address(0);
+  f->barrier_file = file;
+  f->barrier_line = line;
   LITDNN_EMU_TSAN_RELEASE(&barrier_sync);
   litdnn_emu_fiber_yield(f, 0);
   LITDNN_EMU_TSAN_ACQUIRE(&barrier_sync);
 }
-#line 1169 "chapters/01-emulator.nw"
+#line 1183 "chapters/01-emulator.nw"
 static int source_lane(int kind, int lane, int arg, int width) {
   int base = lane & ~(width - 1), src = lane;
   switch (kind) {
@@ -160,7 +161,7 @@ static int release_warps(int n) {
   }
   return released;
 }
-#line 1294 "chapters/01-emulator.nw"
+#line 1308 "chapters/01-emulator.nw"
 #define LITDNN_EMU_POISON 0xff     /* a float NaN, an int -1 */
 #define LITDNN_EMU_STATIC_SHARED_MAX (48 * 1024)
 static struct { void *p; size_t bytes; unsigned generation; } shared_arrays[64];
@@ -199,7 +200,7 @@ void litdnn_emu_shared(void *array, size_t bytes) {
 }
 
 void *litdnn_emu_dynamic_shared(void) { return litdnn_emu_run.dynamic_shared; }
-#line 1338 "chapters/01-emulator.nw"
+#line 1352 "chapters/01-emulator.nw"
 static int order[1024];
 
 static void run_block(litdnn_emu_dim3 b, int n) {
@@ -229,7 +230,7 @@ static void run_block(litdnn_emu_dim3 b, int n) {
       if (release_warps(n))
         continue;
       
-#line 1270 "chapters/01-emulator.nw"
+#line 1284 "chapters/01-emulator.nw"
 for (int base = 0; base < n; base += 32) {
   unsigned waiting = 0, others = 0;
   for (int l = 0; l < 32 && base + l < n; l++) {
@@ -246,22 +247,26 @@ for (int base = 0; base < n; base += 32) {
                      litdnn_emu_block_idx.y, litdnn_emu_block_idx.z, waiting,
                      base / 32, others);
 }
-#line 1367 "chapters/01-emulator.nw"
+#line 1381 "chapters/01-emulator.nw"
     }
     
-#line 1124 "chapters/01-emulator.nw"
+#line 1131 "chapters/01-emulator.nw"
 {
   int waiting = 0, exited = 0, split = 0;
-  void *site = NULL;
+  const struct litdnn_emu_fiber *first = NULL, *other = NULL;
   for (int i = 0; i < n; i++) {
     struct litdnn_emu_fiber *f = litdnn_emu_fiber_get(i);
     if (f->state == LITDNN_EMU_EXITED) {
       exited++;
     } else {
       waiting++;
-      if (site && f->barrier_site != site)
+      if (!first)
+        first = f;
+      else if (!split && (f->barrier_line != first->barrier_line ||
+                          strcmp(f->barrier_file, first->barrier_file) != 0)) {
         split = 1;
-      site = f->barrier_site;
+        other = f;
+      }
     }
   }
   if (exited > 0 || split) {
@@ -272,8 +277,11 @@ for (int base = 0; base < n; base += 32) {
           litdnn_emu_strict ? litdnn_emu_fatal : litdnn_emu_warn;
       if (split)
         say("%sthreads of block (%u,%u,%u) of kernel '%s' wait at different "
-            "__syncthreads() calls (a barrier inside divergent code)",
-            litdnn_emu_strict ? "" : "warning: ", b.x, b.y, b.z, k);
+            "__syncthreads() calls, %s:%d and %s:%d (a barrier inside "
+            "divergent code)",
+            litdnn_emu_strict ? "" : "warning: ", b.x, b.y, b.z, k,
+            first->barrier_file, first->barrier_line, other->barrier_file,
+            other->barrier_line);
       else
         say("%s__syncthreads() in kernel '%s' reached by only %d of the %d "
             "threads of block (%u,%u,%u); the other %d had returned "
@@ -289,11 +297,11 @@ for (int base = 0; base < n; base += 32) {
       f->state = LITDNN_EMU_RUNNABLE;
   }
 }
-#line 1369 "chapters/01-emulator.nw"
+#line 1383 "chapters/01-emulator.nw"
   }
   LITDNN_EMU_TSAN_ACQUIRE(&block_end_sync);
 }
-#line 1394 "chapters/01-emulator.nw"
+#line 1408 "chapters/01-emulator.nw"
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int bad_configuration(const struct litdnn_emu_kernel *k,
@@ -373,7 +381,7 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *k, void *args,
   warned_this_launch = 0;
   rng_state = litdnn_emu_seed * 2654435761ull + 0x9e3779b97f4a7c15ull;
   
-#line 1375 "chapters/01-emulator.nw"
+#line 1389 "chapters/01-emulator.nw"
 for (int i = 0; i < n; i++) {
   struct litdnn_emu_fiber *f = litdnn_emu_fiber_get(i);
   f->linear = i;
@@ -387,7 +395,7 @@ for (int i = 0; i < n; i++) {
   __tsan_set_fiber_name(f->sanitizer_fiber, name);
 #endif
 }
-#line 1473 "chapters/01-emulator.nw"
+#line 1487 "chapters/01-emulator.nw"
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   litdnn_emu_memory_open(1);
   litdnn_emu_run.in_kernel = 1;

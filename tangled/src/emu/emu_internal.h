@@ -26,7 +26,8 @@ struct litdnn_emu_fiber {
   litdnn_emu_dim3 idx;        /* threadIdx */
   int linear;                 /* x + y * blockDim.x + z * blockDim.x * blockDim.y */
   int state;
-  void *barrier_site;         /* the return address of its __syncthreads */
+  const char *barrier_file;   /* where its __syncthreads is in the source */
+  int barrier_line;
   int warp_kind, warp_src;    /* a pending warp exchange */
   unsigned warp_mask;
   uint64_t warp_value, warp_result;

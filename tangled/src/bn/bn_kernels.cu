@@ -1,0 +1,922 @@
+#line 1679 "chapters/08-normalization.nw"
+#include "core/gpu.h"
+#include "bn/bn.h"
+#include "bn/bn_stages.h"
+#include <string.h>
+#include <stdint.h>
+
+#line 747 "chapters/08-normalization.nw"
+#define BN_THREADS 256
+
+typedef struct {
+  float n, mean, m2;
+} bn_welford;
+
+static __device__ inline int64_t bn_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static __device__ inline void bn_welford_add(bn_welford *w, float v)
+{
+  w->n += 1.0f;
+  float d = v - w->mean;
+  w->mean += d / w->n;
+  w->m2 += d * (v - w->mean);
+}
+
+/* Chan's merge of (nb, mb, m2b) into w */
+static __device__ inline void bn_welford_merge(bn_welford *w, float nb, float mb, float m2b)
+{
+  if (nb == 0.0f)
+    return;
+  float n = w->n + nb, d = mb - w->mean, r = nb / n;
+  w->mean += d * r;
+  w->m2 += m2b + d * d * w->n * r;
+  w->n = n;
+}
+
+static __device__ inline void bn_welford_add4(bn_welford *w, float4 v)
+{
+  float mb = 0.25f * ((v.x + v.y) + (v.z + v.w));
+  float a = v.x - mb, b = v.y - mb, c = v.z - mb, d = v.w - mb;
+  bn_welford_merge(w, 4.0f, mb, (a * a + b * b) + (c * c + d * d));
+}
+
+/* Merge every thread's w into all threads' w (blockDim.x a power of two). */
+static __device__ void bn_block_welford(bn_welford *w, float *sn, float *sm, float *sq)
+{
+  int t = threadIdx.x;
+  sn[t] = w->n;
+  sm[t] = w->mean;
+  sq[t] = w->m2;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      bn_welford a;
+      a.n = sn[t];
+      a.mean = sm[t];
+      a.m2 = sq[t];
+      bn_welford_merge(&a, sn[t + half], sm[t + half], sq[t + half]);
+      sn[t] = a.n;
+      sm[t] = a.mean;
+      sq[t] = a.m2;
+    }
+    __syncthreads();
+  }
+  w->n = sn[0];
+  w->mean = sm[0];
+  w->m2 = sq[0];
+  __syncthreads(); /* the arrays may be reused at once */
+}
+
+/* y = alpha * v + beta * y, reading y only when beta != 0 */
+static __device__ inline void bn_store(float *y, float v, float alpha, float beta)
+{
+  *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
+}
+#line 820 "chapters/08-normalization.nw"
+static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
+                                         float var, float *invstd_out)
+{
+  float invstd = 1.0f / sqrtf(var + (float)a->eps);
+  int64_t m = litdnn_bn_per_feature(a);
+  if (a->run_mean) {
+    float unbiased = m > 1 ? var * ((float)m / (float)(m - 1)) : var;
+    float phi = (float)a->factor;
+    a->run_mean[f] = (1.0f - phi) * a->run_mean[f] + phi * mean;
+    a->run_var[f] = (1.0f - phi) * a->run_var[f] + phi * unbiased;
+  }
+  if (a->save_mean) {
+    a->save_mean[f] = mean;
+    a->save_invstd[f] = invstd;
+  }
+  *invstd_out = invstd;
+}
+#line 1130 "chapters/08-normalization.nw"
+/* advance a (row, col) position by blockDim units in runs of L units */
+static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
+{
+  *col += dcol;
+  *row += drow;
+  if (*col >= L) {
+    *col -= L;
+    *row += 1;
+  }
+}
+#line 1075 "chapters/08-normalization.nw"
+typedef struct {
+  int layout, vec;
+  int64_t features, rows, L;   /* planes: rows = n, L = units per run;
+                                  rows: rows = M, L = feature units per row */
+  int64_t splits, rows_per_split;
+  int64_t groups, fx, ry, ry_pow2; /* rows layout: thread arrangement */
+  int64_t tiles;
+} bn_plan;
+
+#define BN_TARGET_BLOCKS 2048
+
+static int bn_aligned(const void *p) { return ((uintptr_t)p & 15) == 0; }
+
+static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
+{
+  bn_plan p;
+  int64_t n = a->dims[0], c = a->dims[1], hw = a->dims[2] * a->dims[3];
+  int ptrs_aligned = bn_aligned(a->x) && bn_aligned(a->y) && (!backward || bn_aligned(a->dy));
+  memset(&p, 0, sizeof p);
+  p.layout = layout;
+  p.features = litdnn_bn_features(a);
+  if (layout == LITDNN_BN_PLANES) {
+    p.vec = ptrs_aligned && hw % 4 == 0;
+    p.L = p.vec ? hw / 4 : hw;
+    p.rows = n;
+    /* enough tiles for BN_TARGET_BLOCKS blocks, but at least ~1024 units each */
+    int64_t splits = (BN_TARGET_BLOCKS + c - 1) / c, most = n * p.L / 1024;
+    if (splits > most) splits = most;
+    if (splits > n) splits = n;
+    if (splits < 1) splits = 1;
+    p.rows_per_split = (n + splits - 1) / splits;
+  } else {
+    p.vec = ptrs_aligned && p.features % 4 == 0;
+    p.L = p.vec ? p.features / 4 : p.features;
+    p.rows = litdnn_bn_per_feature(a);
+    p.fx = p.L < 32 ? p.L : 32;
+    p.ry = BN_THREADS / p.fx;
+    for (p.ry_pow2 = 1; p.ry_pow2 < p.ry; p.ry_pow2 *= 2)
+      ;
+    p.groups = (p.L + p.fx - 1) / p.fx;
+    int64_t splits = (BN_TARGET_BLOCKS + p.groups - 1) / p.groups, most = p.rows / (4 * p.ry);
+    if (splits > most) splits = most;
+    if (splits < 1) splits = 1;
+    p.rows_per_split = (p.rows + splits - 1) / splits;
+  }
+  p.splits = (p.rows + p.rows_per_split - 1) / p.rows_per_split;
+  p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
+  return p;
+}
+#line 853 "chapters/08-normalization.nw"
+static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
+{
+  int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (f >= litdnn_bn_features(&a))
+    return;
+  int64_t m = litdnn_bn_per_feature(&a);
+  bn_welford w;
+  w.n = 0.0f;
+  w.mean = 0.0f;
+  w.m2 = 0.0f;
+  for (int64_t r = 0; r < m; r++)
+    bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+  float invstd;
+  bn_finish_feature(&a, f, w.mean, w.m2 / w.n, &invstd);
+  float k = a.scale[f] * invstd;
+  for (int64_t r = 0; r < m; r++) {
+    float xv = a.x[litdnn_bn_offset(&a, a.xs, f, r)];
+    bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)], k * (xv - w.mean) + a.bias[f], a.alpha, a.beta);
+  }
+}
+
+static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
+{
+  int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (f >= litdnn_bn_features(&a))
+    return;
+  int64_t m = litdnn_bn_per_feature(&a);
+  float mean, invstd;
+  if (a.mean_in) {
+    mean = a.mean_in[f];
+    invstd = a.var_in[f];
+  } else {
+    bn_welford w;
+    w.n = 0.0f;
+    w.mean = 0.0f;
+    w.m2 = 0.0f;
+    for (int64_t r = 0; r < m; r++)
+      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+    mean = w.mean;
+    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+  }
+  float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  for (int64_t r = 0; r < m; r++) {
+    float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
+    sum_dy += dy;
+    sum_dy_xmu += dy * (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean);
+  }
+  float dscale = sum_dy_xmu * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
+  for (int64_t r = 0; r < m; r++) {
+    float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
+    float xhat = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean) * invstd;
+    bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)],
+             k * (dy - sum_dy * inv_m - xhat * dscale * inv_m), a.alpha, a.beta);
+  }
+  bn_store(&a.dscale[f], dscale, a.alpha_p, a.beta_p);
+  bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
+}
+
+static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
+{
+  int64_t m = litdnn_bn_per_feature(&a), total = litdnn_bn_features(&a) * m;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t f = i / m, r = i % m;
+    float k = a.scale[f] / sqrtf(a.var_in[f] + (float)a.eps);
+    float xv = a.x[litdnn_bn_offset(&a, a.xs, f, r)];
+    bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)], k * (xv - a.mean_in[f]) + a.bias[f],
+             a.alpha, a.beta);
+  }
+}
+#line 942 "chapters/08-normalization.nw"
+static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[BN_THREADS];
+  __shared__ float sq[BN_THREADS];
+  __shared__ float coef[2];
+  int64_t f = blockIdx.x, m = litdnn_bn_per_feature(&a);
+  bn_welford w;
+  w.n = 0.0f;
+  w.mean = 0.0f;
+  w.m2 = 0.0f;
+  for (int64_t r = threadIdx.x; r < m; r += blockDim.x)
+    bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+  bn_block_welford(&w, sn, sm, sq);
+  if (threadIdx.x == 0) {
+    float invstd;
+    bn_finish_feature(&a, f, w.mean, w.m2 / w.n, &invstd);
+    coef[0] = a.scale[f] * invstd;
+    coef[1] = a.bias[f];
+  }
+  __syncthreads();
+  for (int64_t r = threadIdx.x; r < m; r += blockDim.x) {
+    float xv = a.x[litdnn_bn_offset(&a, a.xs, f, r)];
+    bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)], coef[0] * (xv - w.mean) + coef[1], a.alpha,
+             a.beta);
+  }
+}
+
+static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[BN_THREADS];
+  __shared__ float sq[BN_THREADS];
+  int64_t f = blockIdx.x, m = litdnn_bn_per_feature(&a);
+  float mean, invstd;
+  bn_welford w;
+  if (a.mean_in) {
+    mean = a.mean_in[f];
+    invstd = a.var_in[f];
+  } else {
+    w.n = 0.0f;
+    w.mean = 0.0f;
+    w.m2 = 0.0f;
+    for (int64_t r = threadIdx.x; r < m; r += blockDim.x)
+      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+    bn_block_welford(&w, sn, sm, sq);
+    mean = w.mean;
+    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+  }
+  /* two sums share the tree: sum dy in sn, sum dy (x - mean) in sm */
+  float s0 = 0.0f, s1 = 0.0f;
+  for (int64_t r = threadIdx.x; r < m; r += blockDim.x) {
+    float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
+    s0 += dy;
+    s1 += dy * (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean);
+  }
+  int t = threadIdx.x;
+  sn[t] = s0;
+  sm[t] = s1;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      sn[t] += sn[t + half];
+      sm[t] += sm[t + half];
+    }
+    __syncthreads();
+  }
+  float sum_dy = sn[0], dscale = sm[0] * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
+  for (int64_t r = threadIdx.x; r < m; r += blockDim.x) {
+    float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
+    float xhat = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean) * invstd;
+    bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)],
+             k * (dy - sum_dy * inv_m - xhat * dscale * inv_m), a.alpha, a.beta);
+  }
+  if (t == 0) {
+    bn_store(&a.dscale[f], dscale, a.alpha_p, a.beta_p);
+    bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
+  }
+}
+#line 1152 "chapters/08-normalization.nw"
+static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[BN_THREADS];
+  __shared__ float sq[BN_THREADS];
+  int64_t c = blockIdx.x / p.splits, s = blockIdx.x % p.splits;
+  int64_t n0 = s * p.rows_per_split, n1 = bn_min64(n0 + p.rows_per_split, p.rows);
+  int64_t L = p.L, run = p.features * L, units = (n1 - n0) * L;
+  int64_t row = n0 + threadIdx.x / L, col = threadIdx.x % L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
+  const float4 *x4 = (const float4 *)a.x;
+  bn_welford w;
+  w.n = 0.0f;
+  w.mean = 0.0f;
+  w.m2 = 0.0f;
+  for (int64_t u = threadIdx.x; u < units; u += 2 * (int64_t)blockDim.x) {
+    int64_t i0 = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    int64_t i1 = row * run + c * L + col;
+    int second = u + blockDim.x < units;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 v0 = x4[i0], v1;
+      if (second)
+        v1 = x4[i1];
+      bn_welford_add4(&w, v0);
+      if (second)
+        bn_welford_add4(&w, v1);
+    } else {
+      float v0 = a.x[i0], v1 = second ? a.x[i1] : 0.0f;
+      bn_welford_add(&w, v0);
+      if (second)
+        bn_welford_add(&w, v1);
+    }
+  }
+  bn_block_welford(&w, sn, sm, sq);
+  if (threadIdx.x == 0) {
+    float *out = partial + (c * p.splits + s) * 3;
+    out[0] = w.n;
+    out[1] = w.mean;
+    out[2] = w.m2;
+  }
+}
+#line 1201 "chapters/08-normalization.nw"
+static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
+{
+  float d;
+  d = v.x - w[0].mean; w[0].mean += d * inv_n; w[0].m2 += d * (v.x - w[0].mean);
+  d = v.y - w[1].mean; w[1].mean += d * inv_n; w[1].m2 += d * (v.y - w[1].mean);
+  d = v.z - w[2].mean; w[2].mean += d * inv_n; w[2].m2 += d * (v.z - w[2].mean);
+  d = v.w - w[3].mean; w[3].mean += d * inv_n; w[3].m2 += d * (v.w - w[3].mean);
+}
+
+static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[4 * BN_THREADS];
+  __shared__ float sq[4 * BN_THREADS];
+  int64_t g = blockIdx.x % p.groups, s = blockIdx.x / p.groups;
+  int64_t tx = threadIdx.x % p.fx, ty = threadIdx.x / p.fx, fu = g * p.fx + tx;
+  int64_t r0 = s * p.rows_per_split, r1 = bn_min64(r0 + p.rows_per_split, p.rows);
+  int active = ty < p.ry && fu < p.L;
+  int lanes = p.vec ? 4 : 1;
+  bn_welford w[4];
+  float count = 0.0f;
+  for (int k = 0; k < 4; k++) {
+    w[k].mean = 0.0f;
+    w[k].m2 = 0.0f;
+  }
+  if (active) {
+    const float4 *x4 = (const float4 *)a.x;
+    for (int64_t r = r0 + ty; r < r1; r += 2 * p.ry) {
+      int second = r + p.ry < r1;
+      if (p.vec) {
+        float4 v0 = x4[r * p.L + fu], v1;
+        if (second)
+          v1 = x4[(r + p.ry) * p.L + fu];
+        count += 1.0f;
+        bn_welford_add_row4(w, v0, 1.0f / count);
+        if (second) {
+          count += 1.0f;
+          bn_welford_add_row4(w, v1, 1.0f / count);
+        }
+      } else {
+        float v0 = a.x[r * p.L + fu], v1 = second ? a.x[(r + p.ry) * p.L + fu] : 0.0f;
+        w[0].n = count;
+        bn_welford_add(&w[0], v0);
+        if (second)
+          bn_welford_add(&w[0], v1);
+        count = w[0].n;
+      }
+    }
+  }
+  /* merge the ry states of each feature down a tree over ty */
+  int t = threadIdx.x;
+  sn[t] = count;
+  for (int k = 0; k < 4; k++) {
+    sm[4 * t + k] = w[k].mean;
+    sq[4 * t + k] = w[k].m2;
+  }
+  __syncthreads();
+  for (int64_t half = p.ry_pow2 / 2; half > 0; half /= 2) {
+    if (ty < half && ty + half < p.ry) {
+      int o = t + (int)(half * p.fx);
+      float nb = sn[o];
+      for (int k = 0; k < lanes; k++) {
+        bn_welford m;
+        m.n = sn[t];
+        m.mean = sm[4 * t + k];
+        m.m2 = sq[4 * t + k];
+        bn_welford_merge(&m, nb, sm[4 * o + k], sq[4 * o + k]);
+        sm[4 * t + k] = m.mean;
+        sq[4 * t + k] = m.m2;
+      }
+      sn[t] += nb;
+    }
+    __syncthreads();
+  }
+  if (ty == 0 && fu < p.L)
+    for (int k = 0; k < lanes; k++) {
+      float *out = partial + ((fu * lanes + k) * p.splits + s) * 3;
+      out[0] = sn[t];
+      out[1] = sm[4 * t + k];
+      out[2] = sq[4 * t + k];
+    }
+}
+#line 1295 "chapters/08-normalization.nw"
+static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
+                                       float *coef, int forward)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[BN_THREADS];
+  __shared__ float sq[BN_THREADS];
+  int64_t f = blockIdx.x, F = p.features;
+  bn_welford w;
+  w.n = 0.0f;
+  w.mean = 0.0f;
+  w.m2 = 0.0f;
+  for (int64_t s = threadIdx.x; s < p.splits; s += blockDim.x) {
+    const float *in = partial + (f * p.splits + s) * 3;
+    bn_welford_merge(&w, in[0], in[1], in[2]);
+  }
+  bn_block_welford(&w, sn, sm, sq);
+  if (threadIdx.x == 0) {
+    float var = w.m2 / w.n, invstd;
+    if (forward) {
+      bn_finish_feature(&a, f, w.mean, var, &invstd);
+      coef[f] = 0.0f;                   /* A */
+      coef[F + f] = a.bias[f];          /* B */
+      coef[2 * F + f] = a.scale[f] * invstd; /* C */
+      coef[3 * F + f] = w.mean;         /* D */
+    } else {
+      coef[4 * F + f] = w.mean;
+      coef[5 * F + f] = 1.0f / sqrtf(var + (float)a.eps);
+    }
+  }
+}
+
+static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
+{
+  int64_t F = litdnn_bn_features(&a);
+  for (int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; f < F;
+       f += (int64_t)gridDim.x * blockDim.x) {
+    coef[f] = 0.0f;
+    coef[F + f] = a.bias[f];
+    coef[2 * F + f] = a.scale[f] / sqrtf(a.var_in[f] + (float)a.eps);
+    coef[3 * F + f] = a.mean_in[f];
+  }
+}
+#line 1349 "chapters/08-normalization.nw"
+static __device__ inline float bn_apply1(const float *k, float in0, float in1)
+{
+  return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
+}
+
+static __global__ void bn_planes_apply(litdnn_bn_args a, bn_plan p, const float *in0,
+                                       const float *in1, const float *coef)
+{
+  int64_t tile = p.tiles - 1 - blockIdx.x;
+  int64_t c = tile / p.splits, s = tile % p.splits, F = p.features;
+  float k[4];
+  k[0] = coef[c];
+  k[1] = coef[F + c];
+  k[2] = coef[2 * F + c];
+  k[3] = coef[3 * F + c];
+  int64_t n0 = s * p.rows_per_split, n1 = bn_min64(n0 + p.rows_per_split, p.rows);
+  int64_t L = p.L, run = F * L, units = (n1 - n0) * L;
+  int64_t row = n0 + threadIdx.x / L, col = threadIdx.x % L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 b = ((const float4 *)in1)[i], d = in0 ? ((const float4 *)in0)[i] : b, o;
+      float4 *out = (float4 *)a.y + i;
+      o.x = bn_apply1(k, d.x, b.x);
+      o.y = bn_apply1(k, d.y, b.y);
+      o.z = bn_apply1(k, d.z, b.z);
+      o.w = bn_apply1(k, d.w, b.w);
+      if (a.beta != 0.0f) {
+        float4 old = *out;
+        o.x = a.alpha * o.x + a.beta * old.x;
+        o.y = a.alpha * o.y + a.beta * old.y;
+        o.z = a.alpha * o.z + a.beta * old.z;
+        o.w = a.alpha * o.w + a.beta * old.w;
+      } else {
+        o.x *= a.alpha;
+        o.y *= a.alpha;
+        o.z *= a.alpha;
+        o.w *= a.alpha;
+      }
+      *out = o;
+    } else {
+      float b = in1[i], d = in0 ? in0[i] : b;
+      bn_store(&a.y[i], bn_apply1(k, d, b), a.alpha, a.beta);
+    }
+  }
+}
+
+static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *in0,
+                                     const float *in1, const float *coef)
+{
+  int64_t tile = p.tiles - 1 - blockIdx.x;
+  int64_t g = tile % p.groups, s = tile / p.groups, F = p.features;
+  int64_t tx = threadIdx.x % p.fx, ty = threadIdx.x / p.fx, fu = g * p.fx + tx;
+  if (ty >= p.ry || fu >= p.L)
+    return;
+  int lanes = p.vec ? 4 : 1;
+  float k[4][4];
+  for (int l = 0; l < lanes; l++)
+    for (int j = 0; j < 4; j++)
+      k[l][j] = coef[j * F + fu * lanes + l];
+  int64_t r0 = s * p.rows_per_split, r1 = bn_min64(r0 + p.rows_per_split, p.rows);
+  for (int64_t r = r0 + ty; r < r1; r += p.ry) {
+    int64_t i = r * p.L + fu;
+    if (p.vec) {
+      float4 b = ((const float4 *)in1)[i], d = in0 ? ((const float4 *)in0)[i] : b, o;
+      float4 *out = (float4 *)a.y + i;
+      o.x = bn_apply1(k[0], d.x, b.x);
+      o.y = bn_apply1(k[1], d.y, b.y);
+      o.z = bn_apply1(k[2], d.z, b.z);
+      o.w = bn_apply1(k[3], d.w, b.w);
+      if (a.beta != 0.0f) {
+        float4 old = *out;
+        o.x = a.alpha * o.x + a.beta * old.x;
+        o.y = a.alpha * o.y + a.beta * old.y;
+        o.z = a.alpha * o.z + a.beta * old.z;
+        o.w = a.alpha * o.w + a.beta * old.w;
+      } else {
+        o.x *= a.alpha;
+        o.y *= a.alpha;
+        o.z *= a.alpha;
+        o.w *= a.alpha;
+      }
+      *out = o;
+    } else {
+      float b = in1[i], d = in0 ? in0[i] : b;
+      bn_store(&a.y[i], bn_apply1(k[0], d, b), a.alpha, a.beta);
+    }
+  }
+}
+#line 1459 "chapters/08-normalization.nw"
+static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
+                                           float *partial)
+{
+  __shared__ float s0[BN_THREADS];
+  __shared__ float s1[BN_THREADS];
+  int64_t c = blockIdx.x / p.splits, s = blockIdx.x % p.splits;
+  float mean = means[c];
+  int64_t n0 = s * p.rows_per_split, n1 = bn_min64(n0 + p.rows_per_split, p.rows);
+  int64_t L = p.L, run = p.features * L, units = (n1 - n0) * L;
+  int64_t row = n0 + threadIdx.x / L, col = threadIdx.x % L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
+  float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i];
+      sum_dy += (d.x + d.y) + (d.z + d.w);
+      sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
+    } else {
+      float d = a.dy[i];
+      sum_dy += d;
+      sum_dy_xmu += d * (a.x[i] - mean);
+    }
+  }
+  int t = threadIdx.x;
+  s0[t] = sum_dy;
+  s1[t] = sum_dy_xmu;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      s0[t] += s0[t + half];
+      s1[t] += s1[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    partial[(c * p.splits + s) * 2] = s0[0];
+    partial[(c * p.splits + s) * 2 + 1] = s1[0];
+  }
+}
+
+static __global__ void bn_rows_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
+                                         float *partial)
+{
+  __shared__ float s0[4 * BN_THREADS];
+  __shared__ float s1[4 * BN_THREADS];
+  int64_t g = blockIdx.x % p.groups, s = blockIdx.x / p.groups;
+  int64_t tx = threadIdx.x % p.fx, ty = threadIdx.x / p.fx, fu = g * p.fx + tx;
+  int64_t r0 = s * p.rows_per_split, r1 = bn_min64(r0 + p.rows_per_split, p.rows);
+  int lanes = p.vec ? 4 : 1;
+  float sd[4], sx[4], mean[4];
+  for (int k = 0; k < 4; k++) {
+    sd[k] = 0.0f;
+    sx[k] = 0.0f;
+    mean[k] = 0.0f;
+  }
+  if (ty < p.ry && fu < p.L) {
+    for (int k = 0; k < lanes; k++)
+      mean[k] = means[fu * lanes + k];
+    for (int64_t r = r0 + ty; r < r1; r += p.ry) {
+      int64_t i = r * p.L + fu;
+      if (p.vec) {
+        float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i];
+        sd[0] += d.x; sx[0] += d.x * (v.x - mean[0]);
+        sd[1] += d.y; sx[1] += d.y * (v.y - mean[1]);
+        sd[2] += d.z; sx[2] += d.z * (v.z - mean[2]);
+        sd[3] += d.w; sx[3] += d.w * (v.w - mean[3]);
+      } else {
+        float d = a.dy[i];
+        sd[0] += d;
+        sx[0] += d * (a.x[i] - mean[0]);
+      }
+    }
+  }
+  int t = threadIdx.x;
+  for (int k = 0; k < 4; k++) {
+    s0[4 * t + k] = sd[k];
+    s1[4 * t + k] = sx[k];
+  }
+  __syncthreads();
+  for (int64_t half = p.ry_pow2 / 2; half > 0; half /= 2) {
+    if (ty < half && ty + half < p.ry) {
+      int o = t + (int)(half * p.fx);
+      for (int k = 0; k < 4; k++) {
+        s0[4 * t + k] += s0[4 * o + k];
+        s1[4 * t + k] += s1[4 * o + k];
+      }
+    }
+    __syncthreads();
+  }
+  if (ty == 0 && fu < p.L)
+    for (int k = 0; k < lanes; k++) {
+      float *out = partial + ((fu * lanes + k) * p.splits + s) * 2;
+      out[0] = s0[4 * t + k];
+      out[1] = s1[4 * t + k];
+    }
+}
+
+static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float *partial,
+                                       const float *means, const float *invstds, float *coef)
+{
+  __shared__ float s0[BN_THREADS];
+  __shared__ float s1[BN_THREADS];
+  int64_t f = blockIdx.x, F = p.features;
+  float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  for (int64_t s = threadIdx.x; s < p.splits; s += blockDim.x) {
+    sum_dy += partial[(f * p.splits + s) * 2];
+    sum_dy_xmu += partial[(f * p.splits + s) * 2 + 1];
+  }
+  int t = threadIdx.x;
+  s0[t] = sum_dy;
+  s1[t] = sum_dy_xmu;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      s0[t] += s0[t + half];
+      s1[t] += s1[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    float mean = means[f], invstd = invstds[f], m = (float)litdnn_bn_per_feature(&a);
+    float dbias = s0[0], dscale = s1[0] * invstd, k = a.scale[f] * invstd;
+    coef[f] = k;                                /* A, times dy */
+    coef[F + f] = -k * dbias / m;               /* B */
+    coef[2 * F + f] = -k * invstd * dscale / m; /* C, times (x - D) */
+    coef[3 * F + f] = mean;                     /* D */
+    bn_store(&a.dscale[f], dscale, a.alpha_p, a.beta_p);
+    bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
+  }
+}
+#line 1607 "chapters/08-normalization.nw"
+#define BN_FUSED_MIN_C 512
+#define BN_FUSED_MAX_M 16384
+
+static __global__ void bn_planes_fused(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float sn[BN_THREADS];
+  __shared__ float sm[BN_THREADS];
+  __shared__ float sq[BN_THREADS];
+  __shared__ float kc[4];
+  int64_t c = blockIdx.x, L = p.L, run = p.features * L, units = p.rows * L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
+  int64_t row = threadIdx.x / L, col = threadIdx.x % L;
+  bn_welford w;
+  w.n = 0.0f;
+  w.mean = 0.0f;
+  w.m2 = 0.0f;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec)
+      bn_welford_add4(&w, ((const float4 *)a.x)[i]);
+    else
+      bn_welford_add(&w, a.x[i]);
+  }
+  bn_block_welford(&w, sn, sm, sq);
+  if (threadIdx.x == 0) {
+    float invstd;
+    bn_finish_feature(&a, c, w.mean, w.m2 / w.n, &invstd);
+    kc[0] = 0.0f;
+    kc[1] = a.bias[c];
+    kc[2] = a.scale[c] * invstd;
+    kc[3] = w.mean;
+  }
+  __syncthreads();
+  float k[4];
+  k[0] = kc[0];
+  k[1] = kc[1];
+  k[2] = kc[2];
+  k[3] = kc[3];
+  row = threadIdx.x / L;
+  col = threadIdx.x % L;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 b = ((const float4 *)a.x)[i], o;
+      float4 *out = (float4 *)a.y + i;
+      o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
+      o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
+      o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
+      o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
+      if (a.beta != 0.0f) {
+        float4 old = *out;
+        o.x += a.beta * old.x;
+        o.y += a.beta * old.y;
+        o.z += a.beta * old.z;
+        o.w += a.beta * old.w;
+      }
+      *out = o;
+    } else {
+      bn_store(&a.y[i], bn_apply1(k, 0.0f, a.x[i]), a.alpha, a.beta);
+    }
+  }
+}
+#line 1712 "chapters/08-normalization.nw"
+static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
+static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
+static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
+
+static unsigned bn_blocks_for(int64_t n, unsigned threads)
+{
+  return (unsigned)((n + threads - 1) / threads);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_naive)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  bn_training_thread_per_feature<<<bn_blocks_for(litdnn_bn_features(a), 128), 128, 0,
+                                   litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(bn_training_call, "bn_training_thread_per_feature");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_block)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  bn_training_block_per_feature<<<(unsigned)litdnn_bn_features(a), BN_THREADS, 0,
+                                  litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(bn_training_call, "bn_training_block_per_feature");
+}
+
+/* partials for every tile, then six per-feature arrays of coefficients */
+static litdnnStatus_t bn_tile_workspace(litdnnHandle_t h, const char *call, const bn_plan *p,
+                                        float **partial, float **coef)
+{
+  void *ws;
+  size_t bytes = (size_t)p->features * (size_t)(3 * p->splits + 6) * sizeof(float);
+  litdnnStatus_t s = litdnn_workspace(h, call, bytes, &ws);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  *partial = (float *)ws;
+  *coef = *partial + 3 * p->features * p->splits;
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_tiles)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  int layout = litdnn_bn_layout(a, 0);
+  if (layout == LITDNN_BN_GENERAL)
+    return LITDNN_GPU_FN(litdnn_bn_training_block)(h, args);
+  bn_plan p = bn_make_plan(a, layout, 0);
+  if (layout == LITDNN_BN_PLANES && p.features >= BN_FUSED_MIN_C &&
+      litdnn_bn_per_feature(a) <= BN_FUSED_MAX_M) {
+    bn_planes_fused<<<(unsigned)p.features, BN_THREADS, 0, st>>>(*a, p);
+    return litdnn_gpu_launch_status(bn_training_call, "bn_planes_fused");
+  }
+  float *partial, *coef;
+  litdnnStatus_t s = bn_tile_workspace(h, bn_training_call, &p, &partial, &coef);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (layout == LITDNN_BN_PLANES)
+    bn_planes_stats<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, partial);
+  else
+    bn_rows_stats<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, partial);
+  if ((s = litdnn_gpu_launch_status(bn_training_call, "bn_*_stats")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  bn_finish_stats<<<(unsigned)p.features, BN_THREADS, 0, st>>>(*a, p, partial, coef, 1);
+  if ((s = litdnn_gpu_launch_status(bn_training_call, "bn_finish_stats")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (layout == LITDNN_BN_PLANES)
+    bn_planes_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, NULL, a->x, coef);
+  else
+    bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, NULL, a->x, coef);
+  return litdnn_gpu_launch_status(bn_training_call, "bn_*_apply");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_inference_naive)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  int64_t total = litdnn_bn_features(a) * litdnn_bn_per_feature(a);
+  bn_inference_thread_per_element<<<litdnn_gpu_blocks(total, 256, 65535), 256, 0,
+                                    litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(bn_inference_call, "bn_inference_thread_per_element");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_inference_tiles)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  int layout = litdnn_bn_layout(a, 0);
+  if (layout == LITDNN_BN_GENERAL)
+    return LITDNN_GPU_FN(litdnn_bn_inference_naive)(h, args);
+  bn_plan p = bn_make_plan(a, layout, 0);
+  float *partial, *coef;
+  litdnnStatus_t s = bn_tile_workspace(h, bn_inference_call, &p, &partial, &coef);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  bn_inference_coefficients<<<litdnn_gpu_blocks(p.features, 256, 1024), 256, 0, st>>>(*a, coef);
+  if ((s = litdnn_gpu_launch_status(bn_inference_call, "bn_inference_coefficients")) !=
+      LITDNN_STATUS_SUCCESS)
+    return s;
+  if (layout == LITDNN_BN_PLANES)
+    bn_planes_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, NULL, a->x, coef);
+  else
+    bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, NULL, a->x, coef);
+  return litdnn_gpu_launch_status(bn_inference_call, "bn_*_apply");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_naive)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  bn_backward_thread_per_feature<<<bn_blocks_for(litdnn_bn_features(a), 128), 128, 0,
+                                   litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(bn_backward_call, "bn_backward_thread_per_feature");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_block)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  bn_backward_block_per_feature<<<(unsigned)litdnn_bn_features(a), BN_THREADS, 0,
+                                  litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(bn_backward_call, "bn_backward_block_per_feature");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  int layout = litdnn_bn_layout(a, 1);
+  if (layout == LITDNN_BN_GENERAL)
+    return LITDNN_GPU_FN(litdnn_bn_backward_block)(h, args);
+  bn_plan p = bn_make_plan(a, layout, 1);
+  float *partial, *coef;
+  litdnnStatus_t s = bn_tile_workspace(h, bn_backward_call, &p, &partial, &coef);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  const float *mean = a->mean_in, *invstd = a->var_in;
+  if (!mean) { /* no saved statistics: one more pass to recompute them */
+    if (layout == LITDNN_BN_PLANES)
+      bn_planes_stats<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, partial);
+    else
+      bn_rows_stats<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, partial);
+    bn_finish_stats<<<(unsigned)p.features, BN_THREADS, 0, st>>>(*a, p, partial, coef, 0);
+    if ((s = litdnn_gpu_launch_status(bn_backward_call, "bn_finish_stats")) != LITDNN_STATUS_SUCCESS)
+      return s;
+    mean = coef + 4 * p.features;
+    invstd = coef + 5 * p.features;
+  }
+  if (layout == LITDNN_BN_PLANES)
+    bn_planes_grad_sums<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, mean, partial);
+  else
+    bn_rows_grad_sums<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, mean, partial);
+  bn_finish_grads<<<(unsigned)p.features, BN_THREADS, 0, st>>>(*a, p, partial, mean, invstd, coef);
+  if ((s = litdnn_gpu_launch_status(bn_backward_call, "bn_finish_grads")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (layout == LITDNN_BN_PLANES)
+    bn_planes_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
+  else
+    bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
+  return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
+}

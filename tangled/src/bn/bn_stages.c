@@ -1,0 +1,46 @@
+#line 1879 "chapters/08-normalization.nw"
+#include "bn/bn.h"
+#include "bn/bn_stages.h"
+
+static const litdnn_stage training_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "two passes in double precision", litdnn_bn_training_cpu),
+  LITDNN_GPU_STAGE("thread per feature", "one thread runs Welford over a feature", litdnn_bn_training_naive),
+  LITDNN_GPU_STAGE("block per feature", "a block per feature, Welford merged in a tree", litdnn_bn_training_block),
+  LITDNN_GPU_STAGE("split tiles", "float4 tiles on every SM, partials merged, reversed second pass",
+                   litdnn_bn_training_tiles),
+};
+static const litdnn_stage inference_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the definition in double precision", litdnn_bn_inference_cpu),
+  LITDNN_GPU_STAGE("thread per element", "one thread per element, all addresses computed", litdnn_bn_inference_naive),
+  LITDNN_GPU_STAGE("vectorized tiles", "per-feature affine map hoisted, float4 streams", litdnn_bn_inference_tiles),
+};
+static const litdnn_stage backward_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "two sums per feature in double precision", litdnn_bn_backward_cpu),
+  LITDNN_GPU_STAGE("thread per feature", "one thread sums a feature, then writes its dx", litdnn_bn_backward_naive),
+  LITDNN_GPU_STAGE("block per feature", "a block per feature, sums merged in a tree", litdnn_bn_backward_block),
+  LITDNN_GPU_STAGE("split tiles", "float4 tiles, partial sums merged, dx as one affine map",
+                   litdnn_bn_backward_tiles),
+};
+
+static int choose_training(litdnnHandle_t h, const void *args)
+{
+  return litdnn_bn_layout((const litdnn_bn_args *)args, 0) == LITDNN_BN_GENERAL ? 2 : 3;
+}
+static int choose_inference(litdnnHandle_t h, const void *args)
+{
+  return litdnn_bn_layout((const litdnn_bn_args *)args, 0) == LITDNN_BN_GENERAL ? 1 : 2;
+}
+static int choose_backward(litdnnHandle_t h, const void *args)
+{
+  return litdnn_bn_layout((const litdnn_bn_args *)args, 1) == LITDNN_BN_GENERAL ? 2 : 3;
+}
+
+const litdnn_op_table litdnn_bn_training_table = {
+  "batch-norm forward training", training_stages,
+  (int)(sizeof training_stages / sizeof training_stages[0]), choose_training};
+const litdnn_op_table litdnn_bn_inference_table = {
+  "batch-norm forward inference", inference_stages,
+  (int)(sizeof inference_stages / sizeof inference_stages[0]), choose_inference};
+const litdnn_op_table litdnn_bn_backward_table = {
+  "batch-norm backward", backward_stages,
+  (int)(sizeof backward_stages / sizeof backward_stages[0]), choose_backward};

@@ -1,0 +1,503 @@
+/* Batch normalization: every stage on every backend against a double-precision
+   two-pass reference, in both modes and both layouts; finite differences for
+   the backward pass; data with a large mean; bad input. */
+#include "common.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int n, c, h, w;
+  litdnnTensorFormat_t format;
+  litdnnBatchNormMode_t mode;
+} bn_case;
+
+static int64_t features_of(const bn_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? k->c : (int64_t)k->c * k->h * k->w; }
+static int64_t per_feature(const bn_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? (int64_t)k->n * k->h * k->w : k->n; }
+static size_t count_of(const bn_case *k) { return (size_t)k->n * k->c * k->h * k->w; }
+
+/* memory offset of element r of feature f */
+static size_t at(const bn_case *k, int64_t f, int64_t r)
+{
+  int64_t hw = (int64_t)k->h * k->w, n, c, p;
+  if (k->mode == LITDNN_BATCHNORM_SPATIAL) { c = f; n = r / hw; p = r % hw; }
+  else { c = f / hw; p = f % hw; n = r; }
+  int64_t h = p / k->w, w = p % k->w;
+  if (k->format == LITDNN_TENSOR_NCHW)
+    return (size_t)(((n * k->c + c) * k->h + h) * k->w + w);
+  return (size_t)(((n * k->h + h) * k->w + w) * k->c + c);
+}
+
+static void ref_stats(const bn_case *k, const float *x, int64_t f, double *mean, double *var)
+{
+  int64_t m = per_feature(k);
+  double s = 0, d2 = 0;
+  for (int64_t r = 0; r < m; r++) s += x[at(k, f, r)];
+  *mean = s / m;
+  for (int64_t r = 0; r < m; r++) { double d = x[at(k, f, r)] - *mean; d2 += d * d; }
+  *var = d2 / m;
+}
+
+/* forward training in double: y (blended), running mean/var, saved mean/invstd */
+static void ref_training(const bn_case *k, const float *x, const float *y0, double *y, const float *scale,
+                         const float *bias, double eps, double factor, const float *rm0, const float *rv0,
+                         double *rm, double *rv, double *sm, double *si, float alpha, float beta)
+{
+  int64_t m = per_feature(k);
+  for (int64_t f = 0; f < features_of(k); f++) {
+    double mean, var;
+    ref_stats(k, x, f, &mean, &var);
+    double inv = 1.0 / sqrt(var + eps);
+    for (int64_t r = 0; r < m; r++) {
+      size_t i = at(k, f, r);
+      y[i] = alpha * (scale[f] * (x[i] - mean) * inv + bias[f]) + (beta != 0 ? beta * (double)y0[i] : 0);
+    }
+    rm[f] = (1 - factor) * rm0[f] + factor * mean;
+    rv[f] = (1 - factor) * rv0[f] + factor * (m > 1 ? var * m / (m - 1) : var);
+    sm[f] = mean;
+    si[f] = inv;
+  }
+}
+
+static litdnnTensorDescriptor_t desc4(litdnnTensorFormat_t fmt, int n, int c, int h, int w)
+{
+  litdnnTensorDescriptor_t d;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensor4dDescriptor(d, fmt, LITDNN_DATA_FLOAT, n, c, h, w), LITDNN_STATUS_SUCCESS,
+               "%s", litdnnGetLastErrorString());
+  return d;
+}
+
+static const bn_case shapes[] = {
+  {2, 3, 5, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* odd everything, scalar loads */
+  {3, 8, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* float4 planes */
+  {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
+  {4, 1, 6, 5, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* C = 1 */
+  {2, 512, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path */
+  {3, 12, 3, 5, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},     /* float4 rows */
+  {2, 7, 3, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},      /* scalar rows */
+  {5, 3, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* rows, float4 */
+  {3, 3, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* rows, scalar */
+  {4, 5, 2, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_PER_ACTIVATION},/* general kernel */
+  {1, 4, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* M = 1 */
+};
+static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, 0.25f}};
+
+static void run_training_case(const t_run *run, const bn_case *k, float alpha, float beta, float mean_shift,
+                              double tol)
+{
+  litdnnHandle_t h = t_handle(run->backend);
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_BATCHNORM_FORWARD_TRAINING, run->stage), LITDNN_STATUS_SUCCESS);
+  size_t n = count_of(k);
+  int64_t F = features_of(k);
+  float *x = t_random(n, -2.0f + mean_shift, 2.0f + mean_shift), *y0 = t_random(n, -1, 1);
+  float *scale = t_random((size_t)F, 0.5f, 1.5f), *bias = t_random((size_t)F, -1, 1);
+  float *rm0 = t_random((size_t)F, -1, 1), *rv0 = t_random((size_t)F, 0.5f, 2);
+  double *y = malloc(n * sizeof *y), *rm = malloc(F * sizeof *rm), *rv = malloc(F * sizeof *rv);
+  double *sm = malloc(F * sizeof *sm), *si = malloc(F * sizeof *si);
+  double eps = 1e-5, factor = 0.1;
+  ref_training(k, x, y0, y, scale, bias, eps, factor, rm0, rv0, rm, rv, sm, si, alpha, beta);
+
+  litdnnTensorDescriptor_t xd = desc4(k->format, k->n, k->c, k->h, k->w), bd;
+  litdnnCreateTensorDescriptor(&bd);
+  cr_assert_eq(litdnnDeriveBNTensorDescriptor(bd, xd, k->mode), LITDNN_STATUS_SUCCESS);
+  void *dx = t_dev_from_host(h, x, n);
+  void *dy = beta != 0 ? t_dev_from_host(h, y0, n) : t_dev_poisoned(h, n);
+  void *ds = t_dev_from_host(h, scale, F), *db = t_dev_from_host(h, bias, F);
+  void *drm = t_dev_from_host(h, rm0, F), *drv = t_dev_from_host(h, rv0, F);
+  void *dsm = t_dev_poisoned(h, F), *dsi = t_dev_poisoned(h, F);
+  litdnnStatus_t s = litdnnBatchNormalizationForwardTraining(h, k->mode, &alpha, &beta, xd, dx, xd, dy, bd, ds,
+                                                             db, factor, drm, drv, eps, dsm, dsi);
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", run->name, litdnnGetLastErrorString());
+  char what[160];
+  snprintf(what, sizeof what, "%s/%s %dx%dx%dx%d %s %s a=%g b=%g y", litdnnGetBackendName(run->backend), run->name,
+           k->n, k->c, k->h, k->w, k->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC",
+           k->mode == LITDNN_BATCHNORM_SPATIAL ? "spatial" : "per-activation", alpha, beta);
+  float *got = t_dev_fetch(h, dy, n);
+  t_assert_close(got, y, n, tol, tol, what);
+  free(got);
+  got = t_dev_fetch(h, drm, F);
+  t_assert_close(got, rm, F, tol, tol, "running mean");
+  free(got);
+  got = t_dev_fetch(h, drv, F);
+  t_assert_close(got, rv, F, tol, tol, "running variance");
+  free(got);
+  got = t_dev_fetch(h, dsm, F);
+  t_assert_close(got, sm, F, tol, tol, "saved mean");
+  free(got);
+  got = t_dev_fetch(h, dsi, F);
+  /* 1/sqrt(eps) for constant features: the inverse std is large, compare relatively */
+  t_assert_close(got, si, F, 1e3 * tol, tol, "saved inverse std");
+  free(got);
+  t_dev_free(h, dx); t_dev_free(h, dy); t_dev_free(h, ds); t_dev_free(h, db);
+  t_dev_free(h, drm); t_dev_free(h, drv); t_dev_free(h, dsm); t_dev_free(h, dsi);
+  litdnnDestroyTensorDescriptor(xd);
+  litdnnDestroyTensorDescriptor(bd);
+  free(x); free(y0); free(scale); free(bias); free(rm0); free(rv0);
+  free(y); free(rm); free(rv); free(sm); free(si);
+  litdnnDestroy(h);
+}
+
+Test(batchnorm, training_forward_every_stage_matches_the_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_FORWARD_TRAINING, runs, T_MAX_RUNS);
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+      for (size_t b = 0; b < 2; b++)
+        run_training_case(&runs[i], &shapes[k], blends[b][0], blends[b][1], 0.0f, 2e-5);
+}
+
+/* A mean of 1000 against a spread of 2: the naive one-pass formula loses the
+   variance; every stage must still agree with the two-pass reference. */
+Test(batchnorm, large_mean_every_stage_matches_the_two_pass_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_FORWARD_TRAINING, runs, T_MAX_RUNS);
+  static const bn_case big[] = {
+    {4, 3, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
+    {4, 8, 8, 8, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
+  };
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < 2; k++)
+      /* inputs near 1000 carry float rounding of 6e-5 themselves */
+      run_training_case(&runs[i], &big[k], 1.0f, 0.0f, 1000.0f, 2e-3);
+}
+
+Test(batchnorm, the_naive_variance_formula_fails_on_a_large_mean)
+{
+  /* what the chapter shows: E[x^2] - E[x]^2 in float against the two-pass value */
+  size_t n = 4096;
+  float *x = t_random(n, 9999.0f, 10001.0f);
+  double s = 0, d2 = 0;
+  for (size_t i = 0; i < n; i++) s += x[i];
+  double mean = s / n;
+  for (size_t i = 0; i < n; i++) d2 += (x[i] - mean) * (x[i] - mean);
+  float fs = 0, fq = 0;
+  for (size_t i = 0; i < n; i++) { fs += x[i]; fq += x[i] * x[i]; }
+  float naive = fq / n - (fs / n) * (fs / n);
+  double var = d2 / n;
+  cr_assert(fabs(naive - var) / var > 0.1, "naive %g vs %g: expected a large error", naive, var);
+  free(x);
+}
+
+Test(batchnorm, inference_forward_every_stage_matches_the_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, runs, T_MAX_RUNS);
+  for (int i = 0; i < nr; i++)
+    for (size_t kk = 0; kk < sizeof shapes / sizeof shapes[0]; kk++)
+      for (size_t b = 0; b < 2; b++) {
+        const bn_case *k = &shapes[kk];
+        float alpha = blends[b][0], beta = blends[b][1];
+        litdnnHandle_t h = t_handle(runs[i].backend);
+        litdnnSetStage(h, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, runs[i].stage);
+        size_t n = count_of(k);
+        int64_t F = features_of(k), m = per_feature(k);
+        float *x = t_random(n, -2, 2), *y0 = t_random(n, -1, 1), *sc = t_random(F, 0.5f, 1.5f);
+        float *bi = t_random(F, -1, 1), *mu = t_random(F, -1, 1), *va = t_random(F, 0.1f, 2);
+        double *y = malloc(n * sizeof *y), eps = 1e-3;
+        for (int64_t f = 0; f < F; f++)
+          for (int64_t r = 0; r < m; r++) {
+            size_t j = at(k, f, r);
+            y[j] = alpha * (sc[f] * (x[j] - mu[f]) / sqrt(va[f] + eps) + bi[f]) + (beta != 0 ? beta * (double)y0[j] : 0);
+          }
+        litdnnTensorDescriptor_t xd = desc4(k->format, k->n, k->c, k->h, k->w), bd;
+        litdnnCreateTensorDescriptor(&bd);
+        litdnnDeriveBNTensorDescriptor(bd, xd, k->mode);
+        void *dx = t_dev_from_host(h, x, n), *dy = beta != 0 ? t_dev_from_host(h, y0, n) : t_dev_poisoned(h, n);
+        void *ds = t_dev_from_host(h, sc, F), *db = t_dev_from_host(h, bi, F);
+        void *dm = t_dev_from_host(h, mu, F), *dv = t_dev_from_host(h, va, F);
+        litdnnStatus_t s = litdnnBatchNormalizationForwardInference(h, k->mode, &alpha, &beta, xd, dx, xd, dy, bd,
+                                                                    ds, db, dm, dv, eps);
+        cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+        char what[128];
+        snprintf(what, sizeof what, "inference %s/%s shape %zu", litdnnGetBackendName(runs[i].backend),
+                 runs[i].name, kk);
+        float *got = t_dev_fetch(h, dy, n);
+        t_assert_close(got, y, n, 1e-5, 1e-5, what);
+        free(got);
+        t_dev_free(h, dx); t_dev_free(h, dy); t_dev_free(h, ds); t_dev_free(h, db);
+        t_dev_free(h, dm); t_dev_free(h, dv);
+        litdnnDestroyTensorDescriptor(xd);
+        litdnnDestroyTensorDescriptor(bd);
+        free(x); free(y0); free(sc); free(bi); free(mu); free(va); free(y);
+        litdnnDestroy(h);
+      }
+}
+
+/* backward in double: dx (blended), dscale, dbias (blended) */
+static void ref_backward(const bn_case *k, const float *x, const float *dyv, const float *scale, double eps,
+                         double *dx, double *dscale, double *dbias)
+{
+  int64_t m = per_feature(k);
+  for (int64_t f = 0; f < features_of(k); f++) {
+    double mean, var, sd = 0, sx = 0;
+    ref_stats(k, x, f, &mean, &var);
+    double inv = 1.0 / sqrt(var + eps);
+    for (int64_t r = 0; r < m; r++) {
+      size_t i = at(k, f, r);
+      sd += dyv[i];
+      sx += dyv[i] * (x[i] - mean) * inv;
+    }
+    for (int64_t r = 0; r < m; r++) {
+      size_t i = at(k, f, r);
+      dx[i] = scale[f] * inv * (dyv[i] - sd / m - (x[i] - mean) * inv * sx / m);
+    }
+    dscale[f] = sx;
+    dbias[f] = sd;
+  }
+}
+
+static void run_backward_case(const t_run *run, const bn_case *k, float alpha, float beta, int saved)
+{
+  litdnnHandle_t h = t_handle(run->backend);
+  litdnnSetStage(h, LITDNN_OP_BATCHNORM_BACKWARD, run->stage);
+  size_t n = count_of(k);
+  int64_t F = features_of(k);
+  float *x = t_random(n, -2, 2), *g = t_random(n, -1, 1), *dx0 = t_random(n, -1, 1), *sc = t_random(F, 0.5f, 1.5f);
+  float *ds0 = t_random(F, -1, 1), *db0 = t_random(F, -1, 1);
+  double *dx = malloc(n * sizeof *dx), *dsc = malloc(F * sizeof *dsc), *dbi = malloc(F * sizeof *dbi), eps = 1e-4;
+  ref_backward(k, x, g, sc, eps, dx, dsc, dbi);
+  for (size_t i = 0; i < n; i++) dx[i] = alpha * dx[i] + (beta != 0 ? beta * (double)dx0[i] : 0);
+  for (int64_t f = 0; f < F; f++) {
+    dsc[f] = alpha * dsc[f] + (beta != 0 ? beta * (double)ds0[f] : 0);
+    dbi[f] = alpha * dbi[f] + (beta != 0 ? beta * (double)db0[f] : 0);
+  }
+  float *smean = malloc(F * sizeof *smean), *sinv = malloc(F * sizeof *sinv);
+  for (int64_t f = 0; f < F; f++) {
+    double mean, var;
+    ref_stats(k, x, f, &mean, &var);
+    smean[f] = (float)mean;
+    sinv[f] = (float)(1.0 / sqrt(var + eps));
+  }
+  litdnnTensorDescriptor_t xd = desc4(k->format, k->n, k->c, k->h, k->w), bd;
+  litdnnCreateTensorDescriptor(&bd);
+  litdnnDeriveBNTensorDescriptor(bd, xd, k->mode);
+  void *dxv = t_dev_from_host(h, x, n), *dg = t_dev_from_host(h, g, n), *dsc_d = t_dev_from_host(h, sc, F);
+  void *ddx = beta != 0 ? t_dev_from_host(h, dx0, n) : t_dev_poisoned(h, n);
+  void *dds = beta != 0 ? t_dev_from_host(h, ds0, F) : t_dev_poisoned(h, F);
+  void *ddb = beta != 0 ? t_dev_from_host(h, db0, F) : t_dev_poisoned(h, F);
+  void *dsm = saved ? t_dev_from_host(h, smean, F) : NULL, *dsi = saved ? t_dev_from_host(h, sinv, F) : NULL;
+  litdnnStatus_t s = litdnnBatchNormalizationBackward(h, k->mode, &alpha, &beta, &alpha, &beta, xd, dxv, xd, dg,
+                                                      xd, ddx, bd, dsc_d, dds, ddb, eps, dsm, dsi);
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  char what[160];
+  snprintf(what, sizeof what, "backward %s/%s %dx%dx%dx%d %s %s saved=%d dx", litdnnGetBackendName(run->backend),
+           run->name, k->n, k->c, k->h, k->w, k->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC",
+           k->mode == LITDNN_BATCHNORM_SPATIAL ? "spatial" : "per-activation", saved);
+  float *got = t_dev_fetch(h, ddx, n);
+  /* per-activation with M = 1 has dx = 0 exactly in theory; absolute tolerance covers it */
+  t_assert_close(got, dx, n, 1e-4, 1e-4, what);
+  free(got);
+  got = t_dev_fetch(h, dds, F);
+  t_assert_close(got, dsc, F, 1e-4, 1e-4, "dscale");
+  free(got);
+  got = t_dev_fetch(h, ddb, F);
+  t_assert_close(got, dbi, F, 1e-4, 1e-4, "dbias");
+  free(got);
+  t_dev_free(h, dxv); t_dev_free(h, dg); t_dev_free(h, dsc_d); t_dev_free(h, ddx); t_dev_free(h, dds);
+  t_dev_free(h, ddb);
+  if (saved) { t_dev_free(h, dsm); t_dev_free(h, dsi); }
+  litdnnDestroyTensorDescriptor(xd);
+  litdnnDestroyTensorDescriptor(bd);
+  free(x); free(g); free(dx0); free(sc); free(ds0); free(db0); free(dx); free(dsc); free(dbi); free(smean); free(sinv);
+  litdnnDestroy(h);
+}
+
+Test(batchnorm, backward_every_stage_matches_the_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_BACKWARD, runs, T_MAX_RUNS);
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+      for (int b = 0; b < 2; b++)
+        run_backward_case(&runs[i], &shapes[k], blends[b][0], blends[b][1], (int)((k + b) % 2));
+}
+
+/* Central differences of L = sum(g * y) through the double-precision forward
+   pass, against the library's backward pass on every backend and stage. */
+static double loss(const bn_case *k, const float *x, const float *g, const float *scale, const float *bias)
+{
+  size_t n = count_of(k);
+  int64_t F = features_of(k);
+  double *y = malloc(n * sizeof *y), *t1 = malloc(F * sizeof *t1), *t2 = malloc(F * sizeof *t2);
+  double *t3 = malloc(F * sizeof *t3), *t4 = malloc(F * sizeof *t4);
+  float *z = calloc((size_t)F, sizeof *z);
+  ref_training(k, x, NULL, y, scale, bias, 1e-4, 0, z, z, t1, t2, t3, t4, 1.0f, 0.0f);
+  double l = 0;
+  for (size_t i = 0; i < n; i++) l += g[i] * y[i];
+  free(y); free(t1); free(t2); free(t3); free(t4); free(z);
+  return l;
+}
+
+Test(batchnorm, backward_agrees_with_finite_differences)
+{
+  static const bn_case cases[] = {
+    {3, 2, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
+    {4, 4, 2, 2, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
+    {5, 2, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},
+  };
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_BACKWARD, runs, T_MAX_RUNS);
+  for (size_t kk = 0; kk < 3; kk++) {
+    const bn_case *k = &cases[kk];
+    size_t n = count_of(k);
+    int64_t F = features_of(k);
+    float *x = t_random(n, -2, 2), *g = t_random(n, -1, 1), *sc = t_random(F, 0.5f, 1.5f), *bi = t_random(F, -1, 1);
+    double *fdx = malloc(n * sizeof *fdx), *fds = malloc(F * sizeof *fds), *fdb = malloc(F * sizeof *fdb);
+    const float h = 1e-2f;
+    for (size_t i = 0; i < n; i++) {
+      float keep = x[i];
+      x[i] = keep + h; double lp = loss(k, x, g, sc, bi);
+      x[i] = keep - h; double lm = loss(k, x, g, sc, bi);
+      x[i] = keep;
+      fdx[i] = (lp - lm) / (2.0 * (double)h);
+    }
+    for (int64_t f = 0; f < F; f++) {
+      float keep = sc[f];
+      sc[f] = keep + h; double lp = loss(k, x, g, sc, bi);
+      sc[f] = keep - h; double lm = loss(k, x, g, sc, bi);
+      sc[f] = keep;
+      fds[f] = (lp - lm) / (2.0 * (double)h);
+      keep = bi[f];
+      bi[f] = keep + h; lp = loss(k, x, g, sc, bi);
+      bi[f] = keep - h; lm = loss(k, x, g, sc, bi);
+      bi[f] = keep;
+      fdb[f] = (lp - lm) / (2.0 * (double)h);
+    }
+    for (int i = 0; i < nr; i++) {
+      litdnnHandle_t hd = t_handle(runs[i].backend);
+      litdnnSetStage(hd, LITDNN_OP_BATCHNORM_BACKWARD, runs[i].stage);
+      litdnnTensorDescriptor_t xd = desc4(k->format, k->n, k->c, k->h, k->w), bd;
+      litdnnCreateTensorDescriptor(&bd);
+      litdnnDeriveBNTensorDescriptor(bd, xd, k->mode);
+      float one = 1, zero = 0;
+      void *dxv = t_dev_from_host(hd, x, n), *dg = t_dev_from_host(hd, g, n), *dsc = t_dev_from_host(hd, sc, F);
+      void *ddx = t_dev_poisoned(hd, n), *dds = t_dev_poisoned(hd, F), *ddb = t_dev_poisoned(hd, F);
+      cr_assert_eq(litdnnBatchNormalizationBackward(hd, k->mode, &one, &zero, &one, &zero, xd, dxv, xd, dg, xd, ddx,
+                                                    bd, dsc, dds, ddb, 1e-4, NULL, NULL), LITDNN_STATUS_SUCCESS);
+      float *got = t_dev_fetch(hd, ddx, n);
+      t_assert_close(got, fdx, n, 2e-3, 2e-3, "dx against finite differences");
+      free(got);
+      got = t_dev_fetch(hd, dds, F);
+      t_assert_close(got, fds, F, 2e-3, 2e-3, "dscale against finite differences");
+      free(got);
+      got = t_dev_fetch(hd, ddb, F);
+      t_assert_close(got, fdb, F, 2e-3, 2e-3, "dbias against finite differences");
+      free(got);
+      t_dev_free(hd, dxv); t_dev_free(hd, dg); t_dev_free(hd, dsc); t_dev_free(hd, ddx); t_dev_free(hd, dds);
+      t_dev_free(hd, ddb);
+      litdnnDestroyTensorDescriptor(xd);
+      litdnnDestroyTensorDescriptor(bd);
+      litdnnDestroy(hd);
+    }
+    free(x); free(g); free(sc); free(bi); free(fdx); free(fds); free(fdb);
+  }
+}
+
+Test(batchnorm, derived_descriptor_has_the_mode_shape)
+{
+  litdnnTensorDescriptor_t xd = desc4(LITDNN_TENSOR_NHWC, 2, 3, 4, 5), bd;
+  litdnnCreateTensorDescriptor(&bd);
+  int n, c, h, w, ns, cs, hs, ws;
+  litdnnDataType_t t;
+  cr_assert_eq(litdnnDeriveBNTensorDescriptor(bd, xd, LITDNN_BATCHNORM_SPATIAL), LITDNN_STATUS_SUCCESS);
+  litdnnGetTensor4dDescriptor(bd, &t, &n, &c, &h, &w, &ns, &cs, &hs, &ws);
+  cr_assert(n == 1 && c == 3 && h == 1 && w == 1);
+  cr_assert_eq(litdnnDeriveBNTensorDescriptor(bd, xd, LITDNN_BATCHNORM_PER_ACTIVATION), LITDNN_STATUS_SUCCESS);
+  litdnnGetTensor4dDescriptor(bd, &t, &n, &c, &h, &w, &ns, &cs, &hs, &ws);
+  cr_assert(n == 1 && c == 3 && h == 4 && w == 5 && ws == 1 && hs == 5 && cs == 20);
+  t_assert_status(litdnnDeriveBNTensorDescriptor(bd, xd, (litdnnBatchNormMode_t)7),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode", "bad mode");
+  litdnnDestroyTensorDescriptor(xd);
+  litdnnDestroyTensorDescriptor(bd);
+}
+
+/* Every failing call returns its exact status, names the parameter, and
+   leaves y, the running and the saved statistics as they were. */
+Test(batchnorm, bad_input_is_refused_and_writes_nothing)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int bi = 0; bi < nb; bi++) {
+    litdnnHandle_t h = t_handle(backends[bi]);
+    litdnnTensorDescriptor_t xd = desc4(LITDNN_TENSOR_NCHW, 2, 3, 4, 4), yd = desc4(LITDNN_TENSOR_NCHW, 2, 3, 4, 5);
+    litdnnTensorDescriptor_t bd, wrong = desc4(LITDNN_TENSOR_NCHW, 1, 4, 1, 1), unset;
+    litdnnCreateTensorDescriptor(&bd);
+    litdnnCreateTensorDescriptor(&unset);
+    litdnnDeriveBNTensorDescriptor(bd, xd, LITDNN_BATCHNORM_SPATIAL);
+    size_t n = 96;
+    float *x = t_random(n, -1, 1), *p = t_random(3, 0.5f, 1);
+    float marker[96];
+    for (size_t i = 0; i < n; i++) marker[i] = 7.0f;
+    void *dx = t_dev_from_host(h, x, n), *dy = t_dev_from_host(h, marker, n);
+    void *ds = t_dev_from_host(h, p, 3), *rm = t_dev_from_host(h, marker, 3), *rv = t_dev_from_host(h, marker, 3);
+    void *sm = t_dev_from_host(h, marker, 3), *si = t_dev_from_host(h, marker, 3);
+    float one = 1, zero = 0;
+    const litdnnBatchNormMode_t S = LITDNN_BATCHNORM_SPATIAL;
+#define TRAIN(mode, xdesc, ydesc, bdesc, factor, r1, r2, eps, s1, s2) \
+    litdnnBatchNormalizationForwardTraining(h, mode, &one, &zero, xdesc, dx, ydesc, dy, bdesc, ds, ds, factor, r1, r2, eps, s1, s2)
+    t_assert_status(TRAIN(S, xd, xd, bd, 0.1, rm, rv, -1e-5, sm, si), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "epsilon", "negative epsilon");
+    t_assert_status(TRAIN(S, xd, xd, bd, 0.1, rm, rv, NAN, sm, si), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "epsilon", "NaN epsilon");
+    t_assert_status(TRAIN((litdnnBatchNormMode_t)2, xd, xd, bd, 0.1, rm, rv, 1e-5, sm, si),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode", "bad mode");
+    t_assert_status(TRAIN(S, xd, yd, bd, 0.1, rm, rv, 1e-5, sm, si), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+                    "yDesc", "y of another shape");
+    t_assert_status(TRAIN(S, xd, xd, wrong, 0.1, rm, rv, 1e-5, sm, si), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+                    "bnScaleBiasMeanVarDesc", "per-feature descriptor of another C");
+    t_assert_status(TRAIN(LITDNN_BATCHNORM_PER_ACTIVATION, xd, xd, bd, 0.1, rm, rv, 1e-5, sm, si),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "bnScaleBiasMeanVarDesc", "spatial descriptor, per-activation mode");
+    t_assert_status(TRAIN(S, unset, xd, bd, 0.1, rm, rv, 1e-5, sm, si), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+                    "xDesc", "unset descriptor");
+    t_assert_status(TRAIN(S, xd, xd, bd, 0.1, rm, NULL, 1e-5, sm, si), LITDNN_STATUS_BAD_PARAM,
+                    "resultRunningVariance", "half a running pair");
+    t_assert_status(TRAIN(S, xd, xd, bd, 0.1, rm, rv, 1e-5, NULL, si), LITDNN_STATUS_BAD_PARAM,
+                    "resultSaveMean", "half a saved pair");
+    t_assert_status(TRAIN(S, xd, xd, bd, 1.5, rm, rv, 1e-5, sm, si), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "exponentialAverageFactor", "factor above 1");
+    t_assert_status(litdnnBatchNormalizationForwardTraining(h, S, &one, &zero, xd, NULL, xd, dy, bd, ds, ds, 0.1, rm,
+                                                            rv, 1e-5, sm, si),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x", "null x");
+    t_assert_status(litdnnBatchNormalizationForwardInference(h, S, &one, &zero, xd, dx, xd, dy, bd, ds, ds, rm, rv,
+                                                             -1.0),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "epsilon", "inference: negative epsilon");
+    t_assert_status(litdnnBatchNormalizationForwardInference(h, S, &one, &zero, xd, dx, xd, dy, bd, ds, ds, NULL, rv,
+                                                             1e-5),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "estimatedMean", "inference: no mean");
+    t_assert_status(litdnnBatchNormalizationBackward(h, S, &one, &zero, &one, &zero, xd, dx, xd, dx, yd, dy, bd, ds,
+                                                     rm, rv, 1e-5, NULL, NULL),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dxDesc", "backward: dx of another shape");
+    t_assert_status(litdnnBatchNormalizationBackward(h, S, &one, &zero, &one, &zero, xd, dx, xd, dx, xd, dy, bd, ds,
+                                                     rm, rv, -1e-5, NULL, NULL),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "epsilon", "backward: negative epsilon");
+    t_assert_status(litdnnBatchNormalizationBackward(h, S, &one, &zero, &one, &zero, xd, dx, xd, dx, xd, dy, bd, ds,
+                                                     rm, rv, 1e-5, sm, NULL),
+                    LITDNN_STATUS_BAD_PARAM, "savedInvVariance", "backward: half a saved pair");
+    t_assert_status(litdnnBatchNormalizationBackward(NULL, S, &one, &zero, &one, &zero, xd, dx, xd, dx, xd, dy, bd, ds,
+                                                     rm, rv, 1e-5, NULL, NULL),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "backward: no handle");
+    float *got = t_dev_fetch(h, dy, n);
+    t_assert_close_f(got, marker, n, 0, 0, "y after failing calls");
+    free(got);
+    void *outs[4] = {rm, rv, sm, si};
+    for (int o = 0; o < 4; o++) {
+      got = t_dev_fetch(h, outs[o], 3);
+      t_assert_close_f(got, marker, 3, 0, 0, "statistics after failing calls");
+      free(got);
+    }
+    /* zero and negative sizes never make a descriptor */
+    t_assert_status(litdnnSetTensor4dDescriptor(unset, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 0, 3, 4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "n", "zero batch");
+    t_assert_status(litdnnSetTensor4dDescriptor(unset, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, -3, 4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "c", "negative channels");
+    t_dev_free(h, dx); t_dev_free(h, dy); t_dev_free(h, ds); t_dev_free(h, rm); t_dev_free(h, rv);
+    t_dev_free(h, sm); t_dev_free(h, si);
+    litdnnDestroyTensorDescriptor(xd); litdnnDestroyTensorDescriptor(yd); litdnnDestroyTensorDescriptor(bd);
+    litdnnDestroyTensorDescriptor(wrong); litdnnDestroyTensorDescriptor(unset);
+    free(x); free(p);
+    litdnnDestroy(h);
+  }
+}
