@@ -383,11 +383,22 @@ static __global__ void sm_chunk_stats_kernel(litdnn_softmax_args a, int64_t r0, 
   __shared__ float buf[64];
   int64_t r = r0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
   int64_t lo = c * SM_CHUNK, hi = lo + SM_CHUNK < a.len ? lo + SM_CHUNK : a.len;
-  const float *x = a.x + r * a.len;
-  const float *dy = a.backward ? a.dy + r * a.len : a.x;
+  const float *x = a.x + r * a.len + lo;
+  const float *dy = a.backward ? a.dy + r * a.len + lo : x;
+  int n = (int)(hi - lo), t = threadIdx.x;
+  float v[SM_HELD], g[SM_HELD];
+  /* all loads first: 32 (or 64) independent loads in flight per thread */
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    v[i] = j < n ? __ldg(x + j) : 0.0f;
+    g[i] = a.backward && j < n ? __ldg(dy + j) : 0.0f;
+  }
   float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-  for (int64_t j = lo + threadIdx.x; j < hi; j += blockDim.x)
-    sm_stat_add(&a, &m, &s, __ldg(x + j), a.backward ? __ldg(dy + j) : 0.0f);
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++)
+    if (t + i * SM_THREADS < n)
+      sm_stat_add(&a, &m, &s, v[i], g[i]);
   sm_stat_block(&a, &m, &s, buf);
   if (threadIdx.x == 0) {
     part[2 * blockIdx.x] = m;
@@ -400,19 +411,31 @@ static __global__ void sm_chunk_write_kernel(litdnn_softmax_args a, int64_t r0, 
 {
   __shared__ float buf[64];
   int64_t row_in_group = blockIdx.x / chunks, c = blockIdx.x % chunks, r = r0 + row_in_group;
+  int64_t lo = c * SM_CHUNK, hi = lo + SM_CHUNK < a.len ? lo + SM_CHUNK : a.len;
+  const float *x = a.x + r * a.len + lo;
+  const float *dy = a.backward ? a.dy + r * a.len + lo : x;
+  float *out = a.out + r * a.len + lo;
+  int n = (int)(hi - lo), t = threadIdx.x;
+  float v[SM_HELD], g[SM_HELD];
+  /* the chunk's loads go out first (served by L2), then the row's partials are merged */
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    v[i] = j < n ? __ldg(x + j) : 0.0f;
+    g[i] = a.backward && j < n ? __ldg(dy + j) : 0.0f;
+  }
   float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
   for (int64_t i = threadIdx.x; i < chunks; i += blockDim.x)
     sm_stat_merge(&a, &m, &s, part[2 * (row_in_group * chunks + i)],
                   part[2 * (row_in_group * chunks + i) + 1]);
   sm_stat_block(&a, &m, &s, buf);
   float k = sm_prepare(a.algo, a.backward, s);
-  int64_t lo = c * SM_CHUNK, hi = lo + SM_CHUNK < a.len ? lo + SM_CHUNK : a.len;
-  const float *x = a.x + r * a.len;
-  const float *dy = a.backward ? a.dy + r * a.len : a.x;
-  float *out = a.out + r * a.len;
-  for (int64_t j = lo + threadIdx.x; j < hi; j += blockDim.x)
-    sm_store(out + j, sm_finish(a.algo, a.backward, x[j], a.backward ? dy[j] : 0.0f, m, k), a.alpha,
-             a.beta);
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    if (j < n)
+      sm_store(out + j, sm_finish(a.algo, a.backward, v[i], g[i], m, k), a.alpha, a.beta);
+  }
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
@@ -469,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1002 "chapters/07-softmax.nw"
+#line 1025 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
