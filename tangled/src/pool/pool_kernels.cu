@@ -4,6 +4,11 @@
 
 #define POOL_FN static __device__ inline
 #define POOL_MAX_BLOCKS 1048576u   /* grid-stride loops beyond this many blocks */
+#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
+#define POOL_UNROLL _Pragma("unroll")
+#else
+#define POOL_UNROLL
+#endif
 #line 693 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
@@ -11,7 +16,7 @@ POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 781 "chapters/06-pooling.nw"
+#line 786 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -79,7 +84,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 851 "chapters/06-pooling.nw"
+#line 856 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -105,7 +110,38 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 901 "chapters/06-pooling.nw"
+#line 914 "chapters/06-pooling.nw"
+/* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
+   wait for each other, issued before the first comparison. */
+POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  float v[9];
+  int ok[9];
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
+    v[k] = ok[k] ? __ldg(plane + hh * a->xs[3] + w * a->xs[4]) : 0.0f;
+  }
+  if (litdnn_pool_is_max(a->mode)) {
+    float best = -INFINITY;
+    int have = 0;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k] && pool_takes(v[k], best, have, a->propagate_nan))
+        best = v[k], have = 1;
+    return best;
+  }
+  float sum = 0.0f;
+  int count = 0;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++)
+    if (ok[k])
+      sum += v[k], count++;
+  return sum / (float)(a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : count);
+}
+
 static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows)
 {
   int64_t row = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
@@ -119,9 +155,10 @@ static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows
   int64_t c = t % a.c, n = t / a.c;
   const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
   float *yrow = a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3];
+  int three = a.in[0] == 1 && a.win[1] == 3 && a.win[2] == 3;   /* the same for the whole warp */
   for (int ow = lane; ow < a.out[2]; ow += 32) {
     int arg;
-    float v = pool_window(plane, &a, od, oh, ow, &arg);
+    float v = three ? pool_window3x3(plane, &a, oh, ow) : pool_window(plane, &a, od, oh, ow, &arg);
     pool_store(yrow + ow * a.ys[4], v, a.alpha, a.beta);
   }
 }
@@ -134,7 +171,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 943 "chapters/06-pooling.nw"
+#line 988 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -186,7 +223,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1009 "chapters/06-pooling.nw"
+#line 1054 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -244,7 +281,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1079 "chapters/06-pooling.nw"
+#line 1124 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -319,7 +356,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1178 "chapters/06-pooling.nw"
+#line 1223 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -381,7 +418,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1257 "chapters/06-pooling.nw"
+#line 1302 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -447,7 +484,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1332 "chapters/06-pooling.nw"
+#line 1377 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
