@@ -147,7 +147,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
-  while (p && p > line && p[-1] >= 'a' && p[-1] <= 'z')   /* "ih" inside "kh"... */
+  while (p && p > line && p[-1] >= 'a' && p[-1] <= 'z')   /* skip a key inside a longer word */
     p = strstr(p + 1, key);
   return p ? atoi(p + strlen(key)) : fallback;
 }
