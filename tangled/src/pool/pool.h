@@ -20,6 +20,7 @@ struct litdnnPoolingStruct {
 typedef struct litdnn_pool_args {
   int mode;                   /* litdnnPoolingMode_t */
   int propagate_nan;
+  int channels_last;          /* x's channels are innermost (NHWC): threads walk c fastest */
   int64_t n, c;
   int in[3], out[3], win[3], pad[3], stride[3];
   int64_t xs[5], ys[5], dxs[5];

@@ -1,4 +1,4 @@
-#line 199 "chapters/06-pooling.nw"
+#line 200 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 229 "chapters/06-pooling.nw"
+#line 230 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 298 "chapters/06-pooling.nw"
+#line 299 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 371 "chapters/06-pooling.nw"
+#line 372 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 461 "chapters/06-pooling.nw"
+#line 462 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 526 "chapters/06-pooling.nw"
+#line 527 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -324,6 +324,7 @@ litdnnStatus_t litdnnPoolingForward(litdnnHandle_t handle, litdnnPoolingDescript
   memset(&a, 0, sizeof a);
   pool_fill_geometry(&a, desc, xDesc, in, out);
   pool_strides(xDesc, a.xs);
+  a.channels_last = a.c > 1 && a.xs[1] == 1;
   pool_strides(yDesc, a.ys);
   a.alpha = *(const float *)alpha;
   a.beta = *(const float *)beta;
@@ -363,6 +364,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   memset(&a, 0, sizeof a);
   pool_fill_geometry(&a, desc, xDesc, in, out);
   pool_strides(xDesc, a.xs);
+  a.channels_last = a.c > 1 && a.xs[1] == 1;
   pool_strides(dyDesc, a.ys);
   pool_strides(dxDesc, a.dxs);
   a.alpha = *(const float *)alpha;
@@ -372,7 +374,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 1426 "chapters/06-pooling.nw"
+#line 1429 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4 };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT };
 

@@ -1,4 +1,4 @@
-#line 763 "chapters/06-pooling.nw"
+#line 769 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 693 "chapters/06-pooling.nw"
+#line 696 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 786 "chapters/06-pooling.nw"
+#line 792 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -61,6 +61,30 @@ POOL_FN float pool_window(const float *plane, const litdnn_pool_args *a, int od,
   return sum / (float)count;
 }
 
+/* Split a flat thread index into (n, c, d, h, w) over the sizes sp, in
+   the order of the tensor's memory: channels fastest when they are
+   innermost (NHWC), width fastest otherwise (NCHW). Either way
+   neighbouring threads touch neighbouring addresses. */
+POOL_FN void pool_split(int64_t i, const litdnn_pool_args *a, const int sp[3], int64_t *n, int64_t *c,
+                        int *d, int *h, int *w)
+{
+  if (a->channels_last) {
+    *c = i % a->c;
+    i /= a->c;
+  }
+  *w = (int)(i % sp[2]);
+  i /= sp[2];
+  *h = (int)(i % sp[1]);
+  i /= sp[1];
+  *d = (int)(i % sp[0]);
+  i /= sp[0];
+  if (!a->channels_last) {
+    *c = i % a->c;
+    i /= a->c;
+  }
+  *n = i;
+}
+
 /* y = alpha * v + beta * y, where beta == 0 does not read y. */
 POOL_FN void pool_store(float *y, float v, float alpha, float beta)
 {
@@ -84,18 +108,14 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 856 "chapters/06-pooling.nw"
+#line 886 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int ow = (int)(i % a.out[2]);
-    int64_t t = i / a.out[2];
-    int oh = (int)(t % a.out[1]);
-    t /= a.out[1];
-    int od = (int)(t % a.out[0]);
-    t /= a.out[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
     int arg;
     float v = pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
     pool_store(a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4], v,
@@ -110,7 +130,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 914 "chapters/06-pooling.nw"
+#line 940 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -171,7 +191,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 988 "chapters/06-pooling.nw"
+#line 1014 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -223,7 +243,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1054 "chapters/06-pooling.nw"
+#line 1080 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -281,20 +301,16 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1124 "chapters/06-pooling.nw"
+#line 1150 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
   int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int ow = (int)(i % a.out[2]);
-    int64_t t = i / a.out[2];
-    int oh = (int)(t % a.out[1]);
-    t /= a.out[1];
-    int od = (int)(t % a.out[0]);
-    t /= a.out[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
     float g = a.dy[n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]];
     float *dst = acc + (n * a.c + c) * plane;
     if (litdnn_pool_is_max(a.mode)) {
@@ -322,15 +338,11 @@ static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t to
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int w = (int)(i % a.in[2]);
-    int64_t t = i / a.in[2];
-    int hh = (int)(t % a.in[1]);
-    t /= a.in[1];
-    int d = (int)(t % a.in[0]);
-    t /= a.in[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
     pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
-               acc[i], a.alpha, a.beta);
+               acc[(((n * a.c + c) * a.in[0] + d) * a.in[1] + hh) * a.in[2] + w], a.alpha, a.beta);
   }
 }
 
@@ -356,7 +368,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1223 "chapters/06-pooling.nw"
+#line 1241 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -372,13 +384,9 @@ static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t t
   int is_max = litdnn_pool_is_max(a.mode);
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int w = (int)(i % a.in[2]);
-    int64_t t = i / a.in[2];
-    int hh = (int)(t % a.in[1]);
-    t /= a.in[1];
-    int d = (int)(t % a.in[0]);
-    t /= a.in[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
     int me = (d * a.in[1] + hh) * a.in[2] + w;
     int od0, od1, oh0, oh1, ow0, ow1;
     pool_cover(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
@@ -418,36 +426,29 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1302 "chapters/06-pooling.nw"
+#line 1316 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int ow = (int)(i % a.out[2]);
-    int64_t t = i / a.out[2];
-    int oh = (int)(t % a.out[1]);
-    t /= a.out[1];
-    int od = (int)(t % a.out[0]);
-    t /= a.out[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
     int arg;
     pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
-    where[i] = arg;
+    where[(((n * a.c + c) * a.out[0] + od) * a.out[1] + oh) * a.out[2] + ow] = arg;
   }
 }
 
-/* where[] is dense in (n, c, od, oh, ow) order */
+/* where[] is dense in (n, c, od, oh, ow) order, whatever the layout */
 static __global__ void pool_gather_argmax_kernel(litdnn_pool_args a, int64_t total, const int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int w = (int)(i % a.in[2]);
-    int64_t t = i / a.in[2];
-    int hh = (int)(t % a.in[1]);
-    t /= a.in[1];
-    int d = (int)(t % a.in[0]);
-    t /= a.in[0];
-    int64_t nc = t, c = t % a.c, n = t / a.c;
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
+    int64_t nc = n * a.c + c;
     int me = (d * a.in[1] + hh) * a.in[2] + w;
     int od0, od1, oh0, oh1, ow0, ow1;
     pool_cover(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
@@ -484,20 +485,16 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1377 "chapters/06-pooling.nw"
+#line 1384 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
   float inv = 1.0f / (float)(a.win[0] * a.win[1] * a.win[2]);
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int ow = (int)(i % a.out[2]);
-    int64_t t = i / a.out[2];
-    int oh = (int)(t % a.out[1]);
-    t /= a.out[1];
-    int od = (int)(t % a.out[0]);
-    t /= a.out[0];
-    int64_t c = t % a.c, n = t / a.c;
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
     float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
     int arg = -1;
     if (is_max)
