@@ -1,4 +1,4 @@
-#line 2635 "chapters/02-tensors.nw"
+#line 3061 "chapters/02-tensors.nw"
 /* NCHW -> NHWC layout change: every GPU stage of litdnnTransformTensor
    against cudnnTransformTensor. */
 #include "bench.h"
