@@ -1,4 +1,4 @@
-#line 2619 "chapters/02-tensors.nw"
+#line 2625 "chapters/02-tensors.nw"
 #include "tensor/tensor_ops.h"
 
 enum { STAGE_CPU, STAGE_NAIVE, STAGE_VEC4, STAGE_FOURTH, STAGE_FIFTH };

@@ -1,4 +1,4 @@
-#line 3190 "chapters/02-tensors.nw"
+#line 3272 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3237 "chapters/02-tensors.nw"
+#line 3319 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3314 "chapters/02-tensors.nw"
+#line 3396 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -154,13 +154,13 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 3297 "chapters/02-tensors.nw"
+#line 3379 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3304 "chapters/02-tensors.nw"
+#line 3386 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3363 "chapters/02-tensors.nw"
+#line 3445 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -193,10 +193,10 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 3300 "chapters/02-tensors.nw"
+#line 3382 "chapters/02-tensors.nw"
 }
 
-#line 3202 "chapters/02-tensors.nw"
+#line 3284 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
