@@ -4,4 +4,5 @@
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
 #include "litdnn/batchnorm.h"
+#include "litdnn/dropout.h"
 #endif

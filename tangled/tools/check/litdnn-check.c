@@ -110,6 +110,42 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
+#line 783 "chapters/09-dropout.nw"
+static void check_dropout(void)
+{
+  enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t t = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  float *x = random_floats(COUNT, 31), *out[2][2];
+  litdnnStatus_t status[2][2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    litdnnDropoutDescriptor_t d;
+    size_t states_bytes = 0, reserve_bytes = 0;
+    void *states = NULL, *reserve = NULL;
+    litdnnCreateDropoutDescriptor(&d);
+    litdnnDropoutGetStatesSize(hs[k], &states_bytes);
+    litdnnDropoutGetReserveSpaceSize(t, &reserve_bytes);
+    litdnnMalloc(hs[k], &states, states_bytes);
+    litdnnMalloc(hs[k], &reserve, reserve_bytes);
+    litdnnSetDropoutDescriptor(d, hs[k], 0.375f, states, states_bytes, 2024ull);
+    void *dx = to_device(hs[k], x, COUNT), *dy = to_device(hs[k], x, COUNT), *dg = to_device(hs[k], x, COUNT);
+    status[k][0] = litdnnDropoutForward(hs[k], d, t, dx, t, dy, reserve, reserve_bytes);
+    status[k][1] = litdnnDropoutBackward(hs[k], d, t, dx, t, dg, reserve, reserve_bytes);
+    litdnnSynchronize(hs[k]);
+    out[k][0] = to_host(hs[k], dy, COUNT);
+    out[k][1] = to_host(hs[k], dg, COUNT);
+    litdnnFree(hs[k], dx); litdnnFree(hs[k], dy); litdnnFree(hs[k], dg);
+    litdnnFree(hs[k], states); litdnnFree(hs[k], reserve);
+    litdnnDestroyDropoutDescriptor(d);
+  }
+  report("litdnnDropoutForward (p = 0.375)", LITDNN_OP_DROPOUT_FORWARD, status[0][0],
+         relative_error(out[0][0], out[1][0], COUNT), 0.0);
+  report("litdnnDropoutBackward", LITDNN_OP_DROPOUT_BACKWARD, status[0][1],
+         relative_error(out[0][1], out[1][1], COUNT), 0.0);
+  for (int k = 0; k < 2; k++) { free(out[k][0]); free(out[k][1]); }
+  free(x);
+  litdnnDestroyTensorDescriptor(t);
+}
 #line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -122,6 +158,8 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 821 "chapters/09-dropout.nw"
+check_dropout();
 #line 2874 "chapters/02-tensors.nw"
 }
 
