@@ -4,5 +4,6 @@
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
 #include "litdnn/batchnorm.h"
+#include "litdnn/lrn.h"
 #include "litdnn/dropout.h"
 #endif

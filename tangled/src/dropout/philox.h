@@ -28,7 +28,7 @@ LITDNN_PHILOX_FN uint32_t litdnn_philox_mulhilo(uint32_t a, uint32_t b, uint32_t
 
 LITDNN_PHILOX_FN litdnn_philox4 litdnn_philox4x32_10(litdnn_philox4 c, uint32_t k0, uint32_t k1)
 {
-#if defined(__CUDACC__) && !defined(LITDNN_EMU)
+#if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int round = 0; round < 10; round++) {
