@@ -110,6 +110,39 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
+#line 2867 "chapters/08-normalization.nw"
+static void check_lrn(void)
+{
+  enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t t = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  litdnnLRNDescriptor_t norm;
+  litdnnCreateLRNDescriptor(&norm);
+  litdnnSetLRNDescriptor(norm, 5, 0.5, 0.75, 1.0);
+  float *x = random_floats(COUNT, 41), *dy = random_floats(COUNT, 42), *out[2][2];
+  float one = 1.0f, zero = 0.0f;
+  litdnnStatus_t status[2][2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, COUNT), *ddy = to_device(hs[k], dy, COUNT);
+    void *dy_out = to_device(hs[k], x, COUNT), *dgx = to_device(hs[k], x, COUNT);
+    status[k][0] = litdnnLRNCrossChannelForward(hs[k], norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dx, &zero, t,
+                                                dy_out);
+    status[k][1] = litdnnLRNCrossChannelBackward(hs[k], norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dy_out, t,
+                                                 ddy, t, dx, &zero, t, dgx);
+    litdnnSynchronize(hs[k]);
+    out[k][0] = to_host(hs[k], dy_out, COUNT);
+    out[k][1] = to_host(hs[k], dgx, COUNT);
+    litdnnFree(hs[k], dx); litdnnFree(hs[k], ddy); litdnnFree(hs[k], dy_out); litdnnFree(hs[k], dgx);
+  }
+  report("litdnnLRNCrossChannelForward (n=5)", LITDNN_OP_LRN_FORWARD, status[0][0],
+         relative_error(out[0][0], out[1][0], COUNT), 1e-5);
+  report("litdnnLRNCrossChannelBackward", LITDNN_OP_LRN_BACKWARD, status[0][1],
+         relative_error(out[0][1], out[1][1], COUNT), 1e-5);
+  for (int k = 0; k < 2; k++) { free(out[k][0]); free(out[k][1]); }
+  free(x); free(dy);
+  litdnnDestroyLRNDescriptor(norm);
+  litdnnDestroyTensorDescriptor(t);
+}
 #line 783 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
@@ -158,6 +191,8 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 2902 "chapters/08-normalization.nw"
+check_lrn();
 #line 821 "chapters/09-dropout.nw"
 check_dropout();
 #line 2874 "chapters/02-tensors.nw"
