@@ -7,4 +7,6 @@ LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_sliding);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_sliding);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_warp);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_warp);
 #endif
