@@ -25,6 +25,8 @@ static const lrn_shape shapes[] = {
   {2, 3, 3, 3, LITDNN_TENSOR_NHWC},   /* window wider than C */
   {1, 40, 2, 3, LITDNN_TENSOR_NHWC},  /* C >= 32: the chooser's NHWC path */
   {2, 19, 5, 7, LITDNN_TENSOR_NCHW},
+  {1, 150, 2, 3, LITDNN_TENSOR_NCHW}, /* several channel chunks per pixel */
+  {1, 70, 1, 3, LITDNN_TENSOR_NHWC},  /* several 32-channel chunks per warp */
 };
 static const lrn_params params[] = {
   {5, 1e-4, 0.75, 2.0},   /* AlexNet's (alpha as cuDNN counts it) */

@@ -1,4 +1,4 @@
-#line 854 "chapters/09-dropout.nw"
+#line 876 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 

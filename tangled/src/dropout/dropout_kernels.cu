@@ -1,4 +1,4 @@
-#line 484 "chapters/09-dropout.nw"
+#line 483 "chapters/09-dropout.nw"
 #include "core/gpu.h"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
@@ -51,7 +51,7 @@ static __global__ void dropout_thread_per_element(litdnn_dropout_args a, int bac
   litdnn_philox4 r = litdnn_philox_group((uint64_t)(i / 4), k.k0, k.k1);
   a.out[i] = r.v[i % 4] >= k.threshold ? a.in[i] * k.scale : 0.0f;
 }
-#line 433 "chapters/09-dropout.nw"
+#line 432 "chapters/09-dropout.nw"
 static __device__ inline float4 dropout_group4(float4 v, litdnn_philox4 r, const dropout_key *k)
 {
   float4 o;
@@ -70,7 +70,7 @@ static __device__ void dropout_group_scalar(const litdnn_dropout_args *a, int64_
     a->out[4 * g + w] = r.v[w] >= k->threshold ? a->in[4 * g + w] * k->scale : 0.0f;
 }
 
-static __global__ void dropout_vec4(litdnn_dropout_args a, int backward)
+static __global__ void __launch_bounds__(256, 4) dropout_vec4(litdnn_dropout_args a, int backward)
 {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -93,7 +93,7 @@ static __global__ void dropout_vec4(litdnn_dropout_args a, int backward)
     dropout_group_scalar(&a, g, &k);
 }
 
-#line 491 "chapters/09-dropout.nw"
+#line 490 "chapters/09-dropout.nw"
 static const char dropout_forward_call[] = "litdnnDropoutForward";
 static const char dropout_backward_call[] = "litdnnDropoutBackward";
 
@@ -105,10 +105,25 @@ static litdnnStatus_t dropout_naive(litdnnHandle_t h, const litdnn_dropout_args 
                                   "dropout_thread_per_element");
 }
 
+/* the device's number of SMs, asked once (the query is slow) */
+static int dropout_sm_count(void)
+{
+  static int sms = 0;
+  if (sms <= 0) {
+    struct cudaDeviceProp prop;
+    int device = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
+      sms = prop.multiProcessorCount;
+    if (sms <= 0)
+      sms = 132;
+  }
+  return sms;
+}
+
 static litdnnStatus_t dropout_fast(litdnnHandle_t h, const litdnn_dropout_args *a, int backward)
 {
-  /* 16 blocks of 256 per SM on 132 SMs fill the H200; more only adds blocks */
-  unsigned blocks = litdnn_gpu_blocks((a->count + 3) / 4, 256, 132 * 8);
+  /* exactly the blocks that are resident at once: four per SM */
+  unsigned blocks = litdnn_gpu_blocks((a->count + 3) / 4, 256, (unsigned)(4 * dropout_sm_count()));
   dropout_vec4<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, backward);
   return litdnn_gpu_launch_status(backward ? dropout_backward_call : dropout_forward_call, "dropout_vec4");
 }

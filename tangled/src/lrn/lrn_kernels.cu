@@ -1,10 +1,11 @@
-#line 2708 "chapters/08-normalization.nw"
+#line 2717 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
 #line 2411 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
+#define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
 static __device__ float lrn_scale(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -58,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 2491 "chapters/08-normalization.nw"
+#line 2492 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -86,31 +87,37 @@ static __device__ inline double lrn_slide(const litdnn_lrn_args *a, const float 
   return sum;
 }
 
-static __global__ void lrn_forward_sliding(litdnn_lrn_args a)
+/* block b: pixels of block b / chunks, channels of chunk b % chunks */
+static __device__ inline int64_t lrn_chunk_pixel(int chunks)
 {
-  int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  return (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+}
+
+static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
+{
+  int64_t p = lrn_chunk_pixel(chunks);
   if (p >= litdnn_lrn_pixels(&a))
     return;
   const float *x = a.x + litdnn_lrn_pixel(&a, a.xs, p);
   float *y = a.out + litdnn_lrn_pixel(&a, a.ys, p);
   int64_t xc = a.xs[1], yc = a.ys[1];
-  int C = (int)a.dims[1];
+  int C = (int)a.dims[1], c0 = (int)(blockIdx.x % chunks) * LRN_CHUNK, c1 = c0 + LRN_CHUNK < C ? c0 + LRN_CHUNK : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
-  double sum = lrn_window(&a, x, xc, -1);
-  for (int c = 0; c < C; c++) {
+  double sum = lrn_window(&a, x, xc, c0 - 1);
+  for (int c = c0; c < c1; c++) {
     sum = lrn_slide(&a, x, xc, c, sum);
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 2546 "chapters/08-normalization.nw"
+#line 2553 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
 }
 
-static __global__ void lrn_backward_sliding(litdnn_lrn_args a)
+static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
 {
-  int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  int64_t p = lrn_chunk_pixel(chunks);
   if (p >= litdnn_lrn_pixels(&a))
     return;
   const float *x = a.x + litdnn_lrn_pixel(&a, a.xs, p), *y = a.y + litdnn_lrn_pixel(&a, a.ys, p);
@@ -118,14 +125,16 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a)
   float *dx = a.out + litdnn_lrn_pixel(&a, a.dxs, p);
   int64_t xc = a.xs[1];
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi;
+  int c0 = (int)(blockIdx.x % chunks) * LRN_CHUNK, c1 = c0 + LRN_CHUNK < C ? c0 + LRN_CHUNK : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
   float two_ab = 2.0f * (float)(a.a_over_n * a.power);
-  /* window sums for channels lead = j + lo, j and tail = j - hi - 1, at j = -1 */
-  double s_lead = lrn_window(&a, x, xc, lo - 1), s_mid = lrn_window(&a, x, xc, -1);
-  double s_tail = lrn_window(&a, x, xc, -hi - 2), t_sum = 0.0;
-  for (int c = 0; c < lo && c < C; c++) /* T_{-1} holds t_0 .. t_{lo-1} */
+  /* window sums for channels lead = j + lo, j and tail = j - hi - 1, at j = c0 - 1 */
+  double s_lead = lrn_window(&a, x, xc, c0 - 1 + lo), s_mid = lrn_window(&a, x, xc, c0 - 1);
+  double s_tail = lrn_window(&a, x, xc, c0 - hi - 2), t_sum = 0.0;
+  /* T_{c0-1} sums t_c over [c0 - 1 - hi, c0 - 1 + lo] */
+  for (int c = c0 - 1 - hi < 0 ? 0 : c0 - 1 - hi; c <= c0 - 1 + lo && c < C; c++)
     t_sum += (double)lrn_t(&a, y, dy, c, lrn_window(&a, x, xc, c));
-  for (int j = 0; j < C; j++) {
+  for (int j = c0; j < c1; j++) {
     int lead = j + lo, tail = j - hi - 1;
     s_lead = lrn_slide(&a, x, xc, lead, s_lead);
     s_mid = lrn_slide(&a, x, xc, j, s_mid);
@@ -139,7 +148,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 2613 "chapters/08-normalization.nw"
+#line 2622 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -227,7 +236,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
   }
 }
 
-#line 2716 "chapters/08-normalization.nw"
+#line 2725 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -247,16 +256,22 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_naive)(litdnnHandle_t h, const 
                                     litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_thread_per_element");
 }
+static int lrn_chunks(const litdnn_lrn_args *a) { return (int)((a->dims[1] + LRN_CHUNK - 1) / LRN_CHUNK); }
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_sliding)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  lrn_forward_sliding<<<lrn_blocks(litdnn_lrn_pixels(a)), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  int chunks = lrn_chunks(a);
+  lrn_forward_sliding<<<lrn_blocks(litdnn_lrn_pixels(a)) * chunks, LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a,
+                                                                                                         chunks);
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_sliding");
 }
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_sliding)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  lrn_backward_sliding<<<lrn_blocks(litdnn_lrn_pixels(a)), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  int chunks = lrn_chunks(a);
+  lrn_backward_sliding<<<lrn_blocks(litdnn_lrn_pixels(a)) * chunks, LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a,
+                                                                                                          chunks);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_sliding");
 }
 
@@ -266,9 +281,10 @@ static int lrn_channels_innermost(const litdnn_lrn_args *a, int backward)
   return a->xs[1] == 1 && a->ys[1] == 1 && (!backward || (a->dys[1] == 1 && a->dxs[1] == 1));
 }
 
+/* a warp per pixel, no grid-stride rounds: 8 pixels per block */
 static unsigned lrn_warp_blocks(const litdnn_lrn_args *a)
 {
-  return litdnn_gpu_blocks(litdnn_lrn_pixels(a), LRN_WARPS, 132 * 16);
+  return litdnn_gpu_blocks(litdnn_lrn_pixels(a), LRN_WARPS, 0x7fffffffu);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_warp)(litdnnHandle_t h, const void *args)
