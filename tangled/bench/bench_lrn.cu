@@ -1,4 +1,4 @@
-#line 3110 "chapters/08-normalization.nw"
+#line 3126 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#line 2717 "chapters/08-normalization.nw"
+#line 2733 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -148,7 +148,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 2622 "chapters/08-normalization.nw"
+#line 2638 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -236,7 +236,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
   }
 }
 
-#line 2725 "chapters/08-normalization.nw"
+#line 2741 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 

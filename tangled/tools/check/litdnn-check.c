@@ -110,7 +110,7 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
-#line 3041 "chapters/08-normalization.nw"
+#line 3057 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -191,7 +191,7 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
-#line 3076 "chapters/08-normalization.nw"
+#line 3092 "chapters/08-normalization.nw"
 check_lrn();
 #line 843 "chapters/09-dropout.nw"
 check_dropout();
