@@ -3,6 +3,8 @@
 #define LITDNN_H
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
+#include "litdnn/activation.h"
+#include "litdnn/matmul.h"
 #include "litdnn/batchnorm.h"
 #include "litdnn/lrn.h"
 #include "litdnn/dropout.h"

@@ -7,6 +7,11 @@
 #line 2257 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
+#line 197 "chapters/03-activations.nw"
+extern const litdnn_op_table litdnn_activation_forward_table;
+extern const litdnn_op_table litdnn_activation_backward_table;
+#line 1811 "chapters/04-matmul.nw"
+extern const litdnn_op_table litdnn_matmul_table;
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
@@ -26,6 +31,11 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
 [LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
+#line 202 "chapters/03-activations.nw"
+[LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
+[LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
+#line 1815 "chapters/04-matmul.nw"
+[LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 156 "chapters/08-normalization.nw"
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,

@@ -110,6 +110,50 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
+#line 1441 "chapters/03-activations.nw"
+static void check_activation(litdnnActivationMode_t mode, int backward)
+{
+  enum { COUNT = 2 * 37 * 9 * 11 };
+  char label[64];
+  litdnnTensorDescriptor_t t;
+  litdnnActivationDescriptor_t act;
+  litdnnCreateTensorDescriptor(&t);
+  litdnnSetTensor4dDescriptor(t, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 37, 9, 11);
+  litdnnCreateActivationDescriptor(&act);
+  litdnnSetActivationDescriptor(act, mode, LITDNN_NOT_PROPAGATE_NAN,
+                                mode == LITDNN_ACTIVATION_CLIPPED_RELU ? 0.5 : 0.7);
+  float *in[3], alpha = 0.75f, beta = -0.5f;
+  for (int i = 0; i < 3; i++)
+    in[i] = random_floats(COUNT, 31 + i);
+  float *out = random_floats(COUNT, 41), *results[2];
+  litdnnHandle_t handles[2] = {dev, cpu};
+  litdnnStatus_t status = LITDNN_STATUS_SUCCESS;
+  for (int k = 0; k < 2; k++) {
+    void *d[4];
+    for (int i = 0; i < 3; i++)
+      d[i] = to_device(handles[k], in[i], COUNT);
+    d[3] = to_device(handles[k], out, COUNT);
+    litdnnStatus_t s = backward ? litdnnActivationBackward(handles[k], act, &alpha, t, d[0], t, d[1], t,
+                                                           d[2], &beta, t, d[3])
+                                : litdnnActivationForward(handles[k], act, &alpha, t, d[2], &beta, t, d[3]);
+    if (k == 0)
+      status = s;
+    results[k] = to_host(handles[k], d[3], COUNT);
+    for (int i = 0; i < 4; i++)
+      litdnnFree(handles[k], d[i]);
+  }
+  snprintf(label, sizeof label, "activation %s %s", backward ? "backward" : "forward",
+           litdnnGetActivationModeName(mode));
+  /* same formulas in FP32 on both sides; transcendental functions of CUDA
+     and of the C library differ by a few ulp */
+  report(label, backward ? LITDNN_OP_ACTIVATION_BACKWARD : LITDNN_OP_ACTIVATION_FORWARD, status,
+         relative_error(results[0], results[1], COUNT), 1e-5);
+  for (int i = 0; i < 3; i++)
+    free(in[i]);
+  free(out), free(results[0]), free(results[1]);
+  litdnnDestroyActivationDescriptor(act);
+  litdnnDestroyTensorDescriptor(t);
+}
 #line 3057 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
@@ -191,6 +235,33 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
+#line 1487 "chapters/03-activations.nw"
+for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
+  for (int backward = 0; backward <= 1; backward++)
+    check_activation((litdnnActivationMode_t)mode, backward);
+#line 1822 "chapters/04-matmul.nw"
+{
+  enum { M = 67, N = 45, K = 91 };
+  float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
+  float *c = random_floats((size_t)M * N, 43);
+  float alpha = 1.5f, beta = 0.5f;
+  litdnnHandle_t hs[2] = {dev, cpu};
+  float *out[2];
+  litdnnStatus_t st[2];
+  for (int x = 0; x < 2; x++) {
+    void *da = to_device(hs[x], a, (size_t)K * M), *db = to_device(hs[x], b, (size_t)K * N);
+    void *dc = to_device(hs[x], c, (size_t)M * N);
+    st[x] = litdnnMatmul(hs[x], LITDNN_MATH_FMA, LITDNN_TRANSPOSE, LITDNN_NO_TRANSPOSE, M, N, K, &alpha,
+                         da, K, 0, db, K, 0, &beta, dc, M, 0, 1);
+    out[x] = to_host(hs[x], dc, (size_t)M * N);
+    litdnnFree(hs[x], da);
+    litdnnFree(hs[x], db);
+    litdnnFree(hs[x], dc);
+  }
+  report("matmul 67x45x91 (A^T)", LITDNN_OP_MATMUL, st[0] != LITDNN_STATUS_SUCCESS ? st[0] : st[1],
+         relative_error(out[0], out[1], (size_t)M * N), 1e-5);
+  free(a); free(b); free(c); free(out[0]); free(out[1]);
+}
 #line 3092 "chapters/08-normalization.nw"
 check_lrn();
 #line 843 "chapters/09-dropout.nw"
