@@ -5,6 +5,8 @@
 #include "litdnn/tensor_ops.h"
 #include "litdnn/activation.h"
 #include "litdnn/matmul.h"
+#include "litdnn/pooling.h"
+#include "litdnn/softmax.h"
 #include "litdnn/batchnorm.h"
 #include "litdnn/lrn.h"
 #include "litdnn/dropout.h"
