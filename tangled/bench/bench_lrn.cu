@@ -1,4 +1,4 @@
-#line 3139 "chapters/08-normalization.nw"
+#line 3150 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

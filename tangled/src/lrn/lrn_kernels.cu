@@ -1,4 +1,4 @@
-#line 2736 "chapters/08-normalization.nw"
+#line 2747 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 2495 "chapters/08-normalization.nw"
+#line 2500 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -104,12 +104,15 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
   int C = (int)a.dims[1], c0 = (int)(blockIdx.x % chunks) * LRN_CHUNK, c1 = c0 + LRN_CHUNK < C ? c0 + LRN_CHUNK : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
   double sum = lrn_window(&a, x, xc, c0 - 1);
+#if defined(__CUDA_ARCH__)
+#pragma unroll 4
+#endif
   for (int c = c0; c < c1; c++) {
     sum = lrn_slide(&a, x, xc, c, sum);
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 2556 "chapters/08-normalization.nw"
+#line 2564 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -134,6 +137,9 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
   /* T_{c0-1} sums t_c over [c0 - 1 - hi, c0 - 1 + lo] */
   for (int c = c0 - 1 - hi < 0 ? 0 : c0 - 1 - hi; c <= c0 - 1 + lo && c < C; c++)
     t_sum += (double)lrn_t(&a, y, dy, c, lrn_window(&a, x, xc, c));
+#if defined(__CUDA_ARCH__)
+#pragma unroll 2
+#endif
   for (int j = c0; j < c1; j++) {
     int lead = j + lo, tail = j - hi - 1;
     s_lead = lrn_slide(&a, x, xc, lead, s_lead);
@@ -148,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 2641 "chapters/08-normalization.nw"
+#line 2652 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -236,7 +242,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
   }
 }
 
-#line 2744 "chapters/08-normalization.nw"
+#line 2755 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 

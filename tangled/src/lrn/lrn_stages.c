@@ -1,4 +1,4 @@
-#line 2834 "chapters/08-normalization.nw"
+#line 2845 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
