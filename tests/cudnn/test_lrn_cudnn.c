@@ -54,11 +54,22 @@ Test(lrn_cudnn, every_gpu_stage_agrees_with_cudnn)
     float *x = t_random(n, -2, 2), *g = t_random(n, -1, 1), one = 1, zero = 0;
     void *dx = t_dev_from_host(h, x, n), *dg = t_dev_from_host(h, g, n);
     void *cy = t_dev_poisoned(h, n), *cdx = t_dev_poisoned(h, n);
-    cr_assert_eq(cudnnLRNCrossChannelForward(dnn, cn, CUDNN_LRN_CROSS_CHANNEL_DIM1, &one, ct, dx, &zero, ct, cy),
-                 CUDNN_STATUS_SUCCESS);
-    cr_assert_eq(cudnnLRNCrossChannelBackward(dnn, cn, CUDNN_LRN_CROSS_CHANNEL_DIM1, &one, ct, cy, ct, dg, ct, dx,
-                                              &zero, ct, cdx), CUDNN_STATUS_SUCCESS);
+    cudnnStatus_t fs = cudnnLRNCrossChannelForward(dnn, cn, CUDNN_LRN_CROSS_CHANNEL_DIM1, &one, ct, dx, &zero, ct, cy);
+    cudnnStatus_t bs = fs != CUDNN_STATUS_SUCCESS ? fs
+        : cudnnLRNCrossChannelBackward(dnn, cn, CUDNN_LRN_CROSS_CHANNEL_DIM1, &one, ct, cy, ct, dg, ct, dx, &zero, ct,
+                                       cdx);
     cudaDeviceSynchronize();
+    if (c->nhwc && (fs == CUDNN_STATUS_NOT_SUPPORTED || bs == CUDNN_STATUS_NOT_SUPPORTED)) {
+      /* nothing to compare against in this layout */
+      cr_log_warn("case %zu: cuDNN does not support LRN in NHWC (%s)", k, cudnnGetErrorString(fs ? fs : bs));
+      t_dev_free(h, dx); t_dev_free(h, dg); t_dev_free(h, cy); t_dev_free(h, cdx);
+      free(x); free(g);
+      cudnnDestroyLRNDescriptor(cn); cudnnDestroyTensorDescriptor(ct);
+      litdnnDestroyLRNDescriptor(ln); litdnnDestroyTensorDescriptor(lt);
+      continue;
+    }
+    cr_assert_eq(fs, CUDNN_STATUS_SUCCESS, "case %zu: cuDNN forward: %s", k, cudnnGetErrorString(fs));
+    cr_assert_eq(bs, CUDNN_STATUS_SUCCESS, "case %zu: cuDNN backward: %s", k, cudnnGetErrorString(bs));
     float *ref_y = t_dev_fetch(h, cy, n), *ref_dx = t_dev_fetch(h, cdx, n);
     const litdnnOp_t ops[2] = {LITDNN_OP_LRN_FORWARD, LITDNN_OP_LRN_BACKWARD};
     for (int o = 0; o < 2; o++) {
