@@ -4,7 +4,7 @@
 
 #line 1045 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 2257 "chapters/02-tensors.nw"
+#line 2689 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 197 "chapters/03-activations.nw"
@@ -19,13 +19,17 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
+#line 2306 "chapters/08-normalization.nw"
+extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
+#line 236 "chapters/09-dropout.nw"
+extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
 #line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1049 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 2262 "chapters/02-tensors.nw"
+#line 2694 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -46,6 +50,12 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
+#line 2310 "chapters/08-normalization.nw"
+[LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
+[LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
+#line 240 "chapters/09-dropout.nw"
+[LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
+[LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 1060 "chapters/02-tensors.nw"
 };
 
