@@ -1,11 +1,11 @@
-#line 2583 "chapters/04-matmul.nw"
+#line 2586 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/gemm/gemm.h"
 #include <math.h>
 #include <string.h>
 
-#line 2615 "chapters/04-matmul.nw"
+#line 2618 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 2668 "chapters/04-matmul.nw"
+#line 2671 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -96,7 +96,7 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 2710 "chapters/04-matmul.nw"
+#line 2713 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
 {
   const int N = 4096;
@@ -141,7 +141,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
          problem_flops(&p) / tf32_cublas / 1e9, 100.0 * tf32_cublas / tf32_ours);
   problem_free(&p);
 }
-#line 2761 "chapters/04-matmul.nw"
+#line 2764 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
@@ -195,7 +195,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
            shapes, 100.0 * exp(log_sum / shapes));
 }
 
-#line 2594 "chapters/04-matmul.nw"
+#line 2597 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);

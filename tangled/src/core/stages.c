@@ -10,7 +10,7 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
 #line 197 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 2519 "chapters/04-matmul.nw"
+#line 2522 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 123 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
@@ -38,7 +38,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 202 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 2523 "chapters/04-matmul.nw"
+#line 2526 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 127 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,

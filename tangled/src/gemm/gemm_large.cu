@@ -1,4 +1,4 @@
-#line 1566 "chapters/04-matmul.nw"
+#line 1569 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #line 1406 "chapters/04-matmul.nw"
@@ -8,7 +8,7 @@
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1569 "chapters/04-matmul.nw"
+#line 1572 "chapters/04-matmul.nw"
 #define LT_STAGES 2
 
 #line 288 "chapters/04-matmul.nw"
@@ -147,7 +147,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1575 "chapters/04-matmul.nw"
+#line 1578 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
   do {                                                                                            \
     gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, (slice) * WT_BK, g.k, WT_BM, WT_BK,    \
@@ -163,7 +163,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 1486 "chapters/04-matmul.nw"
+#line 1489 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -203,7 +203,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1454 "chapters/04-matmul.nw"
+#line 1457 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -233,7 +233,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1525 "chapters/04-matmul.nw"
+#line 1528 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -259,11 +259,11 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1532 "chapters/04-matmul.nw"
+#line 1535 "chapters/04-matmul.nw"
 }
-#line 1591 "chapters/04-matmul.nw"
+#line 1594 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large
-#line 1540 "chapters/04-matmul.nw"
+#line 1543 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {

@@ -1,4 +1,4 @@
-#line 1599 "chapters/04-matmul.nw"
+#line 1602 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #line 1406 "chapters/04-matmul.nw"
@@ -8,7 +8,7 @@
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1602 "chapters/04-matmul.nw"
+#line 1605 "chapters/04-matmul.nw"
 #define LT_STAGES 4
 
 #line 288 "chapters/04-matmul.nw"
@@ -197,7 +197,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1609 "chapters/04-matmul.nw"
+#line 1612 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice) do { } while (0)
 #define LT_LAND(buf, slice)                                                                       \
   do {                                                                                            \
@@ -209,7 +209,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
 #define LT_COMMIT() GEMM_CP_ASYNC_COMMIT()
 #define LT_WAIT() GEMM_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() GEMM_CP_ASYNC_WAIT(0)
-#line 1486 "chapters/04-matmul.nw"
+#line 1489 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -249,7 +249,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1454 "chapters/04-matmul.nw"
+#line 1457 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -279,7 +279,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1525 "chapters/04-matmul.nw"
+#line 1528 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -305,11 +305,11 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1532 "chapters/04-matmul.nw"
+#line 1535 "chapters/04-matmul.nw"
 }
-#line 1621 "chapters/04-matmul.nw"
+#line 1624 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large_async
-#line 1540 "chapters/04-matmul.nw"
+#line 1543 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
