@@ -21,7 +21,7 @@ extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table
     litdnn_bn_backward_table;
 #line 2306 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
-#line 236 "chapters/09-dropout.nw"
+#line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
 #line 1058 "chapters/02-tensors.nw"
@@ -53,7 +53,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 2310 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
-#line 240 "chapters/09-dropout.nw"
+#line 266 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 1060 "chapters/02-tensors.nw"

@@ -249,7 +249,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 805 "chapters/09-dropout.nw"
+#line 835 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -332,7 +332,7 @@ check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD)
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 3136 "chapters/08-normalization.nw"
 check_lrn();
-#line 843 "chapters/09-dropout.nw"
+#line 873 "chapters/09-dropout.nw"
 check_dropout();
 #line 3394 "chapters/02-tensors.nw"
 }
