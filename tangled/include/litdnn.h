@@ -6,5 +6,9 @@
 #include "litdnn/activation.h"
 #include "litdnn/matmul.h"
 #include "litdnn/convolution.h"
+#include "litdnn/pooling.h"
+#include "litdnn/softmax.h"
 #include "litdnn/batchnorm.h"
+#include "litdnn/lrn.h"
+#include "litdnn/dropout.h"
 #endif

@@ -4,27 +4,35 @@
 
 #line 1045 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 2257 "chapters/02-tensors.nw"
+#line 2689 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 197 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 1811 "chapters/04-matmul.nw"
+#line 2522 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 428 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
     litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
+#line 123 "chapters/06-pooling.nw"
+extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
+#line 98 "chapters/07-softmax.nw"
+extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
+#line 2306 "chapters/08-normalization.nw"
+extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
+#line 262 "chapters/09-dropout.nw"
+extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
 #line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1049 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 2262 "chapters/02-tensors.nw"
+#line 2694 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -33,17 +41,29 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 202 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 1815 "chapters/04-matmul.nw"
+#line 2526 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 433 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_BIAS] = &litdnn_conv_backward_bias_table,
+#line 127 "chapters/06-pooling.nw"
+[LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
+[LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
+#line 102 "chapters/07-softmax.nw"
+[LITDNN_OP_SOFTMAX_FORWARD] = &litdnn_softmax_forward_table,
+[LITDNN_OP_SOFTMAX_BACKWARD] = &litdnn_softmax_backward_table,
 #line 156 "chapters/08-normalization.nw"
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
+#line 2310 "chapters/08-normalization.nw"
+[LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
+[LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
+#line 266 "chapters/09-dropout.nw"
+[LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
+[LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 1060 "chapters/02-tensors.nw"
 };
 
