@@ -1,8 +1,8 @@
-#line 3567 "chapters/05-convolution.nw"
+#line 3570 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3608 "chapters/05-convolution.nw"
+#line 3611 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,7 +87,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 3698 "chapters/05-convolution.nw"
+#line 3701 "chapters/05-convolution.nw"
 typedef struct {
   int use_cudnn, algo, copies;
   litdnnHandle_t h;
@@ -117,7 +117,7 @@ static void run_once(void *ctx_, int rep)
                                           (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly,
                                           c->y));
 }
-#line 3733 "chapters/05-convolution.nw"
+#line 3736 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 
 static float *device_filled(size_t n, unsigned seed)
@@ -238,7 +238,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int tf32)
   litdnnDestroy(c.h);
 }
 
-#line 3574 "chapters/05-convolution.nw"
+#line 3577 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

@@ -1,4 +1,4 @@
-#line 3120 "chapters/05-convolution.nw"
+#line 3123 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -57,7 +57,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3197 "chapters/05-convolution.nw"
+#line 3200 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -111,7 +111,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
   return NULL;
 }
-#line 3253 "chapters/05-convolution.nw"
+#line 3256 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -130,7 +130,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3288 "chapters/05-convolution.nw"
+#line 3291 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -181,7 +181,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3182 "chapters/05-convolution.nw"
+#line 3185 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
