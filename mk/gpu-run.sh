@@ -16,6 +16,11 @@ if ! ldconfig -p | grep -q libcudnn.so.9; then
   dir=$(dirname "$(find / -name 'libcudnn.so.9' -not -path '/proc/*' 2>/dev/null | head -1)" 2>/dev/null)
   [ -n "$dir" ] && export LD_LIBRARY_PATH=$dir:$LD_LIBRARY_PATH
 fi
+# The public problem sets live beside the repository (../shared/bench); the
+# build carries a copy for machines that have none.
+if [ ! -d ../shared/bench ] && [ -d build/shared-bench ]; then
+  mkdir -p ../shared && cp -r build/shared-bench ../shared/bench
+fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 what=${1:-all}
 if [[ $what == all || $what == *tests* ]]; then

@@ -4,5 +4,6 @@
 #include "litdnn/core.h"
 #include "litdnn/tensor_ops.h"
 #include "litdnn/activation.h"
+#include "litdnn/matmul.h"
 #include "litdnn/batchnorm.h"
 #endif

@@ -42,8 +42,14 @@ static double coef_of(int mode)
 /* A magnitude that bounds the rounding of either library's formula. */
 static double magnitude(int mode, int backward, float y, float dy, float old, float alpha, float beta)
 {
+  /* For ELU near zero cuDNN's result behaves as coef * (exp(x) - 1): the
+     subtraction of two numbers near coef leaves an error of a few ulp of
+     coef, not of the small result (litdnn uses expm1 and does not lose
+     them; seen on an H200: x = -0.0044, litdnn -0.00309168757 = 0.7 *
+     expm1(x) to 9 digits, cuDNN -0.00309165125). So the terms of ELU's
+     forward formula are |y| and coef. */
   double m = backward ? fabs(dy) * (mode == LITDNN_ACTIVATION_TANH ? 1.0 + (double)y * y : 1.0 + fabs(y))
-                      : fabs(y) + 1e-30;
+                      : fabs(y) + (mode == LITDNN_ACTIVATION_ELU ? coef_of(mode) : 0.0) + 1e-30;
   return fabs(alpha) * m + fabs(beta * old);
 }
 

@@ -170,6 +170,29 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
+#line 1822 "chapters/04-matmul.nw"
+{
+  enum { M = 67, N = 45, K = 91 };
+  float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
+  float *c = random_floats((size_t)M * N, 43);
+  float alpha = 1.5f, beta = 0.5f;
+  litdnnHandle_t hs[2] = {dev, cpu};
+  float *out[2];
+  litdnnStatus_t st[2];
+  for (int x = 0; x < 2; x++) {
+    void *da = to_device(hs[x], a, (size_t)K * M), *db = to_device(hs[x], b, (size_t)K * N);
+    void *dc = to_device(hs[x], c, (size_t)M * N);
+    st[x] = litdnnMatmul(hs[x], LITDNN_MATH_FMA, LITDNN_TRANSPOSE, LITDNN_NO_TRANSPOSE, M, N, K, &alpha,
+                         da, K, 0, db, K, 0, &beta, dc, M, 0, 1);
+    out[x] = to_host(hs[x], dc, (size_t)M * N);
+    litdnnFree(hs[x], da);
+    litdnnFree(hs[x], db);
+    litdnnFree(hs[x], dc);
+  }
+  report("matmul 67x45x91 (A^T)", LITDNN_OP_MATMUL, st[0] != LITDNN_STATUS_SUCCESS ? st[0] : st[1],
+         relative_error(out[0], out[1], (size_t)M * N), 1e-5);
+  free(a); free(b); free(c); free(out[0]); free(out[1]);
+}
 #line 2874 "chapters/02-tensors.nw"
 }
 

@@ -1,0 +1,209 @@
+#line 1875 "chapters/04-matmul.nw"
+/* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
+#include "bench.h"
+#include "../src/gemm/gemm.h"
+#include <math.h>
+#include <string.h>
+
+#line 1907 "chapters/04-matmul.nw"
+typedef struct {
+  litdnnHandle_t h;
+  cublasHandle_t cublas;
+  litdnnMathType_t math;
+  int m, n, k, ta, tb, copies;
+  int64_t lda, ldb, ldc, na, nb, nc;   /* elements of one copy */
+  float *A, *B, *C;
+} problem;
+
+static void problem_init(problem *p, litdnnHandle_t h, cublasHandle_t cublas, int m, int n, int k,
+                         int ta, int tb)
+{
+  memset(p, 0, sizeof *p);
+  p->h = h;
+  p->cublas = cublas;
+  p->m = m; p->n = n; p->k = k; p->ta = ta; p->tb = tb;
+  p->lda = ta ? k : m;
+  p->ldb = tb ? n : k;
+  p->ldc = m;
+  p->na = (int64_t)m * k;
+  p->nb = (int64_t)k * n;
+  p->nc = (int64_t)m * n;
+  double bytes = 4.0 * (p->na + p->nb + p->nc);
+  p->copies = (int)ceil(180e6 / bytes);
+  if (p->copies < 1) p->copies = 1;
+  if (p->copies > 16) p->copies = 16;
+  BENCH_CUDA(cudaMalloc((void **)&p->A, 4 * p->na * p->copies));
+  BENCH_CUDA(cudaMalloc((void **)&p->B, 4 * p->nb * p->copies));
+  BENCH_CUDA(cudaMalloc((void **)&p->C, 4 * p->nc * p->copies));
+  /* small integers keep every stage's result exact, so a broken stage shows */
+  float *host = (float *)malloc(4 * (size_t)(p->na > p->nb ? p->na : p->nb));
+  for (int64_t i = 0; i < (p->na > p->nb ? p->na : p->nb); i++)
+    host[i] = (float)((i * 7 + 3) % 5) - 2.0f;
+  for (int c = 0; c < p->copies; c++) {
+    BENCH_CUDA(cudaMemcpy(p->A + c * p->na, host, 4 * p->na, cudaMemcpyHostToDevice));
+    BENCH_CUDA(cudaMemcpy(p->B + c * p->nb, host, 4 * p->nb, cudaMemcpyHostToDevice));
+  }
+  BENCH_CUDA(cudaMemset(p->C, 0, 4 * p->nc * p->copies));
+  free(host);
+}
+
+static void problem_free(problem *p)
+{
+  cudaFree(p->A);
+  cudaFree(p->B);
+  cudaFree(p->C);
+}
+
+static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
+static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
+#line 1960 "chapters/04-matmul.nw"
+static void run_litdnn(void *ctx, int rep)
+{
+  problem *p = (problem *)ctx;
+  int c = rep % p->copies;
+  float one = 1.0f, zero = 0.0f;
+  BENCH_LITDNN(litdnnMatmul(p->h, p->math, (litdnnTranspose_t)p->ta, (litdnnTranspose_t)p->tb, p->m, p->n,
+                            p->k, &one, p->A + c * p->na, (int)p->lda, 0, p->B + c * p->nb, (int)p->ldb, 0,
+                            &zero, p->C + c * p->nc, (int)p->ldc, 0, 1));
+}
+
+static void run_cublas(void *ctx, int rep)
+{
+  problem *p = (problem *)ctx;
+  int c = rep % p->copies;
+  float one = 1.0f, zero = 0.0f;
+  BENCH_CUBLAS(cublasSetMathMode(p->cublas, p->math == LITDNN_MATH_TF32 ? CUBLAS_TF32_TENSOR_OP_MATH
+                                                                        : CUBLAS_DEFAULT_MATH));
+  BENCH_CUBLAS(cublasSgemm(p->cublas, p->ta ? CUBLAS_OP_T : CUBLAS_OP_N, p->tb ? CUBLAS_OP_T : CUBLAS_OP_N,
+                           p->m, p->n, p->k, &one, p->A + c * p->na, (int)p->lda, p->B + c * p->nb,
+                           (int)p->ldb, &zero, p->C + c * p->nc, (int)p->ldc));
+}
+
+/* Median time of one stage (pinned), or of cuBLAS when stage < 0. */
+static double time_impl(bench *b, problem *p, int stage)
+{
+  if (stage < 0)
+    return bench_median_ms(b, run_cublas, p);
+  BENCH_LITDNN(litdnnSetStage(p->h, LITDNN_OP_MATMUL, stage));
+  double ms = bench_median_ms(b, run_litdnn, p);
+  BENCH_LITDNN(litdnnSetStage(p->h, LITDNN_OP_MATMUL, LITDNN_STAGE_AUTOMATIC));
+  return ms;
+}
+
+static int runs_on_gpu(int stage)
+{
+  unsigned mask = 0;
+  litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
+  return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
+}
+#line 2002 "chapters/04-matmul.nw"
+static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
+{
+  const int N = 4096;
+  problem p;
+  problem_init(&p, h, cublas, N, N, N, 0, 0);
+  const char *shape = "4096x4096x4096";
+  p.math = LITDNN_MATH_FMA;
+  double cublas_ms = time_impl(b, &p, -1);
+  bench_record(b, "sgemm fp32", shape, "cuBLAS", cublas_ms, problem_bytes(&p), problem_flops(&p));
+  printf("  %-24s %9.3f ms %8.1f TFLOP/s  100.0 %% of cuBLAS\n", "cuBLAS", cublas_ms,
+         problem_flops(&p) / cublas_ms / 1e9);
+  double best = 1e30;
+  const char *best_name = "";
+  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+    const char *name;
+    char impl[96];
+    if (!runs_on_gpu(s) || GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS)
+      continue;
+    litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
+    double ms = time_impl(b, &p, s);
+    snprintf(impl, sizeof impl, "litdnn: %s", name);
+    bench_record(b, "sgemm fp32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
+    printf("  %-24s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS\n", name, ms, problem_flops(&p) / ms / 1e9,
+           100.0 * cublas_ms / ms);
+    if (ms < best) {
+      best = ms;
+      best_name = name;
+    }
+  }
+  printf("  best own FP32 stage: %s, %.1f %% of cuBLAS (target 90 %%)\n", best_name, 100.0 * cublas_ms / best);
+
+  p.math = LITDNN_MATH_TF32;
+  double tf32_cublas = time_impl(b, &p, -1);
+  double tf32_ours = time_impl(b, &p, GEMM_STAGE_WMMA_TF32);
+  bench_record(b, "sgemm tf32", shape, "cuBLAS tf32", tf32_cublas, problem_bytes(&p), problem_flops(&p));
+  bench_record(b, "sgemm tf32", shape, "litdnn: wmma tf32", tf32_ours, problem_bytes(&p), problem_flops(&p));
+  printf("  TF32: wmma %.1f TFLOP/s, cuBLAS %.1f TFLOP/s: %.1f %% of cuBLAS TF32 (target 70 %%)\n",
+         problem_flops(&p) / tf32_ours / 1e9, problem_flops(&p) / tf32_cublas / 1e9,
+         100.0 * tf32_cublas / tf32_ours);
+  problem_free(&p);
+}
+#line 2050 "chapters/04-matmul.nw"
+static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
+{
+  static const int fast[] = {GEMM_STAGE_WARPTILED, GEMM_STAGE_PIPELINED, GEMM_STAGE_PIPELINED_64X64,
+                             GEMM_STAGE_PIPELINED_128X32, GEMM_STAGE_ASYNC};
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench_matmul: cannot open %s (give --deepbench PATH); DeepBench sweep skipped\n", path);
+    return;
+  }
+  char line[256];
+  double log_sum = 0;
+  int shapes = 0;
+  while (fgets(line, sizeof line, f)) {
+    char name[64], at[16], bt[16];
+    int m, n, k;
+    if (sscanf(line, "%63[^,],%d,%d,%d,%15[^,],%15s", name, &m, &n, &k, at, bt) != 6 || strcmp(name, set))
+      continue;
+    if (bench_quick(b) && shapes >= 12)
+      break;
+    problem p;
+    problem_init(&p, h, cublas, m, n, k, strcmp(at, "true") == 0, strcmp(bt, "true") == 0);
+    p.math = LITDNN_MATH_FMA;
+    char shape[96], impl[96];
+    snprintf(shape, sizeof shape, "%dx%dx%d %s%s", m, n, k, p.ta ? "T" : "N", p.tb ? "T" : "N");
+    double cublas_ms = time_impl(b, &p, -1), best = 1e30;
+    bench_record(b, "deepbench sgemm", shape, "cuBLAS", cublas_ms, problem_bytes(&p), problem_flops(&p));
+    const char *best_name = "";
+    for (size_t s = 0; s < sizeof fast / sizeof fast[0]; s++) {
+      if (!runs_on_gpu(fast[s]))
+        continue;
+      const char *sname;
+      litdnnGetStageInfo(LITDNN_OP_MATMUL, fast[s], &sname, NULL, NULL);
+      double ms = time_impl(b, &p, fast[s]);
+      snprintf(impl, sizeof impl, "litdnn: %s", sname);
+      bench_record(b, "deepbench sgemm", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
+      if (ms < best) {
+        best = ms;
+        best_name = sname;
+      }
+    }
+    bench_record(b, "deepbench sgemm", shape, "litdnn: best", best, problem_bytes(&p), problem_flops(&p));
+    printf("  %-24s best %-18s %6.1f %% of cuBLAS\n", shape, best_name, 100.0 * cublas_ms / best);
+    log_sum += log(cublas_ms / best);
+    shapes++;
+    problem_free(&p);
+  }
+  fclose(f);
+  if (shapes)
+    printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
+           shapes, 100.0 * exp(log_sum / shapes));
+}
+
+#line 1886 "chapters/04-matmul.nw"
+int main(int argc, char **argv)
+{
+  bench *b = bench_open("matmul", argc, argv);
+  litdnnHandle_t h;
+  cublasHandle_t cublas;
+  BENCH_LITDNN(litdnnCreateWithBackend(&h, LITDNN_BACKEND_CUDA));
+  BENCH_CUBLAS(cublasCreate(&cublas));
+  worklog(b, h, cublas);
+  deepbench(b, h, cublas, bench_arg(b, "--deepbench", "../shared/bench/deepbench_gemm.csv"),
+            bench_arg(b, "--set", "training_set"));
+  cublasDestroy(cublas);
+  litdnnDestroy(h);
+  bench_close(b);
+  return 0;
+}

@@ -1,0 +1,172 @@
+#line 1750 "chapters/04-matmul.nw"
+#include "gemm/gemm.h"
+#include <stdio.h>
+
+#line 1591 "chapters/04-matmul.nw"
+static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
+  [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
+                                            litdnn_gemm_cpu_naive),
+  [GEMM_STAGE_CPU_JKI] = LITDNN_CPU_STAGE("cpu jki", "loop order that streams columns",
+                                          litdnn_gemm_cpu_jki),
+  [GEMM_STAGE_NAIVE] = LITDNN_GPU_STAGE("naive", "one thread per output", litdnn_gemm_naive),
+  [GEMM_STAGE_COALESCED] = LITDNN_GPU_STAGE("coalesced", "a warp covers consecutive rows",
+                                            litdnn_gemm_coalesced),
+  [GEMM_STAGE_TILED] = LITDNN_GPU_STAGE("smem tiled", "32x32 tiles in shared memory", litdnn_gemm_tiled),
+  [GEMM_STAGE_BLOCK1D] = LITDNN_GPU_STAGE("1d blocking", "8 outputs per thread (a column)",
+                                          litdnn_gemm_block1d),
+  [GEMM_STAGE_BLOCK2D] = LITDNN_GPU_STAGE("2d blocking", "8x8 outer product per thread",
+                                          litdnn_gemm_block2d),
+  [GEMM_STAGE_VECTORIZED] = LITDNN_GPU_STAGE("vectorized", "16-byte loads, k-major tiles",
+                                             litdnn_gemm_vectorized),
+  [GEMM_STAGE_WARPTILED] = LITDNN_GPU_STAGE("warp tiled", "block, warp and thread tiles",
+                                            litdnn_gemm_warptiled),
+  [GEMM_STAGE_PIPELINED] = LITDNN_GPU_STAGE("pipelined 128x128", "double-buffered tiles",
+                                            litdnn_gemm_pipelined),
+  [GEMM_STAGE_PIPELINED_64X64] = LITDNN_GPU_STAGE("pipelined 64x64", "a smaller tile for small problems",
+                                                  litdnn_gemm_pipelined_64x64),
+  [GEMM_STAGE_PIPELINED_128X32] = LITDNN_GPU_STAGE("pipelined 128x32", "a narrow tile for small n",
+                                                   litdnn_gemm_pipelined_128x32),
+  [GEMM_STAGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async", "3-slice cp.async pipeline", litdnn_gemm_async),
+  [GEMM_STAGE_CUBLAS] = LITDNN_CUDA_ONLY_STAGE("cuBLAS", "cublasSgemm", litdnn_gemm_cublas),
+  [GEMM_STAGE_WMMA_TF32] = LITDNN_CUDA_ONLY_STAGE("wmma tf32", "TF32 tensor cores through WMMA",
+                                                  litdnn_gemm_wmma_tf32),
+  [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
+                                                    litdnn_gemm_cublas_tf32),
+};
+#line 1635 "chapters/04-matmul.nw"
+static int gemm_pick_tile(const litdnn_matmul_args *g)
+{
+  int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
+  if (g->n <= 32)
+    return GEMM_STAGE_PIPELINED_128X32;
+  if (big_tiles < 2 * 132)
+    return GEMM_STAGE_PIPELINED_64X64;
+  return GEMM_STAGE_PIPELINED;
+}
+
+static int gemm_choose(litdnnHandle_t h, const void *args)
+{
+  const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  switch (litdnn_backend(h)) {
+  case LITDNN_BACKEND_CPU: return GEMM_STAGE_CPU_JKI;
+  case LITDNN_BACKEND_CUDA: return g->math == LITDNN_MATH_TF32 ? GEMM_STAGE_CUBLAS_TF32 : GEMM_STAGE_CUBLAS;
+  default: return gemm_pick_tile(g);
+  }
+}
+
+#line 1756 "chapters/04-matmul.nw"
+const litdnn_op_table litdnn_matmul_table = {
+  "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
+};
+
+#line 1681 "chapters/04-matmul.nw"
+static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
+                                    const char *stridename, const void *X, int64_t ld, int64_t rows,
+                                    int64_t cols, int64_t stride, int batch, const char *rowsname)
+{
+  if (!X)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "%s is a null pointer", name);
+  if (ld < rows)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "%s = %lld is less than the %lld rows of %s as stored (%s)", ldname,
+                        (long long)ld, (long long)rows, name, rowsname);
+  if (batch > 1 && stride < 0)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %lld must not be negative",
+                        stridename, (long long)stride);
+  int64_t span, last, bytes;
+  if (!litdnn_mul_size(ld, cols - 1, &span) || !litdnn_add_size(span, rows, &span) ||
+      !litdnn_mul_size(batch > 1 ? stride : 0, batch - 1, &last) || !litdnn_add_size(span, last, &span) ||
+      !litdnn_mul_size(span, (int64_t)sizeof(float), &bytes))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call,
+                        "%s with %s = %lld and %s = %lld spans more than 64-bit sizes hold", name,
+                        ldname, (long long)ld, stridename, (long long)stride);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const litdnn_matmul_args *g)
+{
+  litdnnStatus_t s = litdnn_check_handle(call, h);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (g->math != LITDNN_MATH_FMA && g->math != LITDNN_MATH_TF32)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "math = %d is not a litdnnMathType_t",
+                        (int)g->math);
+  if ((g->transa != 0 && g->transa != 1) || (g->transb != 0 && g->transb != 1))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is not a litdnnTranspose_t",
+                        g->transa != 0 && g->transa != 1 ? "transa" : "transb",
+                        g->transa != 0 && g->transa != 1 ? g->transa : g->transb);
+  const char *names[4] = {"m", "n", "k", "batchCount"};
+  int sizes[4] = {g->m, g->n, g->k, g->batch};
+  for (int d = 0; d < 4; d++)
+    if (sizes[d] <= 0)
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d must be positive",
+                          names[d], sizes[d]);
+  if (g->n > GEMM_MAX_GRID_Z * 32)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call, "n = %d exceeds the largest grid (%d)", g->n,
+                        GEMM_MAX_GRID_Z * 32);
+  s = check_operand(call, "A", "lda", "strideA", g->A, g->lda, g->transa ? g->k : g->m,
+                    g->transa ? g->m : g->k, g->strideA, g->batch, g->transa ? "k" : "m");
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_operand(call, "B", "ldb", "strideB", g->B, g->ldb, g->transb ? g->n : g->k,
+                      g->transb ? g->k : g->n, g->strideB, g->batch, g->transb ? "n" : "k");
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_operand(call, "C", "ldc", "strideC", g->C, g->ldc, g->m, g->n, g->strideC, g->batch, "m");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (g->batch > 1 && g->strideC < g->ldc * g->n)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "strideC = %lld is less than ldc * n = %lld: the matrices of C would overlap",
+                        (long long)g->strideC, (long long)(g->ldc * g->n));
+  int pinned = h->stage[LITDNN_OP_MATMUL];
+  if (pinned != LITDNN_STAGE_AUTOMATIC && GEMM_STAGE_IS_TF32(pinned) && g->math != LITDNN_MATH_TF32)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
+                        "math = LITDNN_MATH_FMA, but the pinned stage %d (%s) computes in TF32", pinned,
+                        gemm_stages[pinned].name);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+#line 1762 "chapters/04-matmul.nw"
+litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
+{
+  litdnnStatus_t s = litdnn_matmul_check(h, call, args);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  litdnn_matmul_args g = *args;
+  g.call = call;
+  return litdnn_run_op(h, LITDNN_OP_MATMUL, call, &g);
+}
+
+litdnnStatus_t litdnnMatmul(litdnnHandle_t handle, litdnnMathType_t math, litdnnTranspose_t transa,
+                            litdnnTranspose_t transb, int m, int n, int k, const void *alpha,
+                            const void *A, int lda, long long strideA, const void *B, int ldb,
+                            long long strideB, const void *beta, void *C, int ldc, long long strideC,
+                            int batchCount)
+{
+  static const char call[] = "litdnnMatmul";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, alpha);
+  LITDNN_CHECK_NULL(call, beta);
+  litdnn_matmul_args g;
+  g.call = call;
+  g.math = math;
+  g.transa = (int)transa;
+  g.transb = (int)transb;
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  g.batch = batchCount;
+  g.alpha = *(const float *)alpha;
+  g.beta = *(const float *)beta;
+  g.A = (const float *)A;
+  g.B = (const float *)B;
+  g.C = (float *)C;
+  g.lda = lda;
+  g.ldb = ldb;
+  g.ldc = ldc;
+  g.strideA = batchCount > 1 ? strideA : 0;
+  g.strideB = batchCount > 1 ? strideB : 0;
+  g.strideC = batchCount > 1 ? strideC : 0;
+  return litdnn_matmul_run(handle, call, &g);
+}

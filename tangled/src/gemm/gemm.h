@@ -1,0 +1,63 @@
+#ifndef LITDNN_GEMM_H
+#define LITDNN_GEMM_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct litdnn_matmul_args {
+  const char *call;                /* the API call, for messages */
+  litdnnMathType_t math;
+  int transa, transb;              /* 1: op(X) = X^T */
+  int m, n, k, batch;
+  float alpha, beta;
+  const float *A;
+  const float *B;
+  float *C;
+  int64_t lda, ldb, ldc;           /* in elements */
+  int64_t strideA, strideB, strideC;
+} litdnn_matmul_args;
+
+litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args);
+litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args);
+
+enum {
+  GEMM_STAGE_CPU_NAIVE, GEMM_STAGE_CPU_JKI, GEMM_STAGE_NAIVE, GEMM_STAGE_COALESCED, GEMM_STAGE_TILED,
+  GEMM_STAGE_BLOCK1D, GEMM_STAGE_BLOCK2D, GEMM_STAGE_VECTORIZED, GEMM_STAGE_WARPTILED,
+  GEMM_STAGE_PIPELINED, GEMM_STAGE_PIPELINED_64X64, GEMM_STAGE_PIPELINED_128X32, GEMM_STAGE_ASYNC,
+  GEMM_STAGE_CUBLAS, GEMM_STAGE_WMMA_TF32, GEMM_STAGE_CUBLAS_TF32, GEMM_STAGE_COUNT
+};
+/* stages that round to TF32: run only under LITDNN_MATH_TF32 */
+#define GEMM_STAGE_IS_TF32(s) ((s) == GEMM_STAGE_WMMA_TF32 || (s) == GEMM_STAGE_CUBLAS_TF32)
+litdnnStatus_t litdnn_gemm_cpu_naive(litdnnHandle_t h, const void *args);
+litdnnStatus_t litdnn_gemm_cpu_jki(litdnnHandle_t h, const void *args);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_coalesced);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tiled);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_block1d);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_block2d);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_vectorized);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_warptiled);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined_64x64);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined_128x32);
+/* CUDA only (cuBLAS, inline PTX, tensor cores) */
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_async);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_wmma_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas_tf32);
+#define GEMM_MAX_GRID_Z 65535
+static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)
+{
+  litdnn_matmul_args s = *g;
+  s.A = g->A + first * g->strideA;
+  s.B = g->B + first * g->strideB;
+  s.C = g->C + first * g->strideC;
+  s.batch = g->batch - first < GEMM_MAX_GRID_Z ? g->batch - first : GEMM_MAX_GRID_Z;
+  return s;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+#line 487 "chapters/04-matmul.nw"
+#include "core/gpu.h"
+#include "gemm/gemm.h"
+
+#line 288 "chapters/04-matmul.nw"
+/* op(X)(r, c) of a column-major X with leading dimension ld */
+static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
+{
+  return trans ? X[c + (int64_t)r * ld] : X[r + (int64_t)c * ld];
+}
+
+/* C(i, j) = alpha * acc + beta * C(i, j); with beta == 0, C is not read */
+static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, float acc,
+                                          float alpha, float beta)
+{
+  float *c = C + i + (int64_t)j * ldc;
+  *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
+}
+
+/* the three matrices of batch entry blockIdx.z */
+#define GEMM_BATCH_POINTERS(g, A, B, C)                                           \
+  const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
+  const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
+  float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
+
+/* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
+#if defined(__CUDACC__)
+#define GEMM_UNROLL _Pragma("unroll")
+#else
+#define GEMM_UNROLL
+#endif
+#line 450 "chapters/04-matmul.nw"
+#define TILE 32
+static __global__ void gemm_tiled(litdnn_matmul_args g)
+{
+  __shared__ float As[TILE][TILE];   /* As[p][i] = op(A)(i0 + i, p0 + p) */
+  __shared__ float Bs[TILE][TILE];   /* Bs[j][p] = op(B)(p0 + p, j0 + j) */
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int i = blockIdx.x * TILE + tx, j = blockIdx.y * TILE + ty;
+  GEMM_BATCH_POINTERS(g, A, B, C);
+  float acc = 0.0f;
+  for (int p0 = 0; p0 < g.k; p0 += TILE) {
+    
+#line 481 "chapters/04-matmul.nw"
+int pa = p0 + ty, pb = p0 + tx;
+As[ty][tx] = (i < g.m && pa < g.k) ? gemm_op_at(A, g.lda, g.transa, i, pa) : 0.0f;
+Bs[ty][tx] = (pb < g.k && j < g.n) ? gemm_op_at(B, g.ldb, g.transb, pb, j) : 0.0f;
+#line 461 "chapters/04-matmul.nw"
+    __syncthreads();   /* 1: the tiles are complete before anyone reads them */
+    for (int p = 0; p < TILE; p++)
+      acc += As[p][tx] * Bs[ty][p];
+    __syncthreads();   /* 2: everyone is done reading before the next copy */
+  }
+  if (i < g.m && j < g.n)
+    gemm_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
+}
+
+#line 493 "chapters/04-matmul.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_tiled)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
+    litdnn_matmul_args s = gemm_batch_slice(g, first);
+    dim3 grid = litdnn_dim3((unsigned)(s.m + TILE - 1) / TILE, (unsigned)(s.n + TILE - 1) / TILE,
+                            (unsigned)s.batch);
+    gemm_tiled<<<grid, litdnn_dim3(TILE, TILE, 1), 0, litdnn_gpu_stream(h)>>>(s);
+  }
+  return litdnn_gpu_launch_status(g->call, "gemm_tiled");
+}

@@ -1,0 +1,405 @@
+/* Matrix multiply: every stage of the table, on every backend that runs it,
+ * against a double-precision reference.
+ *
+ * Tolerances. For an output C_ij the reference also computes its magnitude
+ * mag_ij = |alpha| sum_p |op(A)_ip op(B)_pj| + |beta| |C_ij|. A float dot
+ * product of length k accumulates rounding errors of relative size u = 2^-24
+ * at each of k additions; they are independent and of random sign, so the
+ * error grows like sqrt(k) u mag (k u mag is the worst case, never reached
+ * with random data). We allow 4 (1 + sqrt(k)) u mag. TF32 first rounds each
+ * input to 10 mantissa bits, a relative error up to 2^-11 per input (2^-10
+ * if the hardware truncates), so each product is off by up to about
+ * 2 * 2^-10 ~ 2e-3 of its size: we allow that times mag on top. */
+#include "common.h"
+#include "gemm/gemm.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int m, n, k;
+  int ta, tb;
+  int batch;
+  int pad;           /* extra rows in every leading dimension */
+  float alpha, beta;
+} mm_case;
+
+typedef struct {     /* host copies of one problem, with padding and batch gaps */
+  int64_t lda, ldb, ldc, sa, sb, sc, na, nb, nc;
+  float *A, *B, *C;
+} mm_data;
+
+static mm_data make_data(const mm_case *c)
+{
+  mm_data d;
+  int64_t ra = c->ta ? c->k : c->m, ca = c->ta ? c->m : c->k;
+  int64_t rb = c->tb ? c->n : c->k, cb = c->tb ? c->k : c->n;
+  d.lda = ra + c->pad;
+  d.ldb = rb + c->pad;
+  d.ldc = c->m + c->pad;
+  d.sa = d.lda * ca + 5;   /* gaps between the matrices of a batch */
+  d.sb = d.ldb * cb + 3;
+  d.sc = d.ldc * c->n + 7;
+  d.na = d.sa * c->batch;
+  d.nb = d.sb * c->batch;
+  d.nc = d.sc * c->batch;
+  d.A = t_random((size_t)d.na, -1, 1);
+  d.B = t_random((size_t)d.nb, -1, 1);
+  d.C = t_random((size_t)d.nc, -1, 1);
+  if (c->beta == 0.0f)
+    t_poison(d.C, (size_t)d.nc);   /* beta = 0: C must not be read */
+  return d;
+}
+
+static void free_data(mm_data *d)
+{
+  free(d->A);
+  free(d->B);
+  free(d->C);
+}
+
+static float op_at(const float *X, int64_t ld, int trans, int r, int c)
+{
+  return trans ? X[c + r * ld] : X[r + c * ld];
+}
+
+/* Run one case on handle h and check every float of C's buffer: inside the
+   matrices against the reference, outside them unchanged. */
+static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what)
+{
+  mm_data d = make_data(c);
+  size_t nc = (size_t)d.nc;
+  void *dA = t_dev_from_host(h, d.A, (size_t)d.na), *dB = t_dev_from_host(h, d.B, (size_t)d.nb);
+  void *dC = t_dev_from_host(h, d.C, nc);
+  litdnnStatus_t s = litdnnMatmul(h, math, (litdnnTranspose_t)c->ta, (litdnnTranspose_t)c->tb, c->m, c->n,
+                                  c->k, &c->alpha, dA, (int)d.lda, d.sa, dB, (int)d.ldb, d.sb, &c->beta,
+                                  dC, (int)d.ldc, d.sc, c->batch);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: %s: %s", what, litdnnGetErrorString(s),
+            litdnnGetLastErrorString());
+  float *got = t_dev_fetch(h, dC, nc);
+  double u = 1.0 / 16777216.0;
+  double rel = 4.0 * (1.0 + sqrt((double)c->k)) * u + (math == LITDNN_MATH_TF32 ? 2.0 / 1024.0 : 0.0);
+  double diff2 = 0, ref2 = 0;
+  size_t bad = 0, first = 0;
+  double first_ref = 0, first_tol = 0;
+  for (size_t e = 0; e < nc; e++) {
+    int64_t b = (int64_t)e / d.sc, off = (int64_t)e % d.sc;
+    int64_t i = off % d.ldc, j = off / d.ldc;
+    int inside = j < c->n && i < c->m;
+    double ref, tol;
+    if (inside) {
+      const float *A = d.A + b * d.sa, *B = d.B + b * d.sb;
+      double sum = 0, mag = 0;
+      for (int p = 0; p < c->k; p++) {
+        double x = (double)op_at(A, d.lda, c->ta, (int)i, p) * op_at(B, d.ldb, c->tb, p, (int)j);
+        sum += x;
+        mag += fabs(x);
+      }
+      ref = c->alpha * sum;
+      mag *= fabs(c->alpha);
+      if (c->beta != 0.0f) {
+        ref += (double)c->beta * d.C[e];
+        mag += fabs((double)c->beta * d.C[e]);
+      }
+      tol = rel * mag + 1e-30;
+      diff2 += (got[e] - ref) * (got[e] - ref);
+      ref2 += ref * ref;
+    } else {
+      ref = d.C[e];   /* outside the matrices: untouched, NaN stays NaN */
+      tol = 0;
+    }
+    int ok = isnan(ref) ? isnan(got[e]) : fabs((double)got[e] - ref) <= tol;
+    if (!ok && bad++ == 0) {
+      first = e;
+      first_ref = ref;
+      first_tol = tol;
+    }
+  }
+  if (bad)
+    cr_assert_fail("%s: %zu of %zu floats of C wrong; first at offset %zu: got %.9g, expected %.9g "
+                   "(tolerance %.3g); relative error %.3e; seed %llu (LITDNN_TEST_SEED repeats it)",
+                   what, bad, nc, first, got[first], first_ref, first_tol,
+                   ref2 > 0 ? sqrt(diff2 / ref2) : sqrt(diff2), (unsigned long long)t_seed());
+  free(got);
+  t_dev_free(h, dA);
+  t_dev_free(h, dB);
+  t_dev_free(h, dC);
+  free_data(&d);
+}
+
+static const float blends[][2] = {{1.0f, 0.0f}, {1.5f, -0.5f}, {-1.0f, 1.0f}, {0.5f, 2.0f}};
+
+static int is_tf32_stage(int stage)
+{
+  return GEMM_STAGE_IS_TF32(stage);
+}
+
+/* The shapes every stage runs, through the emulator too. Sizes come from
+   {1, 2, 17, 127, 128, 129}: one, tiny, not a multiple of anything, and
+   both sides of a 128 tile. Each line names its transposes and padding;
+   the blend pair cycles. */
+static const mm_case small_cases[] = {
+  {1, 1, 1, 0, 0, 1, 0, 1, 0},
+  {2, 17, 129, 1, 0, 1, 1, 1, 0},
+  {17, 129, 2, 0, 1, 1, 3, 1, 0},
+  {129, 2, 17, 1, 1, 1, 0, 1, 0},
+  {127, 17, 128, 0, 0, 1, 4, 1, 0},
+  {127, 17, 128, 1, 0, 1, 1, 1, 0},
+  {127, 17, 128, 0, 1, 1, 0, 1, 0},
+  {127, 17, 128, 1, 1, 1, 3, 1, 0},
+  {129, 129, 17, 0, 0, 1, 3, 1, 0},
+  {129, 129, 17, 1, 1, 1, 0, 1, 0},
+  {17, 127, 129, 0, 0, 1, 0, 1, 0},
+  {128, 128, 128, 0, 0, 1, 0, 1, 0},
+  {17, 17, 17, 0, 1, 3, 1, 1, 0},        /* a batch of three */
+  {129, 2, 127, 1, 0, 2, 0, 1, 0},        /* a batch of two */
+};
+
+static void run_stage_cases(const t_run *r, const mm_case *cases, int count)
+{
+  litdnnHandle_t h = t_handle(r->backend);
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, r->stage), LITDNN_STATUS_SUCCESS, "%s",
+               litdnnGetLastErrorString());
+  litdnnMathType_t math = is_tf32_stage(r->stage) ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA;
+  for (int x = 0; x < count; x++) {
+    mm_case c = cases[x];
+    c.alpha = blends[x % 4][0];
+    c.beta = blends[x % 4][1];
+    char what[256];
+    snprintf(what, sizeof what, "stage '%s' on %s, m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d pad=%d "
+             "alpha=%g beta=%g", r->name, litdnnGetBackendName(r->backend), c.m, c.n, c.k,
+             c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
+    check_case(h, math, &c, what);
+  }
+  litdnnDestroy(h);
+}
+
+Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
+{
+  t_run runs[T_MAX_RUNS];
+  int n = t_runs(LITDNN_OP_MATMUL, runs, T_MAX_RUNS);
+  cr_assert(n >= 2);
+  for (int r = 0; r < n; r++)
+    run_stage_cases(&runs[r], small_cases, (int)(sizeof small_cases / sizeof small_cases[0]));
+}
+
+/* Sizes of 1000 only where they are fast: the CPU and a real GPU. */
+static const mm_case large_cases[] = {
+  {1000, 129, 1000, 0, 0, 1, 0, 1, 0},
+  {1000, 1000, 17, 1, 0, 1, 0, 1, 0},
+  {127, 1000, 1000, 0, 1, 1, 3, 1, 0},
+  {128, 17, 1000, 1, 1, 1, 1, 1, 0},
+};
+
+Test(matmul, large_shapes_on_cpu_and_gpu, .timeout = 240)
+{
+  t_run runs[T_MAX_RUNS];
+  int n = t_runs(LITDNN_OP_MATMUL, runs, T_MAX_RUNS);
+  for (int r = 0; r < n; r++) {
+    if (runs[r].backend == LITDNN_BACKEND_EMU)
+      continue;
+    /* the naive CPU loop is the definition; one large case is enough for it */
+    int count = runs[r].stage == GEMM_STAGE_CPU_NAIVE ? 1 : (int)(sizeof large_cases / sizeof large_cases[0]);
+    run_stage_cases(&runs[r], large_cases, count);
+  }
+}
+
+Test(matmul, the_handle_chooses_a_stage_that_runs_and_respects_the_math_mode)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  const litdnn_op_table *t = litdnn_op(LITDNN_OP_MATMUL);
+  cr_assert(t && t->choose);
+  static const int shapes[][3] = {{4096, 4096, 4096}, {1760, 16, 1760}, {512, 512, 512}, {1, 1, 1}};
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    for (int s = 0; s < 4; s++)
+      for (int math = 0; math < 2; math++) {
+        litdnn_matmul_args g;
+        memset(&g, 0, sizeof g);
+        g.m = shapes[s][0];
+        g.n = shapes[s][1];
+        g.k = shapes[s][2];
+        g.batch = 1;
+        g.math = (litdnnMathType_t)math;
+        int stage = t->choose(h, &g);
+        cr_assert(stage >= 0 && stage < t->count && t->stages[stage].fn[backends[b]],
+                  "%s: chose stage %d, which does not run there", litdnnGetBackendName(backends[b]), stage);
+        if (math == LITDNN_MATH_FMA)
+          cr_assert(!is_tf32_stage(stage), "FMA math chose the TF32 stage %s", t->stages[stage].name);
+      }
+    litdnnDestroy(h);
+  }
+}
+
+/* ---- bad input: exact status, a message naming the parameter, C untouched ---- */
+
+typedef struct {
+  litdnnHandle_t h;
+  float *A, *B, *C, *saved;
+  void *dA, *dB, *dC;
+  size_t nc;
+} bad_fixture;
+
+static bad_fixture bad_setup(litdnnBackend_t backend)
+{
+  bad_fixture f;
+  f.h = t_handle(backend);
+  size_t n = 64 * 64;
+  f.nc = n;
+  f.A = t_random(n, -1, 1);
+  f.B = t_random(n, -1, 1);
+  f.C = t_random(n, -1, 1);
+  f.dA = t_dev_from_host(f.h, f.A, n);
+  f.dB = t_dev_from_host(f.h, f.B, n);
+  f.dC = t_dev_from_host(f.h, f.C, n);
+  f.saved = f.C;
+  return f;
+}
+
+static void assert_c_untouched(bad_fixture *f, const char *what)
+{
+  float *now = t_dev_fetch(f->h, f->dC, f->nc);
+  cr_assert(memcmp(now, f->saved, f->nc * sizeof(float)) == 0, "%s: a failing call wrote C", what);
+  free(now);
+}
+
+static void bad_teardown(bad_fixture *f)
+{
+  t_dev_free(f->h, f->dA);
+  t_dev_free(f->h, f->dB);
+  t_dev_free(f->h, f->dC);
+  free(f->A);
+  free(f->B);
+  free(f->C);
+  litdnnDestroy(f->h);
+}
+
+#define BAD(f, expected, needle, what, ...)                                                      \
+  do {                                                                                          \
+    t_assert_status(litdnnMatmul(__VA_ARGS__), (expected), (needle), (what));                   \
+    assert_c_untouched(&(f), (what));                                                           \
+  } while (0)
+
+Test(matmul, bad_inputs_are_refused_with_a_message)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  const float one = 1.0f, zero = 0.0f;
+  const litdnnMathType_t F = LITDNN_MATH_FMA;
+  const litdnnTranspose_t N = LITDNN_NO_TRANSPOSE, T = LITDNN_TRANSPOSE;
+  for (int b = 0; b < nb; b++) {
+    bad_fixture f = bad_setup(backends[b]);
+    litdnnHandle_t h = f.h;
+    void *A = f.dA, *B = f.dB, *C = f.dC;
+    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle",
+        NULL, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha", "null alpha",
+        h, F, N, N, 8, 8, 8, NULL, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "beta", "null beta",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, NULL, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "math = 7", "math mode 7",
+        h, (litdnnMathType_t)7, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transa = 2", "transa 2",
+        h, F, (litdnnTranspose_t)2, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transb = -1", "transb -1",
+        h, F, N, (litdnnTranspose_t)-1, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "m = 0", "m = 0",
+        h, F, N, N, 0, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "n = -3", "n = -3",
+        h, F, N, N, 8, -3, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "k = 0", "k = 0",
+        h, F, N, N, 8, 8, 0, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "batchCount = 0", "batch 0",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 0);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 16", "lda < m",
+        h, F, N, N, 17, 8, 8, &one, A, 16, 0, B, 8, 0, &zero, C, 17, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 8", "lda < k for op(A) = A^T",
+        h, F, T, N, 8, 8, 9, &one, A, 8, 0, B, 9, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 8", "ldb < k",
+        h, F, N, N, 8, 8, 9, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 7", "ldb < n for op(B) = B^T",
+        h, F, N, T, 8, 8, 8, &one, A, 8, 0, B, 7, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldc = 7", "ldc < m",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 7, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "A is a null pointer", "null A",
+        h, F, N, N, 8, 8, 8, &one, NULL, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "B is a null pointer", "null B",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, NULL, 8, 0, &zero, C, 8, 0, 1);
+    t_assert_status(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, NULL, 8, 0, 1),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "C is a null pointer", "null C");
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideA = -5", "negative strideA",
+        h, F, N, N, 8, 8, 8, &one, A, 8, -5, B, 8, 0, &zero, C, 8, 64, 2);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideC = 63", "overlapping C matrices",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 63, 2);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideB", "overflowing strideB",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, LLONG_MAX / 2, &zero, C, 8, 64, 3);
+    BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideC", "overflowing strideC",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, LLONG_MAX / 4, 5);
+    /* A TF32 stage pinned under FMA math. On a handle without a GPU the
+       stage cannot be pinned through litdnnSetStage (it does not run
+       there), so the pin is written directly: the check comes first. */
+    h->stage[LITDNN_OP_MATMUL] = GEMM_STAGE_WMMA_TF32;
+    BAD(f, LITDNN_STATUS_BAD_PARAM, "TF32", "TF32 stage under FMA math",
+        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+    h->stage[LITDNN_OP_MATMUL] = LITDNN_STAGE_AUTOMATIC;
+    /* and the same arguments, correct, succeed */
+    cr_assert_eq(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
+                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    bad_teardown(&f);
+  }
+}
+
+Test(matmul, pinning_a_tf32_stage_under_fma_math_on_a_gpu)
+{
+  if (!t_have_gpu())
+    cr_skip_test("no CUDA device");
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CUDA);
+  float *host = t_random(64, -1, 1);
+  void *A = t_dev_from_host(h, host, 64), *B = t_dev_from_host(h, host, 64), *C = t_dev_from_host(h, host, 64);
+  const float one = 1.0f, zero = 0.0f;
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, GEMM_STAGE_CUBLAS_TF32), LITDNN_STATUS_SUCCESS);
+  t_assert_status(litdnnMatmul(h, LITDNN_MATH_FMA, LITDNN_NO_TRANSPOSE, LITDNN_NO_TRANSPOSE, 8, 8, 8, &one,
+                               A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
+                  LITDNN_STATUS_BAD_PARAM, "TF32", "cuBLAS TF32 pinned under FMA math");
+  float *now = t_dev_fetch(h, C, 64);
+  cr_assert(memcmp(now, host, 64 * sizeof(float)) == 0, "the refused call wrote C");
+  free(now);
+  free(host);
+  t_dev_free(h, A);
+  t_dev_free(h, B);
+  t_dev_free(h, C);
+  litdnnDestroy(h);
+}
+
+/* Other modules call the internal entry point with device pointers. */
+Test(matmul, the_internal_entry_point_checks_and_runs)
+{
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  float A[6] = {1, 2, 3, 4, 5, 6};   /* 2 x 3, column-major */
+  float B[3] = {1, 0, -1};
+  float C[2] = {NAN, NAN};
+  litdnn_matmul_args g;
+  memset(&g, 0, sizeof g);
+  g.math = LITDNN_MATH_FMA;
+  g.m = 2;
+  g.n = 1;
+  g.k = 3;
+  g.batch = 1;
+  g.alpha = 1.0f;
+  g.beta = 0.0f;
+  g.A = A;
+  g.B = B;
+  g.C = C;
+  g.lda = 2;
+  g.ldb = 3;
+  g.ldc = 2;
+  cr_assert_eq(litdnn_matmul_run(h, "test", &g), LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  cr_assert_float_eq(C[0], 1.0f - 5.0f, 0.0f);
+  cr_assert_float_eq(C[1], 2.0f - 6.0f, 0.0f);
+  g.ldc = 1;
+  t_assert_status(litdnn_matmul_run(h, "litdnnConvolutionForward", &g), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                  "litdnnConvolutionForward: ldc = 1", "the caller's name in the message");
+  litdnnDestroy(h);
+}
