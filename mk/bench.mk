@@ -5,7 +5,7 @@
 BENCH_SRCS := $(sort $(wildcard $(TANGLED)/bench/bench_*.cu))
 BENCH_BINS := $(if $(NVCC),$(patsubst $(TANGLED)/bench/%.cu,$(BUILD)/bench/%,$(BENCH_SRCS)))
 BENCH_LIBS := -L$(CUDA_HOME)/lib64 -lcudnn -lcublas -lcudart -lm -lpthread -ldl
-RESULTS    := book/results
+BENCH_RESULTS := book/results
 
 .PHONY: bench-build bench-gpu
 bench-build: $(BENCH_BINS)
@@ -20,9 +20,9 @@ $(BUILD)/bench/bench_%: $(TANGLED)/bench/bench_%.cu $(BUILD)/bench/bench.o $(LIB
 	  -o $@ $(BENCH_LIBS)
 
 bench-gpu: bench-build
-	@mkdir -p $(RESULTS)
+	@mkdir -p $(BENCH_RESULTS)
 	@for b in $(BENCH_BINS); do name=$${b##*/bench_}; \
-	  echo "== $$b"; $$b --csv $(RESULTS)/$$name.csv $(BENCH_ARGS); done
+	  echo "== $$b"; $$b --csv $(BENCH_RESULTS)/$$name.csv $(BENCH_ARGS); done
 
 # The emulator's own benchmark (mk/emu.mk) runs on any machine.
 bench: bench-gpu

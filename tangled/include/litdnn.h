@@ -5,5 +5,7 @@
 #include "litdnn/tensor_ops.h"
 #include "litdnn/activation.h"
 #include "litdnn/matmul.h"
+#include "litdnn/pooling.h"
+#include "litdnn/softmax.h"
 #include "litdnn/batchnorm.h"
 #endif

@@ -154,6 +154,68 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
+#line 1575 "chapters/06-pooling.nw"
+static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
+{
+  enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
+  litdnnTensorDescriptor_t xd = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  litdnnTensorDescriptor_t yd = check_desc(LITDNN_TENSOR_NCHW, N, C, OH, OW);
+  litdnnPoolingDescriptor_t pd;
+  litdnnCreatePoolingDescriptor(&pd);
+  litdnnSetPooling2dDescriptor(pd, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 3, 3, 1, 1, 2, 2);
+  float *x = random_floats(N * C * H * W, 21), *dy = random_floats(N * C * OH * OW, 22);
+  float one = 1, zero = 0;
+  size_t count = backward ? N * C * H * W : N * C * OH * OW;
+  float *out[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, N * C * H * W), *ddy = to_device(hs[k], dy, N * C * OH * OW);
+    void *o = to_device(hs[k], x, count);
+    status[k] = backward ? litdnnPoolingBackward(hs[k], pd, &one, yd, ddy, yd, ddy, xd, dx, &zero, xd, o)
+                         : litdnnPoolingForward(hs[k], pd, &one, xd, dx, &zero, yd, o);
+    out[k] = to_host(hs[k], o, count);
+    litdnnFree(hs[k], dx);
+    litdnnFree(hs[k], ddy);
+    litdnnFree(hs[k], o);
+  }
+  report(label, id, status[0], relative_error(out[0], out[1], count), 1e-6);
+  free(out[0]);
+  free(out[1]);
+  free(x);
+  free(dy);
+  litdnnDestroyPoolingDescriptor(pd);
+  litdnnDestroyTensorDescriptor(xd);
+  litdnnDestroyTensorDescriptor(yd);
+}
+#line 1137 "chapters/07-softmax.nw"
+static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
+{
+  enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t d = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  float *x = random_floats(COUNT, 31), *dy = random_floats(COUNT, 32);
+  float one = 1, zero = 0;
+  float *out[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, COUNT), *ddy = to_device(hs[k], dy, COUNT), *o = to_device(hs[k], x, COUNT);
+    status[k] = backward ? litdnnSoftmaxBackward(hs[k], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL,
+                                                 &one, d, dx, d, ddy, &zero, d, o)
+                         : litdnnSoftmaxForward(hs[k], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL,
+                                                &one, d, dx, &zero, d, o);
+    out[k] = to_host(hs[k], o, COUNT);
+    litdnnFree(hs[k], dx);
+    litdnnFree(hs[k], ddy);
+    litdnnFree(hs[k], o);
+  }
+  report(label, id, status[0], relative_error(out[0], out[1], COUNT), 1e-5);
+  free(out[0]);
+  free(out[1]);
+  free(x);
+  free(dy);
+  litdnnDestroyTensorDescriptor(d);
+}
 #line 2871 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -193,6 +255,12 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
+#line 1611 "chapters/06-pooling.nw"
+check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
+check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
+#line 1167 "chapters/07-softmax.nw"
+check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
+check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2874 "chapters/02-tensors.nw"
 }
 

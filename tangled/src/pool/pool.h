@@ -1,0 +1,99 @@
+#ifndef LITDNN_POOL_H
+#define LITDNN_POOL_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct litdnnPoolingStruct {
+  int is_set;
+  litdnnPoolingMode_t mode;
+  litdnnNanPropagation_t nan;
+  int nbDims;                 /* spatial: 2 or 3 */
+  int window[3], pad[3], stride[3];
+};
+
+/* The arguments of every pooling stage. Spatial arrays are (depth, height,
+   width); 2-D pooling has depth 1. Strides are in elements, ordered
+   (n, c, d, h, w). Forward reads x and writes y; backward reads x and dy
+   and writes dx (y's strides describe dy then). */
+typedef struct litdnn_pool_args {
+  int mode;                   /* litdnnPoolingMode_t */
+  int propagate_nan;
+  int channels_last;          /* x's channels are innermost (NHWC): threads walk c fastest */
+  int64_t n, c;
+  int in[3], out[3], win[3], pad[3], stride[3];
+  int64_t xs[5], ys[5], dxs[5];
+  float alpha, beta;
+  const float *x, *dy;
+  float *y, *dx;
+} litdnn_pool_args;
+
+/* a macro, so that host and device code share it */
+#define litdnn_pool_is_max(mode) \
+  ((mode) == LITDNN_POOLING_MAX || (mode) == LITDNN_POOLING_MAX_DETERMINISTIC)
+
+litdnnStatus_t litdnn_pool_forward_cpu(litdnnHandle_t h, const void *args);
+litdnnStatus_t litdnn_pool_backward_cpu(litdnnHandle_t h, const void *args);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_rows);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k2s2);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc4);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_scatter);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_gather);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_argmax);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
+
+static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
+
+/* packed in NCHW (or NCDHW) order: strides w=1, h=W, d=HW, c=DHW, n=CDHW */
+static inline int litdnn_pool_packed_nchw(const int64_t s[5], const litdnn_pool_args *a,
+                                          const int sp[3])
+{
+  int64_t hs = sp[2], ds = (int64_t)sp[1] * sp[2], cs = ds * sp[0];
+  return s[4] == 1 && (sp[1] == 1 || s[3] == hs) && (sp[0] == 1 || s[2] == ds) &&
+         (a->c == 1 || s[1] == cs) && (a->n == 1 || s[0] == cs * a->c);
+}
+
+/* packed in NHWC (or NDHWC) order: c=1, w=C, h=WC, d=HWC, n=DHWC */
+static inline int litdnn_pool_packed_nhwc(const int64_t s[5], const litdnn_pool_args *a,
+                                          const int sp[3])
+{
+  int64_t ws = a->c, hs = ws * sp[2], ds = hs * sp[1], ns = ds * sp[0];
+  return (a->c == 1 || s[1] == 1) && (sp[2] == 1 || s[4] == ws) && (sp[1] == 1 || s[3] == hs) &&
+         (sp[0] == 1 || s[2] == ds) && (a->n == 1 || s[0] == ns);
+}
+
+static inline int litdnn_pool_small(const litdnn_pool_args *a)
+{
+  return a->n * a->c * a->out[0] * a->out[1] * a->out[2] < ((int64_t)1 << 31);
+}
+
+static inline int litdnn_pool_nhwc4_fits(const litdnn_pool_args *a)
+{
+  return litdnn_pool_small(a) && a->c % 4 == 0 && litdnn_pool_packed_nhwc(a->xs, a, a->in) &&
+         litdnn_pool_packed_nhwc(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
+         litdnn_pool_aligned16(a->y);
+}
+
+static inline int litdnn_pool_k2s2_fits(const litdnn_pool_args *a)
+{
+  return litdnn_pool_small(a) && a->in[0] == 1 && a->win[1] == 2 && a->win[2] == 2 &&
+         a->stride[1] == 2 && a->stride[2] == 2 && a->pad[1] == 0 && a->pad[2] == 0 &&
+         a->in[2] % 8 == 0 && litdnn_pool_packed_nchw(a->xs, a, a->in) &&
+         litdnn_pool_packed_nchw(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
+         litdnn_pool_aligned16(a->y);
+}
+
+static inline int litdnn_pool_disjoint_fits(const litdnn_pool_args *a)
+{
+  for (int k = 0; k < 3; k++)
+    if (a->stride[k] != a->win[k] || a->pad[k] != 0 || a->in[k] != a->out[k] * a->win[k])
+      return 0;
+  return 1;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

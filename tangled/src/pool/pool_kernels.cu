@@ -1,0 +1,542 @@
+#line 769 "chapters/06-pooling.nw"
+#include "core/gpu.h"
+#include "pool/pool.h"
+
+#define POOL_FN static __device__ inline
+#define POOL_MAX_BLOCKS 1048576u   /* grid-stride loops beyond this many blocks */
+#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
+#define POOL_UNROLL _Pragma("unroll")
+#else
+#define POOL_UNROLL
+#endif
+#line 696 "chapters/06-pooling.nw"
+POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
+{
+  if (v != v)                               /* v is NaN */
+    return propagate_nan && !(best != best);
+  return !have || v > best;
+}
+#line 792 "chapters/06-pooling.nw"
+/* The window of output o along one axis, clipped to the input: [lo, hi). */
+POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
+{
+  int start = o * stride - pad;
+  *lo = start < 0 ? 0 : start;
+  *hi = start + win < in ? start + win : in;
+}
+
+/* Pool one window of a plane (x at (n, c)); for max, *arg gets the flat
+   position (d * H + h) * W + w of the winner, or -1. */
+POOL_FN float pool_window(const float *plane, const litdnn_pool_args *a, int od, int oh, int ow,
+                          int *arg)
+{
+  int d0, d1, h0, h1, w0, w1;
+  pool_range(od, a->stride[0], a->pad[0], a->win[0], a->in[0], &d0, &d1);
+  pool_range(oh, a->stride[1], a->pad[1], a->win[1], a->in[1], &h0, &h1);
+  pool_range(ow, a->stride[2], a->pad[2], a->win[2], a->in[2], &w0, &w1);
+  if (litdnn_pool_is_max(a->mode)) {
+    float best = -INFINITY;
+    int where = -1;
+    for (int d = d0; d < d1; d++)
+      for (int h = h0; h < h1; h++)
+        for (int w = w0; w < w1; w++) {
+          float v = __ldg(plane + d * a->xs[2] + h * a->xs[3] + w * a->xs[4]);
+          if (pool_takes(v, best, where >= 0, a->propagate_nan)) {
+            best = v;
+            where = (d * a->in[1] + h) * a->in[2] + w;
+          }
+        }
+    *arg = where;
+    return best;
+  }
+  float sum = 0.0f;
+  for (int d = d0; d < d1; d++)
+    for (int h = h0; h < h1; h++)
+      for (int w = w0; w < w1; w++)
+        sum += __ldg(plane + d * a->xs[2] + h * a->xs[3] + w * a->xs[4]);
+  int count = a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+                  ? a->win[0] * a->win[1] * a->win[2]
+                  : (d1 - d0) * (h1 - h0) * (w1 - w0);
+  *arg = -1;
+  return sum / (float)count;
+}
+
+/* Split a flat thread index into (n, c, d, h, w) over the sizes sp, in
+   the order of the tensor's memory: channels fastest when they are
+   innermost (NHWC), width fastest otherwise (NCHW). Either way
+   neighbouring threads touch neighbouring addresses. */
+POOL_FN void pool_split(int64_t i, const litdnn_pool_args *a, const int sp[3], int64_t *n, int64_t *c,
+                        int *d, int *h, int *w)
+{
+  if (i < 0x7fffffff && a->c < 0x7fffffff) {   /* 32-bit divisions: a few instructions, not dozens */
+    unsigned u = (unsigned)i, cs = (unsigned)a->c;
+    if (a->channels_last) {
+      *c = u % cs;
+      u /= cs;
+    }
+    *w = (int)(u % (unsigned)sp[2]);
+    u /= (unsigned)sp[2];
+    *h = (int)(u % (unsigned)sp[1]);
+    u /= (unsigned)sp[1];
+    *d = (int)(u % (unsigned)sp[0]);
+    u /= (unsigned)sp[0];
+    if (!a->channels_last) {
+      *c = u % cs;
+      u /= cs;
+    }
+    *n = u;
+    return;
+  }
+  if (a->channels_last) {
+    *c = i % a->c;
+    i /= a->c;
+  }
+  *w = (int)(i % sp[2]);
+  i /= sp[2];
+  *h = (int)(i % sp[1]);
+  i /= sp[1];
+  *d = (int)(i % sp[0]);
+  i /= sp[0];
+  if (!a->channels_last) {
+    *c = i % a->c;
+    i /= a->c;
+  }
+  *n = i;
+}
+
+/* y = alpha * v + beta * y, where beta == 0 does not read y. */
+POOL_FN void pool_store(float *y, float v, float alpha, float beta)
+{
+  *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
+}
+
+POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
+{
+  float4 r;
+  if (beta != 0.0f) {
+    float4 old = *(const float4 *)y;
+    r.x = alpha * v.x + beta * old.x;
+    r.y = alpha * v.y + beta * old.y;
+    r.z = alpha * v.z + beta * old.z;
+    r.w = alpha * v.w + beta * old.w;
+  } else {
+    r.x = alpha * v.x;
+    r.y = alpha * v.y;
+    r.z = alpha * v.z;
+    r.w = alpha * v.w;
+  }
+  return r;
+}
+#line 905 "chapters/06-pooling.nw"
+static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
+{
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
+    int arg;
+    float v = pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
+    pool_store(a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4], v,
+               a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  int64_t total = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
+  pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
+}
+#line 964 "chapters/06-pooling.nw"
+/* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
+   wait for each other, issued before the first comparison. */
+POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  float v[9];
+  int ok[9];
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
+    v[k] = ok[k] ? __ldg(plane + hh * a->xs[3] + w * a->xs[4]) : 0.0f;
+  }
+  if (litdnn_pool_is_max(a->mode)) {
+    float best = -INFINITY;
+    int have = 0;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k] && pool_takes(v[k], best, have, a->propagate_nan))
+        best = v[k], have = 1;
+    return best;
+  }
+  float sum = 0.0f;
+  int count = 0;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++)
+    if (ok[k])
+      sum += v[k], count++;
+  return sum / (float)(a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : count);
+}
+
+static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows)
+{
+  int64_t row = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  int lane = threadIdx.x % 32;
+  if (row >= rows)
+    return;
+  int oh = (int)(row % a.out[1]);
+  int64_t t = row / a.out[1];
+  int od = (int)(t % a.out[0]);
+  t /= a.out[0];
+  int64_t c = t % a.c, n = t / a.c;
+  const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+  float *yrow = a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3];
+  int three = a.in[0] == 1 && a.win[1] == 3 && a.win[2] == 3;   /* the same for the whole warp */
+  for (int ow = lane; ow < a.out[2]; ow += 32) {
+    int arg;
+    float v = three ? pool_window3x3(plane, &a, oh, ow) : pool_window(plane, &a, od, oh, ow, &arg);
+    pool_store(yrow + ow * a.ys[4], v, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  int64_t rows = a->n * a->c * a->out[0] * a->out[1];
+  unsigned blocks = (unsigned)((rows + 7) / 8);   /* 8 warps of 32 per block */
+  pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
+}
+#line 1038 "chapters/06-pooling.nw"
+POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
+{
+  float best = p;
+  int have = !(p != p) || propagate_nan;   /* a NaN first counts only when it propagates */
+  if (!have)
+    best = -INFINITY;
+  if (pool_takes(q, best, have, propagate_nan)) best = q, have = 1;
+  if (pool_takes(r, best, have, propagate_nan)) best = r, have = 1;
+  if (pool_takes(s, best, have, propagate_nan)) best = s, have = 1;
+  return best;
+}
+
+POOL_FN float pool_k2s2_one(float p, float q, float r, float s, const litdnn_pool_args *a)
+{
+  if (litdnn_pool_is_max(a->mode))
+    return pool_max4(p, q, r, s, a->propagate_nan);
+  return ((p + q) + (r + s)) * 0.25f;
+}
+
+static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned total, unsigned groups)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned H = (unsigned)a.in[1], W = (unsigned)a.in[2], OH = (unsigned)a.out[1];
+  unsigned q = i % groups, r = i / groups;        /* r = plane * OH + oh */
+  unsigned oh = r % OH, plane = r / OH;
+  const float *top = a.x + ((size_t)plane * H + 2 * oh) * W + 8 * q;
+  float4 t0 = __ldg((const float4 *)top), t1 = __ldg((const float4 *)top + 1);
+  float4 b0 = __ldg((const float4 *)(top + W)), b1 = __ldg((const float4 *)(top + W) + 1);
+  float4 v;
+  v.x = pool_k2s2_one(t0.x, t0.y, b0.x, b0.y, &a);
+  v.y = pool_k2s2_one(t0.z, t0.w, b0.z, b0.w, &a);
+  v.z = pool_k2s2_one(t1.x, t1.y, b1.x, b1.y, &a);
+  v.w = pool_k2s2_one(t1.z, t1.w, b1.z, b1.w, &a);
+  float *y = a.y + (size_t)r * (groups * 4) + 4 * q;
+  *(float4 *)y = pool_blend4(v, y, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_k2s2_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage k2s2-vec4 needs a 2x2 stride-2 window without padding, packed "
+                        "NCHW tensors, a width that is a multiple of 8 and 16-byte alignment");
+  unsigned groups = (unsigned)a->out[2] / 4;
+  unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
+  pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
+}
+#line 1104 "chapters/06-pooling.nw"
+static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned groups = (unsigned)a.c / 4;
+  unsigned c4 = i % groups, r = i / groups;
+  unsigned ow = r % (unsigned)a.out[2];
+  r /= (unsigned)a.out[2];
+  unsigned oh = r % (unsigned)a.out[1];
+  r /= (unsigned)a.out[1];
+  unsigned od = r % (unsigned)a.out[0], n = r / (unsigned)a.out[0];
+  int d0, d1, h0, h1, w0, w1;
+  pool_range((int)od, a.stride[0], a.pad[0], a.win[0], a.in[0], &d0, &d1);
+  pool_range((int)oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0, &h1);
+  pool_range((int)ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0, &w1);
+  const float *base = a.x + (size_t)n * a.xs[0] + 4 * c4;
+  float4 acc;
+  int is_max = litdnn_pool_is_max(a.mode), have = 0;
+  acc.x = acc.y = acc.z = acc.w = is_max ? -INFINITY : 0.0f;
+  int hx = 0, hy = 0, hz = 0, hw = 0;   /* per lane: has a value been taken */
+  for (int d = d0; d < d1; d++)
+    for (int hh = h0; hh < h1; hh++)
+      for (int w = w0; w < w1; w++) {
+        float4 v = __ldg((const float4 *)(base + d * a.xs[2] + hh * a.xs[3] + w * a.xs[4]));
+        if (is_max) {
+          if (pool_takes(v.x, acc.x, hx, a.propagate_nan)) acc.x = v.x, hx = 1;
+          if (pool_takes(v.y, acc.y, hy, a.propagate_nan)) acc.y = v.y, hy = 1;
+          if (pool_takes(v.z, acc.z, hz, a.propagate_nan)) acc.z = v.z, hz = 1;
+          if (pool_takes(v.w, acc.w, hw, a.propagate_nan)) acc.w = v.w, hw = 1;
+        } else {
+          acc.x += v.x, acc.y += v.y, acc.z += v.z, acc.w += v.w;
+        }
+        have = 1;
+      }
+  if (!is_max && have) {
+    int count = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+                    ? a.win[0] * a.win[1] * a.win[2]
+                    : (d1 - d0) * (h1 - h0) * (w1 - w0);
+    float inv = (float)count;
+    acc.x /= inv, acc.y /= inv, acc.z /= inv, acc.w /= inv;
+  }
+  float *y = a.y + (size_t)n * a.ys[0] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4] + 4 * c4;
+  *(float4 *)y = pool_blend4(acc, y, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_nhwc4_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage nhwc-vec4 needs packed NHWC tensors, C a multiple of 4 and "
+                        "16-byte alignment");
+  unsigned total = (unsigned)(a->n * a->out[0] * a->out[1] * a->out[2] * (a->c / 4));
+  pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
+}
+#line 1174 "chapters/06-pooling.nw"
+static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
+{
+  int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
+    float g = a.dy[n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]];
+    float *dst = acc + (n * a.c + c) * plane;
+    if (litdnn_pool_is_max(a.mode)) {
+      int arg;
+      pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
+      if (arg >= 0)
+        atomicAdd(dst + arg, g);
+      continue;
+    }
+    int d0, d1, h0, h1, w0, w1;
+    pool_range(od, a.stride[0], a.pad[0], a.win[0], a.in[0], &d0, &d1);
+    pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0, &h1);
+    pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0, &w1);
+    int count = include ? a.win[0] * a.win[1] * a.win[2] : (d1 - d0) * (h1 - h0) * (w1 - w0);
+    float share = g / (float)count;
+    for (int d = d0; d < d1; d++)
+      for (int hh = h0; hh < h1; hh++)
+        for (int w = w0; w < w1; w++)
+          atomicAdd(dst + (d * a.in[1] + hh) * a.in[2] + w, share);
+  }
+}
+
+/* dx = alpha * acc + beta * dx, acc dense in (n, c, d, h, w) order */
+static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t total, const float *acc)
+{
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
+    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+               acc[(((n * a.c + c) * a.in[0] + d) * a.in[1] + hh) * a.in[2] + w], a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, const void *args)
+{
+  static const char call[] = "litdnnPoolingBackward";
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "the scatter stage adds with atomics in no fixed order, so it cannot "
+                        "serve LITDNN_POOLING_MAX_DETERMINISTIC");
+  int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
+  int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  void *acc;
+  litdnnStatus_t s = litdnn_workspace(h, call, (size_t)inputs * sizeof(float), &acc);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = litdnn_memset(h, call, acc, 0, (size_t)inputs * sizeof(float));
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  pool_backward_scatter_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs, (float *)acc);
+  if ((s = litdnn_gpu_launch_status(call, "pool_backward_scatter_kernel")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
+  return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
+}
+#line 1265 "chapters/06-pooling.nw"
+/* The outputs along one axis whose windows contain input position i: [lo, hi). */
+POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
+{
+  int first = i + pad - win + 1;
+  *lo = first <= 0 ? 0 : (first + stride - 1) / stride;
+  int last = (i + pad) / stride + 1;
+  *hi = last < out ? last : out;
+}
+
+static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t total)
+{
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int is_max = litdnn_pool_is_max(a.mode);
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
+    int me = (d * a.in[1] + hh) * a.in[2] + w;
+    int od0, od1, oh0, oh1, ow0, ow1;
+    pool_cover(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
+    pool_cover(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
+    pool_cover(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
+    const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+    const float *dy = a.dy + n * a.ys[0] + c * a.ys[1];
+    float sum = 0.0f;
+    for (int od = od0; od < od1; od++)
+      for (int oh = oh0; oh < oh1; oh++)
+        for (int ow = ow0; ow < ow1; ow++) {
+          float g = __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
+          if (is_max) {
+            int arg;
+            pool_window(plane, &a, od, oh, ow, &arg);
+            if (arg == me)
+              sum += g;
+          } else {
+            int d0, d1, h0, h1, w0, w1;
+            pool_range(od, a.stride[0], a.pad[0], a.win[0], a.in[0], &d0, &d1);
+            pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0, &h1);
+            pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0, &w1);
+            int count = include ? a.win[0] * a.win[1] * a.win[2]
+                                : (d1 - d0) * (h1 - h0) * (w1 - w0);
+            sum += g / (float)count;
+          }
+        }
+    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+               sum, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
+}
+#line 1340 "chapters/06-pooling.nw"
+static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
+{
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
+    int arg;
+    pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
+    where[(((n * a.c + c) * a.out[0] + od) * a.out[1] + oh) * a.out[2] + ow] = arg;
+  }
+}
+
+/* where[] is dense in (n, c, od, oh, ow) order, whatever the layout */
+static __global__ void pool_gather_argmax_kernel(litdnn_pool_args a, int64_t total, const int *where)
+{
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
+    int64_t nc = n * a.c + c;
+    int me = (d * a.in[1] + hh) * a.in[2] + w;
+    int od0, od1, oh0, oh1, ow0, ow1;
+    pool_cover(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
+    pool_cover(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
+    pool_cover(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
+    const int *wp = where + nc * a.out[0] * a.out[1] * a.out[2];
+    const float *dy = a.dy + n * a.ys[0] + c * a.ys[1];
+    float sum = 0.0f;
+    for (int od = od0; od < od1; od++)
+      for (int oh = oh0; oh < oh1; oh++)
+        for (int ow = ow0; ow < ow1; ow++)
+          if (__ldg(wp + ((int64_t)od * a.out[1] + oh) * a.out[2] + ow) == me)
+            sum += __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
+    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+               sum, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, const void *args)
+{
+  static const char call[] = "litdnnPoolingBackward";
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_is_max(a->mode))   /* nothing to remember for an average */
+    return LITDNN_GPU_FN(litdnn_pool_backward_gather)(h, args);
+  int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
+  int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  void *where;
+  litdnnStatus_t s = litdnn_workspace(h, call, (size_t)outputs * sizeof(int), &where);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  pool_argmax_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs, (int *)where);
+  if ((s = litdnn_gpu_launch_status(call, "pool_argmax_kernel")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
+  return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
+}
+#line 1408 "chapters/06-pooling.nw"
+static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
+{
+  int is_max = litdnn_pool_is_max(a.mode);
+  float inv = 1.0f / (float)(a.win[0] * a.win[1] * a.win[2]);
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int od, oh, ow;
+    int64_t n, c;
+    pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
+    float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
+    int arg = -1;
+    if (is_max)
+      pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
+    float *dx = a.dx + n * a.dxs[0] + c * a.dxs[1];
+    int d0 = od * a.win[0], h0 = oh * a.win[1], w0 = ow * a.win[2];
+    for (int d = d0; d < d0 + a.win[0]; d++)
+      for (int hh = h0; hh < h0 + a.win[1]; hh++)
+        for (int w = w0; w < w0 + a.win[2]; w++) {
+          float v = is_max ? ((d * a.in[1] + hh) * a.in[2] + w == arg ? g : 0.0f) : g * inv;
+          pool_store(dx + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4], v, a.alpha, a.beta);
+        }
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_disjoint_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage disjoint needs windows that tile the input: stride equal to "
+                        "the window, no padding, sizes divisible by the window");
+  int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
+  pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
+}

@@ -1,0 +1,78 @@
+#ifndef LITDNN_SOFTMAX_INTERNAL_H
+#define LITDNN_SOFTMAX_INTERNAL_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Forward reads x (strides xs) and writes out = y (strides os).
+   Backward reads y (xs) and dy (dys) and writes out = dx (os).
+   Strides are (n, c, h, w). */
+typedef struct litdnn_softmax_args {
+  int algo, mode, backward;
+  int64_t n, c, h, w;
+  int64_t rows, len;          /* R and L */
+  int64_t xs[4], dys[4], os[4];
+  float alpha, beta;
+  const float *x, *dy;
+  float *out;
+} litdnn_softmax_args;
+
+/* The offset of element j of row r in a tensor with strides s. */
+#define LITDNN_SM_OFFSET(a, s, r, j)                                                      \
+  ((a)->mode == LITDNN_SOFTMAX_MODE_CHANNEL                                              \
+       ? ((r) / ((a)->h * (a)->w)) * (s)[0] + (j) * (s)[1] +                              \
+             (((r) / (a)->w) % (a)->h) * (s)[2] + ((r) % (a)->w) * (s)[3]                 \
+       : (r) * (s)[0] + ((j) / ((a)->h * (a)->w)) * (s)[1] +                              \
+             (((j) / (a)->w) % (a)->h) * (s)[2] + ((j) % (a)->w) * (s)[3])
+
+static inline int litdnn_sm_same_packed(const litdnn_softmax_args *a, const int64_t *s)
+{
+  for (int d = 0; d < 4; d++) {
+    int64_t dim = d == 0 ? a->n : d == 1 ? a->c : d == 2 ? a->h : a->w;
+    if (dim > 1 && s[d] != a->os[d])
+      return 0;
+  }
+  return 1;
+}
+
+/* rows are contiguous runs: row r is [r * len, (r + 1) * len) in every tensor */
+static inline int litdnn_sm_rows_contiguous(const litdnn_softmax_args *a)
+{
+  int64_t hw = a->h * a->w;
+  int packed_out = 1;
+  /* the output is packed with n outermost (span == count and n stride == C*H*W) */
+  int64_t span = 1;
+  for (int d = 0; d < 4; d++) {
+    int64_t dim = d == 0 ? a->n : d == 1 ? a->c : d == 2 ? a->h : a->w;
+    span += (dim - 1) * a->os[d];
+  }
+  packed_out = span == a->n * a->c * hw && (a->n == 1 || a->os[0] == a->c * hw);
+  if (!packed_out || !litdnn_sm_same_packed(a, a->xs) || (a->backward && !litdnn_sm_same_packed(a, a->dys)))
+    return 0;
+  if (a->mode == LITDNN_SOFTMAX_MODE_INSTANCE)
+    return 1;
+  return hw == 1 || a->c == 1 || a->os[1] == 1;
+}
+
+/* CHANNEL mode on packed NCHW tensors (the same in x, dy and out) */
+static inline int litdnn_sm_channel_nchw(const litdnn_softmax_args *a)
+{
+  int64_t hw = a->h * a->w;
+  return a->mode == LITDNN_SOFTMAX_MODE_CHANNEL && a->os[3] == 1 && (a->h == 1 || a->os[2] == a->w) &&
+         (a->c == 1 || a->os[1] == hw) && (a->n == 1 || a->os[0] == a->c * hw) &&
+         litdnn_sm_same_packed(a, a->xs) && (!a->backward || litdnn_sm_same_packed(a, a->dys)) &&
+         a->c * 16 * 4 * (a->backward ? 2 : 1) <= 44 * 1024 /* 48 KB less the static arrays */ && a->n * hw < ((int64_t)1 << 31);
+}
+
+litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_block_smem);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_warp_shuffle);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_online);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_nchw);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

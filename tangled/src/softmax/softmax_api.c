@@ -1,0 +1,152 @@
+#line 215 "chapters/07-softmax.nw"
+#include "softmax/softmax.h"
+#include <string.h>
+
+#define SM_CHECK(expr)                                                           \
+  do {                                                                           \
+    litdnnStatus_t s_ = (expr);                                                  \
+    if (s_ != LITDNN_STATUS_SUCCESS)                                             \
+      return s_;                                                                 \
+  } while (0)
+
+static litdnnStatus_t check_algo_mode(const char *call, litdnnSoftmaxAlgorithm_t algo,
+                                      litdnnSoftmaxMode_t mode)
+{
+  if ((int)algo < LITDNN_SOFTMAX_FAST || (int)algo > LITDNN_SOFTMAX_LOG)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "algo = %d is not a litdnnSoftmaxAlgorithm_t", (int)algo);
+  if ((int)mode < LITDNN_SOFTMAX_MODE_INSTANCE || (int)mode > LITDNN_SOFTMAX_MODE_CHANNEL)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "mode = %d is not a litdnnSoftmaxMode_t", (int)mode);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t check_like(const char *call, litdnnTensorDescriptor_t a, const char *an,
+                                 litdnnTensorDescriptor_t b, const char *bn)
+{
+  if (a->nbDims != 4)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "%s has %d dimensions; softmax works on 4-D tensors", an, a->nbDims);
+  if (b->nbDims != 4)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "%s has %d dimensions; softmax works on 4-D tensors", bn, b->nbDims);
+  for (int d = 0; d < 4; d++)
+    if (a->dims[d] != b->dims[d])
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
+                          "%s dimension %d is %lld but %s's is %lld", an, d, (long long)a->dims[d],
+                          bn, (long long)b->dims[d]);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static void describe(litdnn_softmax_args *a, litdnnSoftmaxAlgorithm_t algo, litdnnSoftmaxMode_t mode,
+                     litdnnTensorDescriptor_t t)
+{
+  memset(a, 0, sizeof *a);
+  a->algo = algo;
+  a->mode = mode;
+  a->n = t->dims[0], a->c = t->dims[1], a->h = t->dims[2], a->w = t->dims[3];
+  a->rows = mode == LITDNN_SOFTMAX_MODE_CHANNEL ? a->n * a->h * a->w : a->n;
+  a->len = mode == LITDNN_SOFTMAX_MODE_CHANNEL ? a->c : a->c * a->h * a->w;
+}
+
+litdnnStatus_t litdnnSoftmaxForward(litdnnHandle_t handle, litdnnSoftmaxAlgorithm_t algo,
+                                    litdnnSoftmaxMode_t mode, const void *alpha,
+                                    litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,
+                                    litdnnTensorDescriptor_t yDesc, void *y)
+{
+  static const char call[] = "litdnnSoftmaxForward";
+  SM_CHECK(litdnn_check_handle(call, handle));
+  SM_CHECK(check_algo_mode(call, algo, mode));
+  LITDNN_CHECK_NULL(call, alpha);
+  LITDNN_CHECK_NULL(call, beta);
+  SM_CHECK(litdnn_check_tensor(call, "xDesc", xDesc));
+  SM_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
+  LITDNN_CHECK_NULL(call, x);
+  LITDNN_CHECK_NULL(call, y);
+  SM_CHECK(check_like(call, yDesc, "yDesc", xDesc, "xDesc"));
+  if (litdnn_tensor_span(yDesc) < litdnn_tensor_count(yDesc))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
+                        "yDesc's strides make elements overlap; an output must not");
+  litdnn_softmax_args a;
+  describe(&a, algo, mode, xDesc);
+  memcpy(a.xs, xDesc->strides, sizeof a.xs);
+  memcpy(a.os, yDesc->strides, sizeof a.os);
+  a.alpha = *(const float *)alpha;
+  a.beta = *(const float *)beta;
+  a.x = (const float *)x;
+  a.out = (float *)y;
+  return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_FORWARD, call, &a);
+}
+
+litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorithm_t algo,
+                                     litdnnSoftmaxMode_t mode, const void *alpha,
+                                     litdnnTensorDescriptor_t yDesc, const void *y,
+                                     litdnnTensorDescriptor_t dyDesc, const void *dy, const void *beta,
+                                     litdnnTensorDescriptor_t dxDesc, void *dx)
+{
+  static const char call[] = "litdnnSoftmaxBackward";
+  SM_CHECK(litdnn_check_handle(call, handle));
+  SM_CHECK(check_algo_mode(call, algo, mode));
+  LITDNN_CHECK_NULL(call, alpha);
+  LITDNN_CHECK_NULL(call, beta);
+  SM_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
+  SM_CHECK(litdnn_check_tensor(call, "dyDesc", dyDesc));
+  SM_CHECK(litdnn_check_tensor(call, "dxDesc", dxDesc));
+  LITDNN_CHECK_NULL(call, y);
+  LITDNN_CHECK_NULL(call, dy);
+  LITDNN_CHECK_NULL(call, dx);
+  SM_CHECK(check_like(call, dyDesc, "dyDesc", yDesc, "yDesc"));
+  SM_CHECK(check_like(call, dxDesc, "dxDesc", yDesc, "yDesc"));
+  if (litdnn_tensor_span(dxDesc) < litdnn_tensor_count(dxDesc))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
+                        "dxDesc's strides make elements overlap; an output must not");
+  litdnn_softmax_args a;
+  describe(&a, algo, mode, yDesc);
+  a.backward = 1;
+  memcpy(a.xs, yDesc->strides, sizeof a.xs);
+  memcpy(a.dys, dyDesc->strides, sizeof a.dys);
+  memcpy(a.os, dxDesc->strides, sizeof a.os);
+  a.alpha = *(const float *)alpha;
+  a.beta = *(const float *)beta;
+  a.x = (const float *)y;
+  a.dy = (const float *)dy;
+  a.out = (float *)dx;
+  return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
+}
+
+#line 1094 "chapters/07-softmax.nw"
+enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW };
+
+static int choose_softmax(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
+    return SM_CPU;
+  if (litdnn_sm_rows_contiguous(a))
+    return SM_ONLINE;
+  if (litdnn_sm_channel_nchw(a))
+    return SM_CHANNEL_NCHW;
+  return SM_NAIVE;
+}
+
+static const litdnn_stage softmax_stages[] = {
+  LITDNN_CPU_STAGE("cpu", "the reference loop, in double", litdnn_softmax_cpu),
+  LITDNN_GPU_STAGE("naive", "one thread per row, three sweeps", litdnn_softmax_naive),
+  LITDNN_GPU_STAGE("block-smem", "one block per row, shared-memory tree reductions",
+                   litdnn_softmax_block_smem),
+  LITDNN_GPU_STAGE("warp-shuffle", "warp-shuffle reductions, a warp per short row, 16-byte loads",
+                   litdnn_softmax_warp_shuffle),
+  LITDNN_GPU_STAGE("online", "running max and sum, the row held in registers: one trip to memory",
+                   litdnn_softmax_online),
+  LITDNN_GPU_STAGE("channel-nchw", "CHANNEL in NCHW: 16-pixel tiles in shared memory, coalesced",
+                   litdnn_softmax_channel_nchw),
+};
+
+const litdnn_op_table litdnn_softmax_forward_table = {
+  "softmax forward", softmax_stages, (int)(sizeof softmax_stages / sizeof softmax_stages[0]),
+  choose_softmax,
+};
+const litdnn_op_table litdnn_softmax_backward_table = {
+  "softmax backward", softmax_stages, (int)(sizeof softmax_stages / sizeof softmax_stages[0]),
+  choose_softmax,
+};

@@ -1,0 +1,554 @@
+#line 388 "chapters/07-softmax.nw"
+#include "core/gpu.h"
+#include "softmax/softmax.h"
+
+#define SM_FN static __device__ inline
+#define SM_MAX_BLOCKS 1048576u
+#define SM_THREADS 256
+#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
+#define SM_UNROLL _Pragma("unroll")
+#define SM_UNROLL4 _Pragma("unroll 4")
+#else
+#define SM_UNROLL
+#define SM_UNROLL4
+#endif
+
+#line 416 "chapters/07-softmax.nw"
+SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
+
+/* The last step of each direction. k is the row's statistic, prepared:
+   forward, 1/sum (or log(sum) for LOG) with m the maximum; backward, the
+   row's sum(dy * y) (or sum(dy) for LOG). */
+SM_FN float sm_finish(int algo, int backward, float v, float dy, float m, float k)
+{
+  if (!backward)
+    return algo == LITDNN_SOFTMAX_LOG ? (v - m) - k : expf(v - m) * k;
+  return algo == LITDNN_SOFTMAX_LOG ? dy - expf(v) * k : v * (dy - k);
+}
+
+SM_FN float sm_prepare(int algo, int backward, float s)
+{
+  if (backward)
+    return s;
+  return algo == LITDNN_SOFTMAX_LOG ? logf(s) : 1.0f / s;
+}
+
+SM_FN void sm_store(float *o, float v, float alpha, float beta)
+{
+  *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
+}
+#line 442 "chapters/07-softmax.nw"
+static __global__ void sm_naive_kernel(litdnn_softmax_args a)
+{
+  const litdnn_softmax_args *p = &a;
+  for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < a.rows;
+       r += (int64_t)gridDim.x * blockDim.x) {
+    float m = 0.0f, s = 0.0f;
+    if (!a.backward) {
+      if (a.algo != LITDNN_SOFTMAX_FAST) {
+        m = -INFINITY;
+        for (int64_t j = 0; j < a.len; j++)
+          m = sm_max(a.x[LITDNN_SM_OFFSET(p, a.xs, r, j)], m);
+      }
+      for (int64_t j = 0; j < a.len; j++)
+        s += expf(a.x[LITDNN_SM_OFFSET(p, a.xs, r, j)] - m);
+    } else {
+      for (int64_t j = 0; j < a.len; j++) {
+        float dy = a.dy[LITDNN_SM_OFFSET(p, a.dys, r, j)];
+        s += a.algo == LITDNN_SOFTMAX_LOG ? dy : dy * a.x[LITDNN_SM_OFFSET(p, a.xs, r, j)];
+      }
+    }
+    float k = sm_prepare(a.algo, a.backward, s);
+    for (int64_t j = 0; j < a.len; j++) {
+      float v = a.x[LITDNN_SM_OFFSET(p, a.xs, r, j)];
+      float dy = a.backward ? a.dy[LITDNN_SM_OFFSET(p, a.dys, r, j)] : 0.0f;
+      sm_store(a.out + LITDNN_SM_OFFSET(p, a.os, r, j), sm_finish(a.algo, a.backward, v, dy, m, k),
+               a.alpha, a.beta);
+    }
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  sm_naive_kernel<<<litdnn_gpu_blocks(a->rows, 128, SM_MAX_BLOCKS), 128, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
+                                  "sm_naive_kernel");
+}
+#line 506 "chapters/07-softmax.nw"
+/* Combine one value per thread across the block; op 0 is max, 1 is sum.
+   Every thread gets the result. */
+SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
+{
+  buf[threadIdx.x] = v;
+  __syncthreads();
+  for (int k = blockDim.x / 2; k > 0; k /= 2) {
+    if ((int)threadIdx.x < k)
+      buf[threadIdx.x] = op ? buf[threadIdx.x] + buf[threadIdx.x + k]
+                            : sm_max(buf[threadIdx.x], buf[threadIdx.x + k]);
+    __syncthreads();
+  }
+  float r = buf[0];
+  __syncthreads();   /* before buf is reused */
+  return r;
+}
+
+static __global__ void sm_block_smem_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[SM_THREADS];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x) {
+    const float *x = a.x + r * a.len;
+    const float *dy = a.backward ? a.dy + r * a.len : a.x;
+    float *out = a.out + r * a.len;
+    float m = 0.0f, s = 0.0f;
+    if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
+      m = -INFINITY;
+      for (int64_t j = threadIdx.x; j < a.len; j += blockDim.x)
+        m = sm_max(x[j], m);
+      m = sm_block_reduce_smem(m, buf, 0);
+    }
+    for (int64_t j = threadIdx.x; j < a.len; j += blockDim.x)
+      s += !a.backward ? expf(x[j] - m) : a.algo == LITDNN_SOFTMAX_LOG ? dy[j] : dy[j] * x[j];
+    float k = sm_prepare(a.algo, a.backward, sm_block_reduce_smem(s, buf, 1));
+    for (int64_t j = threadIdx.x; j < a.len; j += blockDim.x)
+      sm_store(out + j, sm_finish(a.algo, a.backward, x[j], a.backward ? dy[j] : 0.0f, m, k), a.alpha,
+               a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_rows_contiguous(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage block-smem needs each row contiguous and alike in every tensor "
+                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
+  unsigned blocks = a->rows < (int64_t)SM_MAX_BLOCKS ? (unsigned)a->rows : SM_MAX_BLOCKS;
+  sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
+}
+#line 585 "chapters/07-softmax.nw"
+SM_FN float sm_warp_reduce(float v, int op)
+{
+  for (int k = 16; k > 0; k /= 2) {
+    float o = __shfl_xor_sync(0xffffffffu, v, k);
+    v = op ? v + o : sm_max(v, o);
+  }
+  return v;
+}
+
+/* across the block: warps reduce, lane 0s meet in shared memory */
+SM_FN float sm_block_reduce(float v, float *buf, int op)
+{
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  v = sm_warp_reduce(v, op);
+  if (lane == 0)
+    buf[warp] = v;
+  __syncthreads();
+  v = lane < warps ? buf[lane] : (op ? 0.0f : -INFINITY);
+  v = sm_warp_reduce(v, op);
+  __syncthreads();   /* before buf is reused */
+  return v;
+}
+
+/* One row, handled by `group` threads (a warp or the block) whose index
+   in the group is t; three sweeps, float4 when vec. */
+SM_FN void sm_row_three_sweeps(const litdnn_softmax_args *a, int64_t r, int t, int group, int vec,
+                               float *buf)
+{
+  const float *x = a->x + r * a->len;
+  const float *dy = a->backward ? a->dy + r * a->len : a->x;
+  float *out = a->out + r * a->len;
+  int64_t n4 = vec ? a->len / 4 : 0;
+  float m = 0.0f, s = 0.0f;
+  if (!a->backward && a->algo != LITDNN_SOFTMAX_FAST) {
+    m = -INFINITY;
+    for (int64_t j = t; j < n4; j += group) {
+      float4 v = __ldg((const float4 *)x + j);
+      m = sm_max(sm_max(v.x, v.y), sm_max(sm_max(v.z, v.w), m));
+    }
+    for (int64_t j = 4 * n4 + t; j < a->len; j += group)
+      m = sm_max(x[j], m);
+    m = group == 32 ? sm_warp_reduce(m, 0) : sm_block_reduce(m, buf, 0);
+  }
+  for (int64_t j = t; j < n4; j += group) {
+    float4 v = __ldg((const float4 *)x + j);
+    if (!a->backward) {
+      s += expf(v.x - m) + expf(v.y - m) + expf(v.z - m) + expf(v.w - m);
+    } else {
+      float4 g = __ldg((const float4 *)dy + j);
+      s += a->algo == LITDNN_SOFTMAX_LOG ? (g.x + g.y) + (g.z + g.w)
+                                         : (g.x * v.x + g.y * v.y) + (g.z * v.z + g.w * v.w);
+    }
+  }
+  for (int64_t j = 4 * n4 + t; j < a->len; j += group)
+    s += !a->backward ? expf(x[j] - m) : a->algo == LITDNN_SOFTMAX_LOG ? dy[j] : dy[j] * x[j];
+  s = group == 32 ? sm_warp_reduce(s, 1) : sm_block_reduce(s, buf, 1);
+  float k = sm_prepare(a->algo, a->backward, s);
+  for (int64_t j = t; j < n4; j += group) {
+    float4 v = __ldg((const float4 *)x + j), g, o;
+    g = a->backward ? __ldg((const float4 *)dy + j) : v;
+    o.x = a->alpha * sm_finish(a->algo, a->backward, v.x, g.x, m, k);
+    o.y = a->alpha * sm_finish(a->algo, a->backward, v.y, g.y, m, k);
+    o.z = a->alpha * sm_finish(a->algo, a->backward, v.z, g.z, m, k);
+    o.w = a->alpha * sm_finish(a->algo, a->backward, v.w, g.w, m, k);
+    if (a->beta != 0.0f) {
+      float4 old = *((float4 *)out + j);
+      o.x += a->beta * old.x, o.y += a->beta * old.y, o.z += a->beta * old.z, o.w += a->beta * old.w;
+    }
+    *((float4 *)out + j) = o;
+  }
+  for (int64_t j = 4 * n4 + t; j < a->len; j += group)
+    sm_store(out + j, sm_finish(a->algo, a->backward, x[j], a->backward ? dy[j] : 0.0f, m, k), a->alpha,
+             a->beta);
+}
+
+static __global__ void sm_warp_rows_kernel(litdnn_softmax_args a, int vec)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_three_sweeps(&a, r, threadIdx.x % 32, 32, vec, NULL);
+}
+
+static __global__ void sm_block_rows_kernel(litdnn_softmax_args a, int vec)
+{
+  __shared__ float buf[32];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
+}
+
+static int sm_vec_ok(const litdnn_softmax_args *a)
+{
+  return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
+         (!a->backward || (uintptr_t)a->dy % 16 == 0);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_rows_contiguous(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage warp-shuffle needs each row contiguous and alike in every tensor "
+                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
+  int vec = sm_vec_ok(a);
+  if (a->len <= 1024) {
+    int64_t blocks = (a->rows + SM_THREADS / 32 - 1) / (SM_THREADS / 32);
+    sm_warp_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
+    return litdnn_gpu_launch_status(call, "sm_warp_rows_kernel");
+  }
+  unsigned blocks = a->rows < (int64_t)SM_MAX_BLOCKS ? (unsigned)a->rows : SM_MAX_BLOCKS;
+  sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
+  return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
+}
+#line 745 "chapters/07-softmax.nw"
+#define SM_HELD 32       /* values each thread holds in registers */
+#define SM_CHUNK (SM_HELD * SM_THREADS)
+
+/* add one element to a thread's running statistic */
+SM_FN void sm_stat_add(const litdnn_softmax_args *a, float *m, float *s, float v, float g)
+{
+  if (a->backward) {
+    *s += a->algo == LITDNN_SOFTMAX_LOG ? g : g * v;
+  } else if (a->algo == LITDNN_SOFTMAX_FAST) {
+    *s += expf(v);
+  } else if (v > *m) {
+    *s = *s * expf(*m - v) + 1.0f;
+    *m = v;
+  } else if (v != -INFINITY) {   /* exp(-inf) adds nothing; NaN goes on into s */
+    *s += expf(v - *m);
+  }
+}
+
+SM_FN void sm_stat_merge(const litdnn_softmax_args *a, float *m, float *s, float m2, float s2)
+{
+  if (a->backward || a->algo == LITDNN_SOFTMAX_FAST) {
+    *s += s2;
+    return;
+  }
+  float big = fmaxf(*m, m2);
+  if (big == -INFINITY)          /* both still empty */
+    return;
+  *s = *s * expf(*m - big) + s2 * expf(m2 - big);
+  *m = big;
+}
+
+SM_FN void sm_stat_warp(const litdnn_softmax_args *a, float *m, float *s)
+{
+  for (int k = 16; k > 0; k /= 2) {
+    float m2 = __shfl_xor_sync(0xffffffffu, *m, k), s2 = __shfl_xor_sync(0xffffffffu, *s, k);
+    sm_stat_merge(a, m, s, m2, s2);
+  }
+}
+
+SM_FN void sm_stat_block(const litdnn_softmax_args *a, float *m, float *s, float *buf)
+{
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  sm_stat_warp(a, m, s);
+  if (lane == 0) {
+    buf[warp] = *m;
+    buf[32 + warp] = *s;
+  }
+  __syncthreads();
+  float start = (a->backward || a->algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY;
+  *m = lane < warps ? buf[lane] : start;
+  *s = lane < warps ? buf[32 + lane] : 0.0f;
+  sm_stat_warp(a, m, s);
+  __syncthreads();
+}
+
+/* A row held in registers by `group` threads (a warp or the block). */
+/* bwd is a constant at each call, so the forward copy keeps no dy registers */
+/* held (<= SM_HELD) is a constant at each call too: values beyond it are never used */
+SM_FN void sm_row_held(const litdnn_softmax_args *a, int64_t r, int t, int group, float *buf, int bwd,
+                       int held)
+{
+  const float *x = a->x + r * a->len;
+  const float *dy = bwd ? a->dy + r * a->len : a->x;
+  float *out = a->out + r * a->len;
+  float v[SM_HELD], g[SM_HELD];
+  int len = (int)a->len;
+  float m = (a->backward || a->algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
+SM_UNROLL
+  for (int i = 0; i < held; i++) {
+    int j = t + i * group;   /* rows held are short: 32-bit indices */
+    v[i] = j < len ? __ldg(x + j) : 0.0f;
+    g[i] = bwd && j < len ? __ldg(dy + j) : 0.0f;
+  }
+SM_UNROLL
+  for (int i = 0; i < held; i++)
+    if (t + i * group < len)
+      sm_stat_add(a, &m, &s, v[i], g[i]);
+  if (group == 32)
+    sm_stat_warp(a, &m, &s);
+  else
+    sm_stat_block(a, &m, &s, buf);
+  float k = sm_prepare(a->algo, a->backward, s);
+SM_UNROLL
+  for (int i = 0; i < held; i++) {
+    int j = t + i * group;   /* rows held are short: 32-bit indices */
+    if (j < len)
+      sm_store(out + j, sm_finish(a->algo, a->backward, v[i], g[i], m, k), a->alpha, a->beta);
+  }
+}
+
+static __global__ void sm_online_warp_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 0, SM_HELD);
+}
+
+static __global__ void sm_online_warp_backward_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 1, SM_HELD);
+}
+
+/* rows of at most 256: eight values a lane, few registers, many warps */
+static __global__ void sm_online_warp8_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 0, 8);
+}
+
+static __global__ void sm_online_warp8_backward_kernel(litdnn_softmax_args a)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a.rows; r += warps)
+    sm_row_held(&a, r, threadIdx.x % 32, 32, NULL, 1, 8);
+}
+
+static __global__ void sm_online_block_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 0, SM_HELD);
+}
+
+static __global__ void sm_online_block_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, SM_HELD);
+}
+
+/* Long rows: block b of the grid takes chunk b % chunks of row
+   r0 + b / chunks. The first kernel leaves each chunk's (m, s) in part[]. */
+static __global__ void sm_chunk_stats_kernel(litdnn_softmax_args a, int64_t r0, int64_t chunks, float *part)
+{
+  __shared__ float buf[64];
+  int64_t r = r0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
+  int64_t lo = c * SM_CHUNK, hi = lo + SM_CHUNK < a.len ? lo + SM_CHUNK : a.len;
+  const float *x = a.x + r * a.len + lo;
+  const float *dy = a.backward ? a.dy + r * a.len + lo : x;
+  int n = (int)(hi - lo), t = threadIdx.x;
+  float v[SM_HELD], g[SM_HELD];
+  /* all loads first: 32 (or 64) independent loads in flight per thread */
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    v[i] = j < n ? __ldg(x + j) : 0.0f;
+    g[i] = a.backward && j < n ? __ldg(dy + j) : 0.0f;
+  }
+  float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++)
+    if (t + i * SM_THREADS < n)
+      sm_stat_add(&a, &m, &s, v[i], g[i]);
+  sm_stat_block(&a, &m, &s, buf);
+  if (threadIdx.x == 0) {
+    part[2 * blockIdx.x] = m;
+    part[2 * blockIdx.x + 1] = s;
+  }
+}
+
+static __global__ void sm_chunk_write_kernel(litdnn_softmax_args a, int64_t r0, int64_t chunks,
+                                             const float *part)
+{
+  __shared__ float buf[64];
+  int64_t row_in_group = blockIdx.x / chunks, c = blockIdx.x % chunks, r = r0 + row_in_group;
+  int64_t lo = c * SM_CHUNK, hi = lo + SM_CHUNK < a.len ? lo + SM_CHUNK : a.len;
+  const float *x = a.x + r * a.len + lo;
+  const float *dy = a.backward ? a.dy + r * a.len + lo : x;
+  float *out = a.out + r * a.len + lo;
+  int n = (int)(hi - lo), t = threadIdx.x;
+  float v[SM_HELD], g[SM_HELD];
+  /* the chunk's loads go out first (served by L2), then the row's partials are merged */
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    v[i] = j < n ? __ldg(x + j) : 0.0f;
+    g[i] = a.backward && j < n ? __ldg(dy + j) : 0.0f;
+  }
+  float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
+  for (int64_t i = threadIdx.x; i < chunks; i += blockDim.x)
+    sm_stat_merge(&a, &m, &s, part[2 * (row_in_group * chunks + i)],
+                  part[2 * (row_in_group * chunks + i) + 1]);
+  sm_stat_block(&a, &m, &s, buf);
+  float k = sm_prepare(a.algo, a.backward, s);
+SM_UNROLL
+  for (int i = 0; i < SM_HELD; i++) {
+    int j = t + i * SM_THREADS;
+    if (j < n)
+      sm_store(out + j, sm_finish(a.algo, a.backward, v[i], g[i], m, k), a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_rows_contiguous(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage online needs each row contiguous and alike in every tensor "
+                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
+  if (a->len <= 32 * SM_HELD) {
+    int64_t blocks = (a->rows + SM_THREADS / 32 - 1) / (SM_THREADS / 32);
+    unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
+    if (a->len <= 256 && a->backward)
+      sm_online_warp8_backward_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else if (a->len <= 256)
+      sm_online_warp8_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else if (a->backward)
+      sm_online_warp_backward_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else
+      sm_online_warp_kernel<<<grid, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_online_warp_kernel");
+  }
+  if (a->len <= SM_CHUNK) {
+    unsigned blocks = a->rows < (int64_t)SM_MAX_BLOCKS ? (unsigned)a->rows : SM_MAX_BLOCKS;
+    if (a->backward)
+      sm_online_block_backward_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    else
+      sm_online_block_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_online_block_kernel");
+  }
+  int64_t chunks = (a->len + SM_CHUNK - 1) / SM_CHUNK;
+  int64_t row_bytes = a->len * 4 * (a->backward ? 2 : 1);
+  int64_t group = ((int64_t)16 << 20) / row_bytes;
+  if (group < 1)
+    group = 1;
+  if (group > a->rows)
+    group = a->rows;
+  if (group * chunks > (int64_t)SM_MAX_BLOCKS)
+    group = SM_MAX_BLOCKS / chunks > 0 ? SM_MAX_BLOCKS / chunks : 1;
+  void *part;
+  litdnnStatus_t st = litdnn_workspace(h, call, (size_t)(2 * group * chunks) * sizeof(float), &part);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
+  for (int64_t r0 = 0; r0 < a->rows; r0 += group) {
+    int64_t rows = a->rows - r0 < group ? a->rows - r0 : group;
+    unsigned blocks = (unsigned)(rows * chunks);
+    sm_chunk_stats_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, r0, chunks, (float *)part);
+    if ((st = litdnn_gpu_launch_status(call, "sm_chunk_stats_kernel")) != LITDNN_STATUS_SUCCESS)
+      return st;
+    sm_chunk_write_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, r0, chunks, (const float *)part);
+    if ((st = litdnn_gpu_launch_status(call, "sm_chunk_write_kernel")) != LITDNN_STATUS_SUCCESS)
+      return st;
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1025 "chapters/07-softmax.nw"
+#define SM_TILE 16   /* pixels per block */
+
+static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
+{
+  extern __shared__ float tile[];               /* C * SM_TILE values (x or y), then dy */
+  __shared__ float pm[SM_THREADS];
+  __shared__ float ps[SM_THREADS];
+  __shared__ float fm[SM_TILE];
+  __shared__ float fk[SM_TILE];
+  int64_t hw = a.h * a.w, n = blockIdx.x / tiles_per_image;
+  int64_t p0 = (blockIdx.x % tiles_per_image) * SM_TILE;
+  int px = threadIdx.x % SM_TILE, lane_c = threadIdx.x / SM_TILE;   /* 16 channel lanes */
+  int valid = p0 + px < hw;
+  int64_t base = n * a.c * hw + p0 + px;
+  float *tdy = tile + a.c * SM_TILE;
+  float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
+SM_UNROLL4
+  for (int c = lane_c; c < a.c; c += SM_THREADS / SM_TILE) {
+    float v = valid ? __ldg(a.x + base + c * hw) : 0.0f;
+    float g = valid && a.backward ? __ldg(a.dy + base + c * hw) : 0.0f;
+    tile[c * SM_TILE + px] = v;
+    if (a.backward)
+      tdy[c * SM_TILE + px] = g;
+    sm_stat_add(&a, &m, &s, v, g);
+  }
+  pm[threadIdx.x] = m;
+  ps[threadIdx.x] = s;
+  __syncthreads();
+  if (threadIdx.x < SM_TILE) {                   /* one thread per pixel merges */
+    float mm = pm[threadIdx.x], ss = ps[threadIdx.x];
+    for (int k = 1; k < SM_THREADS / SM_TILE; k++)
+      sm_stat_merge(&a, &mm, &ss, pm[k * SM_TILE + threadIdx.x], ps[k * SM_TILE + threadIdx.x]);
+    fm[threadIdx.x] = mm;
+    fk[threadIdx.x] = sm_prepare(a.algo, a.backward, ss);
+  }
+  __syncthreads();
+  if (!valid)
+    return;
+  float mm = fm[px], k = fk[px];
+  for (int c = lane_c; c < a.c; c += SM_THREADS / SM_TILE)
+    sm_store(a.out + base + c * hw,
+             sm_finish(a.algo, a.backward, tile[c * SM_TILE + px], a.backward ? tdy[c * SM_TILE + px] : 0.0f,
+                       mm, k),
+             a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_channel_nchw(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage channel-nchw needs CHANNEL mode on packed NCHW tensors with C <= %d",
+                        a->backward ? 352 : 704);
+  int64_t tiles = (a->h * a->w + SM_TILE - 1) / SM_TILE;
+  size_t smem = (size_t)a->c * SM_TILE * sizeof(float) * (a->backward ? 2 : 1);
+  sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
+  return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
+}

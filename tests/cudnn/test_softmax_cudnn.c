@@ -1,0 +1,104 @@
+/* Softmax against the real cuDNN, on a GPU: every GPU stage of litdnn,
+ * forward and backward, every algorithm, mode and layout. */
+#include "common.h"
+#include <cuda_runtime.h>
+#include <cudnn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void compare_softmax(int n, int c, int h, int w, int algo, int mode, int fmt, int backward,
+                            float alpha, float beta)
+{
+  if (!t_have_gpu())
+    cr_skip_test("no CUDA device");
+  litdnnHandle_t lh = t_handle(LITDNN_BACKEND_CUDA);
+  cudnnHandle_t ch;
+  cr_assert_eq(cudnnCreate(&ch), CUDNN_STATUS_SUCCESS);
+  size_t count = (size_t)n * c * h * w;
+  litdnnTensorDescriptor_t ld;
+  cudnnTensorDescriptor_t cd;
+  litdnnCreateTensorDescriptor(&ld);
+  litdnnSetTensor4dDescriptor(ld, (litdnnTensorFormat_t)fmt, LITDNN_DATA_FLOAT, n, c, h, w);
+  cudnnCreateTensorDescriptor(&cd);
+  cudnnSetTensor4dDescriptor(cd, (cudnnTensorFormat_t)fmt, CUDNN_DATA_FLOAT, n, c, h, w);
+  float *x = t_random(count, -3, 3), *dy = t_random(count, -1, 1), *out0 = t_random(count, -1, 1);
+  void *d_x = t_dev_from_host(lh, x, count), *d_dy = t_dev_from_host(lh, dy, count);
+  void *d_y = t_dev_alloc(lh, count * sizeof(float));
+  float one = 1, zero = 0;
+  cr_assert_eq(cudnnSoftmaxForward(ch, (cudnnSoftmaxAlgorithm_t)algo, (cudnnSoftmaxMode_t)mode, &one, cd, d_x,
+                                   &zero, cd, d_y),
+               CUDNN_STATUS_SUCCESS);
+  void *d_want = t_dev_from_host(lh, out0, count);
+  cudnnStatus_t cs =
+      backward ? cudnnSoftmaxBackward(ch, (cudnnSoftmaxAlgorithm_t)algo, (cudnnSoftmaxMode_t)mode, &alpha, cd, d_y,
+                                      cd, d_dy, &beta, cd, d_want)
+               : cudnnSoftmaxForward(ch, (cudnnSoftmaxAlgorithm_t)algo, (cudnnSoftmaxMode_t)mode, &alpha, cd, d_x,
+                                     &beta, cd, d_want);
+  cr_assert_eq(cs, CUDNN_STATUS_SUCCESS, "cuDNN: %s", cudnnGetErrorString(cs));
+  cudaDeviceSynchronize();
+  float *want = t_dev_fetch(lh, d_want, count);
+  double *ref = malloc(count * sizeof *ref);
+  for (size_t i = 0; i < count; i++)
+    ref[i] = want[i];
+  litdnnOp_t op = backward ? LITDNN_OP_SOFTMAX_BACKWARD : LITDNN_OP_SOFTMAX_FORWARD;
+  int stages = 0;
+  litdnnGetStageCount(op, &stages);
+  for (int s = -1; s < stages; s++) {
+    if (litdnnSetStage(lh, op, s) != LITDNN_STATUS_SUCCESS)
+      continue;   /* not a GPU stage */
+    void *d_out = t_dev_from_host(lh, out0, count);
+    litdnnStatus_t ls =
+        backward ? litdnnSoftmaxBackward(lh, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha, ld,
+                                         d_y, ld, d_dy, &beta, ld, d_out)
+                 : litdnnSoftmaxForward(lh, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha, ld,
+                                        d_x, &beta, ld, d_out);
+    if (ls == LITDNN_STATUS_NOT_SUPPORTED) {
+      t_dev_free(lh, d_out);
+      continue;
+    }
+    cr_assert_eq(ls, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+    float *got = t_dev_fetch(lh, d_out, count);
+    char what[160];
+    snprintf(what, sizeof what, "softmax %s algo %d mode %d %s, stage %d vs cuDNN",
+             backward ? "backward" : "forward", algo, mode, fmt ? "NHWC" : "NCHW", s);
+    /* two float implementations that sum in different orders */
+    t_assert_close(got, ref, count, 1e-4, 1e-5, what);
+    free(got);
+    t_dev_free(lh, d_out);
+  }
+  free(x);
+  free(dy);
+  free(out0);
+  free(want);
+  free(ref);
+  t_dev_free(lh, d_x);
+  t_dev_free(lh, d_y);
+  t_dev_free(lh, d_dy);
+  t_dev_free(lh, d_want);
+  cudnnDestroyTensorDescriptor(cd);
+  cudnnDestroy(ch);
+  litdnnDestroyTensorDescriptor(ld);
+  litdnnDestroy(lh);
+}
+
+static const int shapes[][4] = {{2, 37, 5, 7}, {4, 256, 3, 3}, {3, 1000, 1, 1}, {2, 3, 70, 70}};
+
+Test(softmax_cudnn, forward_every_algorithm_mode_and_layout)
+{
+  for (int s = 0; s < 4; s++)
+    for (int algo = 0; algo < 3; algo++)
+      for (int mode = 0; mode < 2; mode++)
+        for (int fmt = 0; fmt < 2; fmt++)
+          compare_softmax(shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3], algo, mode, fmt, 0,
+                          fmt ? 0.5f : 1.0f, fmt ? -1.0f : 0.0f);
+}
+
+Test(softmax_cudnn, backward_every_algorithm_mode_and_layout)
+{
+  for (int s = 0; s < 4; s++)
+    for (int algo = 0; algo < 3; algo++)
+      for (int mode = 0; mode < 2; mode++)
+        for (int fmt = 0; fmt < 2; fmt++)
+          compare_softmax(shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3], algo, mode, fmt, 1,
+                          fmt ? 0.5f : 1.0f, fmt ? -1.0f : 0.0f);
+}

@@ -1,0 +1,678 @@
+/* Pooling: every stage on every backend against a double-precision
+   reference written here, independently of the library's own loops. */
+#include "common.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- tensors in either layout ---- */
+typedef struct {
+  litdnnTensorDescriptor_t desc;
+  int nb;                 /* 4 or 5 */
+  int dims[5];            /* n, c, (d,) h, w */
+  int strides[5];
+  size_t count;
+} ttensor;
+
+static ttensor make_tensor(int nb, const int *dims, litdnnTensorFormat_t fmt)
+{
+  ttensor t;
+  memset(&t, 0, sizeof t);
+  t.nb = nb;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&t.desc), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptorEx(t.desc, fmt, LITDNN_DATA_FLOAT, nb, dims),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  int got;
+  litdnnGetTensorNdDescriptor(t.desc, 5, NULL, &got, t.dims, t.strides);
+  t.count = 1;
+  for (int i = 0; i < nb; i++)
+    t.count *= (size_t)dims[i];
+  return t;
+}
+
+/* offset of (n, c, d, h, w); d is ignored for a 4-D tensor */
+static size_t toff(const ttensor *t, int n, int c, int d, int h, int w)
+{
+  if (t->nb == 4)
+    return (size_t)n * t->strides[0] + (size_t)c * t->strides[1] + (size_t)h * t->strides[2] +
+           (size_t)w * t->strides[3];
+  return (size_t)n * t->strides[0] + (size_t)c * t->strides[1] + (size_t)d * t->strides[2] +
+         (size_t)h * t->strides[3] + (size_t)w * t->strides[4];
+}
+
+typedef struct {
+  int nsp;                          /* spatial dims: 2 or 3 */
+  int n, c, in[3];                  /* in = d, h, w (d = 1 for 2-D) */
+  int win[3], pad[3], str[3];
+} pcase;
+
+static void out_dims(const pcase *p, int out[3])
+{
+  for (int k = 0; k < 3; k++)
+    out[k] = 1 + (p->in[k] + 2 * p->pad[k] - p->win[k]) / p->str[k];
+}
+
+static litdnnPoolingDescriptor_t make_pool(const pcase *p, litdnnPoolingMode_t mode,
+                                           litdnnNanPropagation_t nan)
+{
+  litdnnPoolingDescriptor_t d;
+  cr_assert_eq(litdnnCreatePoolingDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  int f = 3 - p->nsp;
+  cr_assert_eq(litdnnSetPoolingNdDescriptor(d, mode, nan, p->nsp, p->win + f, p->pad + f, p->str + f),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  return d;
+}
+
+static void tensors_for(const pcase *p, litdnnTensorFormat_t fmt, ttensor *x, ttensor *y)
+{
+  int out[3], f = 3 - p->nsp, xd[5] = {p->n, p->c}, yd[5] = {p->n, p->c};
+  out_dims(p, out);
+  for (int k = 0; k < p->nsp; k++) {
+    xd[2 + k] = p->in[f + k];
+    yd[2 + k] = out[f + k];
+  }
+  *x = make_tensor(p->nsp + 2, xd, fmt);
+  *y = make_tensor(p->nsp + 2, yd, fmt);
+}
+
+/* ---- the reference ---- */
+static int is_max(litdnnPoolingMode_t m)
+{
+  return m == LITDNN_POOLING_MAX || m == LITDNN_POOLING_MAX_DETERMINISTIC;
+}
+
+/* pool one window; *arg = offset in x of the winning element (max), or -1 */
+static double ref_window(const pcase *p, litdnnPoolingMode_t mode, int nanprop, const float *x,
+                         const ttensor *tx, int n, int c, const int o[3], long *arg)
+{
+  int lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    int s = o[k] * p->str[k] - p->pad[k];
+    lo[k] = s < 0 ? 0 : s;
+    hi[k] = s + p->win[k] < p->in[k] ? s + p->win[k] : p->in[k];
+  }
+  double best = -INFINITY, sum = 0;
+  long where = -1;
+  for (int d = lo[0]; d < hi[0]; d++)
+    for (int h = lo[1]; h < hi[1]; h++)
+      for (int w = lo[2]; w < hi[2]; w++) {
+        size_t off = toff(tx, n, c, d, h, w);
+        double v = x[off];
+        sum += v;
+        if (isnan(v)) {
+          if (nanprop && !isnan(best)) {
+            best = v;
+            where = (long)off;
+          }
+        } else if (where < 0 || v > best) {
+          if (!isnan(best) || where < 0) {
+            best = v;
+            where = (long)off;
+          }
+        }
+      }
+  if (arg)
+    *arg = where;
+  if (is_max(mode))
+    return best;
+  double count = mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+                     ? (double)p->win[0] * p->win[1] * p->win[2]
+                     : (double)(hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+  return sum / count;
+}
+
+static double *ref_forward(const pcase *p, litdnnPoolingMode_t mode, int nanprop, const float *x,
+                           const ttensor *tx, const ttensor *ty, double alpha, double beta,
+                           const float *y0)
+{
+  int out[3];
+  out_dims(p, out);
+  double *r = calloc(ty->count, sizeof *r);
+  for (int n = 0; n < p->n; n++)
+    for (int c = 0; c < p->c; c++)
+      for (int od = 0; od < out[0]; od++)
+        for (int oh = 0; oh < out[1]; oh++)
+          for (int ow = 0; ow < out[2]; ow++) {
+            int o[3] = {od, oh, ow};
+            size_t off = toff(ty, n, c, od, oh, ow);
+            double v = ref_window(p, mode, nanprop, x, tx, n, c, o, NULL);
+            r[off] = alpha * v + (beta != 0 ? beta * y0[off] : 0.0);
+          }
+  return r;
+}
+
+static double *ref_backward(const pcase *p, litdnnPoolingMode_t mode, int nanprop, const float *x,
+                            const ttensor *tx, const float *dy, const ttensor *ty, double alpha,
+                            double beta, const float *dx0)
+{
+  int out[3];
+  out_dims(p, out);
+  double *g = calloc(tx->count, sizeof *g), *r = calloc(tx->count, sizeof *r);
+  for (int n = 0; n < p->n; n++)
+    for (int c = 0; c < p->c; c++)
+      for (int od = 0; od < out[0]; od++)
+        for (int oh = 0; oh < out[1]; oh++)
+          for (int ow = 0; ow < out[2]; ow++) {
+            int o[3] = {od, oh, ow};
+            double gy = dy[toff(ty, n, c, od, oh, ow)];
+            long arg;
+            ref_window(p, mode, nanprop, x, tx, n, c, o, &arg);
+            if (is_max(mode)) {
+              if (arg >= 0)
+                g[arg] += gy;
+              continue;
+            }
+            int lo[3], hi[3];
+            for (int k = 0; k < 3; k++) {
+              int s = o[k] * p->str[k] - p->pad[k];
+              lo[k] = s < 0 ? 0 : s;
+              hi[k] = s + p->win[k] < p->in[k] ? s + p->win[k] : p->in[k];
+            }
+            double count = mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING
+                               ? (double)p->win[0] * p->win[1] * p->win[2]
+                               : (double)(hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+            for (int d = lo[0]; d < hi[0]; d++)
+              for (int h = lo[1]; h < hi[1]; h++)
+                for (int w = lo[2]; w < hi[2]; w++)
+                  g[toff(tx, n, c, d, h, w)] += gy / count;
+          }
+  for (size_t i = 0; i < tx->count; i++)
+    r[i] = alpha * g[i] + (beta != 0 ? beta * dx0[i] : 0.0);
+  free(g);
+  return r;
+}
+
+/* ---- running every stage ---- */
+static const litdnnPoolingMode_t modes[4] = {
+  LITDNN_POOLING_MAX, LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING,
+  LITDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING, LITDNN_POOLING_MAX_DETERMINISTIC};
+static const char *const mode_names[4] = {"max", "avg-incl", "avg-excl", "max-det"};
+static const float blends[2][2] = {{1.0f, 0.0f}, {0.5f, -1.5f}};
+
+/* Run forward on every (backend, stage) for one case, mode, layout, blend.
+   A specialised stage may refuse a shape with NOT_SUPPORTED; then the
+   output must be untouched. Returns how many runs were compared. */
+static int check_forward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
+                         litdnnTensorFormat_t fmt, float alpha, float beta, const float *xin,
+                         const char *label)
+{
+  ttensor tx, ty;
+  tensors_for(p, fmt, &tx, &ty);
+  float *x = xin ? (float *)xin : t_random(tx.count, -2.0f, 2.0f);
+  float *y0 = t_random(ty.count, -1.0f, 1.0f);
+  double *ref = ref_forward(p, mode, nan == LITDNN_PROPAGATE_NAN, x, &tx, &ty, alpha, beta, y0);
+  litdnnPoolingDescriptor_t pd = make_pool(p, mode, nan);
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_POOLING_FORWARD, runs, T_MAX_RUNS), compared = 0;
+  for (int r = 0; r < nr; r++) {
+    litdnnHandle_t h = t_handle(runs[r].backend);
+    cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_FORWARD, runs[r].stage), LITDNN_STATUS_SUCCESS);
+    void *dx = t_dev_from_host(h, x, tx.count);
+    void *dy = beta != 0 ? t_dev_from_host(h, y0, ty.count) : t_dev_poisoned(h, ty.count);
+    litdnnStatus_t s = litdnnPoolingForward(h, pd, &alpha, tx.desc, dx, &beta, ty.desc, dy);
+    float *got = t_dev_fetch(h, dy, ty.count);
+    char what[256];
+    snprintf(what, sizeof what, "%s: %s %s %s alpha %g beta %g, stage %s on %s", label,
+             mode_names[mode], nan ? "nan-prop" : "nan-skip", fmt == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW",
+             alpha, beta, runs[r].name, litdnnGetBackendName(runs[r].backend));
+    if (s == LITDNN_STATUS_NOT_SUPPORTED) {
+      if (beta != 0)
+        t_assert_close_f(got, y0, ty.count, 0, 0, what);
+    } else {
+      cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+      /* a window of nothing but skipped NaNs is -inf (scaled): equal infinities match */
+      double *cmp = malloc(ty.count * sizeof *cmp);
+      for (size_t k = 0; k < ty.count; k++) {
+        cmp[k] = ref[k];
+        if (isinf(ref[k]) && got[k] == (float)ref[k])
+          cmp[k] = got[k] = 0;
+      }
+      t_assert_close(got, cmp, ty.count, 1e-5, 1e-6, what);
+      free(cmp);
+      compared++;
+    }
+    free(got);
+    t_dev_free(h, dx);
+    t_dev_free(h, dy);
+    litdnnDestroy(h);
+  }
+  litdnnDestroyPoolingDescriptor(pd);
+  litdnnDestroyTensorDescriptor(tx.desc);
+  litdnnDestroyTensorDescriptor(ty.desc);
+  if (!xin)
+    free(x);
+  free(y0);
+  free(ref);
+  return compared;
+}
+
+static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
+                          litdnnTensorFormat_t fmt, float alpha, float beta, const float *xin,
+                          const char *label)
+{
+  ttensor tx, ty;
+  tensors_for(p, fmt, &tx, &ty);
+  float *x = xin ? (float *)xin : t_random(tx.count, -2.0f, 2.0f);
+  float *dy = t_random(ty.count, -1.0f, 1.0f);
+  float *dx0 = t_random(tx.count, -1.0f, 1.0f);
+  float *yjunk = t_random(ty.count, -1.0f, 1.0f);   /* y is not read */
+  double *ref = ref_backward(p, mode, nan == LITDNN_PROPAGATE_NAN, x, &tx, dy, &ty, alpha, beta, dx0);
+  litdnnPoolingDescriptor_t pd = make_pool(p, mode, nan);
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS), compared = 0;
+  for (int r = 0; r < nr; r++) {
+    litdnnHandle_t h = t_handle(runs[r].backend);
+    cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage), LITDNN_STATUS_SUCCESS);
+    void *d_x = t_dev_from_host(h, x, tx.count), *d_y = t_dev_from_host(h, yjunk, ty.count);
+    void *d_dy = t_dev_from_host(h, dy, ty.count);
+    void *d_dx = beta != 0 ? t_dev_from_host(h, dx0, tx.count) : t_dev_poisoned(h, tx.count);
+    litdnnStatus_t s = litdnnPoolingBackward(h, pd, &alpha, ty.desc, d_y, ty.desc, d_dy, tx.desc, d_x,
+                                             &beta, tx.desc, d_dx);
+    float *got = t_dev_fetch(h, d_dx, tx.count);
+    char what[256];
+    snprintf(what, sizeof what, "%s: backward %s %s %s alpha %g beta %g, stage %s on %s", label,
+             mode_names[mode], nan ? "nan-prop" : "nan-skip", fmt == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW",
+             alpha, beta, runs[r].name, litdnnGetBackendName(runs[r].backend));
+    if (s == LITDNN_STATUS_NOT_SUPPORTED) {
+      if (beta != 0)
+        t_assert_close_f(got, dx0, tx.count, 0, 0, what);
+    } else {
+      cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+      /* atomics and float sums of up to a few terms: a few ulps */
+      t_assert_close(got, ref, tx.count, 1e-5, 1e-6, what);
+      compared++;
+    }
+    free(got);
+    t_dev_free(h, d_x);
+    t_dev_free(h, d_y);
+    t_dev_free(h, d_dy);
+    t_dev_free(h, d_dx);
+    litdnnDestroy(h);
+  }
+  litdnnDestroyPoolingDescriptor(pd);
+  litdnnDestroyTensorDescriptor(tx.desc);
+  litdnnDestroyTensorDescriptor(ty.desc);
+  if (!xin)
+    free(x);
+  free(dy);
+  free(dx0);
+  free(yjunk);
+  free(ref);
+  return compared;
+}
+
+/* Shapes: odd sizes, a window larger than the input (with padding),
+   stride larger than the window, batch 1, C = 1, and shapes the vector
+   stages accept (W a multiple of 8, C a multiple of 4). */
+static const pcase cases2d[] = {
+  {2, 1, 1, {1, 5, 5}, {1, 2, 2}, {0, 0, 0}, {1, 2, 2}},
+  {2, 2, 3, {1, 7, 9}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 2, {1, 3, 3}, {1, 5, 5}, {0, 2, 2}, {1, 1, 1}},
+  {2, 2, 1, {1, 11, 10}, {1, 2, 3}, {0, 0, 1}, {1, 4, 3}},
+  {2, 1, 4, {1, 6, 16}, {1, 2, 2}, {0, 0, 0}, {1, 2, 2}},
+  {2, 2, 8, {1, 6, 8}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 1, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}},
+};
+#define NCASES2D ((int)(sizeof cases2d / sizeof cases2d[0]))
+
+Test(pooling, forward_every_stage_mode_layout_and_blend)
+{
+  for (int i = 0; i < NCASES2D; i++)
+    for (int m = 0; m < 4; m++)
+      for (int f = 0; f < 2; f++)
+        for (int b = 0; b < 2; b++) {
+          char label[64];
+          snprintf(label, sizeof label, "case %d", i);
+          check_forward(&cases2d[i], modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f,
+                        blends[b][0], blends[b][1], NULL, label);
+        }
+}
+
+Test(pooling, backward_every_stage_mode_layout_and_blend)
+{
+  for (int i = 0; i < NCASES2D; i++)
+    for (int m = 0; m < 4; m++)
+      for (int f = 0; f < 2; f++)
+        for (int b = 0; b < 2; b++) {
+          char label[64];
+          snprintf(label, sizeof label, "case %d", i);
+          check_backward(&cases2d[i], modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f,
+                         blends[b][0], blends[b][1], NULL, label);
+        }
+}
+
+Test(pooling, three_dimensional_windows)
+{
+  static const pcase c3[] = {
+    {3, 2, 3, {4, 5, 6}, {2, 3, 2}, {1, 1, 0}, {2, 2, 2}},
+    {3, 1, 4, {4, 4, 8}, {2, 2, 2}, {0, 0, 0}, {2, 2, 2}},
+  };
+  for (int i = 0; i < 2; i++)
+    for (int m = 0; m < 4; m++)
+      for (int f = 0; f < 2; f++) {
+        check_forward(&c3[i], modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f, 1.0f, 0.0f,
+                      NULL, "3-D");
+        check_backward(&c3[i], modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f, 0.5f,
+                       1.0f, NULL, "3-D");
+      }
+}
+
+/* Small integers tie often: the first maximum in scan order must win in
+   every stage, forward and backward. */
+Test(pooling, ties_go_to_the_first_maximum)
+{
+  for (int i = 0; i < NCASES2D; i++) {
+    const pcase *p = &cases2d[i];
+    size_t n = (size_t)p->n * p->c * p->in[1] * p->in[2];
+    float *x = malloc(n * sizeof *x);
+    for (size_t k = 0; k < n; k++)
+      x[k] = (float)t_rand_int(0, 2);
+    for (int f = 0; f < 2; f++) {
+      check_forward(p, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f, 1, 0, x, "ties");
+      check_backward(p, LITDNN_POOLING_MAX_DETERMINISTIC, LITDNN_NOT_PROPAGATE_NAN,
+                     (litdnnTensorFormat_t)f, 1, 0, x, "ties");
+    }
+    free(x);
+  }
+}
+
+Test(pooling, nan_propagation_on_and_off)
+{
+  for (int i = 0; i < NCASES2D; i++) {
+    const pcase *p = &cases2d[i];
+    size_t n = (size_t)p->n * p->c * p->in[1] * p->in[2];
+    float *x = t_random(n, -2.0f, 2.0f);
+    for (size_t k = 0; k < n; k += 3)
+      x[k] = NAN;
+    for (int nan = 0; nan < 2; nan++)
+      for (int f = 0; f < 2; f++) {
+        check_forward(p, LITDNN_POOLING_MAX, (litdnnNanPropagation_t)nan, (litdnnTensorFormat_t)f, 1, 0,
+                      x, "nan");
+        check_backward(p, LITDNN_POOLING_MAX_DETERMINISTIC, (litdnnNanPropagation_t)nan,
+                       (litdnnTensorFormat_t)f, 1, 0, x, "nan");
+      }
+    free(x);
+  }
+}
+
+/* Central differences of L(x) = sum(dy * pool(x)) against the gradient of
+   every backward stage. For max pooling the values are distinct and at
+   least 0.01 apart, so a step of 1e-3 never changes a window's winner. */
+Test(pooling, backward_matches_finite_differences)
+{
+  static const pcase fd[] = {
+    {2, 2, 2, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+    {2, 1, 4, {1, 4, 8}, {1, 2, 2}, {0, 0, 0}, {1, 2, 2}},
+  };
+  for (int i = 0; i < 2; i++)
+    for (int m = 0; m < 4; m++) {
+      const pcase *p = &fd[i];
+      ttensor tx, ty;
+      tensors_for(p, LITDNN_TENSOR_NCHW, &tx, &ty);
+      float *x = malloc(tx.count * sizeof *x);
+      for (size_t k = 0; k < tx.count; k++)   /* a shuffled ramp: distinct values */
+        x[k] = 0.01f * (float)((k * 7919) % tx.count) - 0.3f;
+      float *dy = t_random(ty.count, -1.0f, 1.0f);
+      double *num = malloc(tx.count * sizeof *num);
+      const double eps = 1e-3;
+      for (size_t k = 0; k < tx.count; k++) {
+        float keep = x[k];
+        double l[2];
+        for (int sgn = 0; sgn < 2; sgn++) {
+          x[k] = (float)(keep + (sgn ? -eps : eps));
+          double *y = ref_forward(p, modes[m], 0, x, &tx, &ty, 1, 0, NULL);
+          l[sgn] = 0;
+          for (size_t j = 0; j < ty.count; j++)
+            l[sgn] += dy[j] * y[j];
+          free(y);
+        }
+        x[k] = keep;
+        num[k] = (l[0] - l[1]) / (2 * eps);
+      }
+      litdnnPoolingDescriptor_t pd = make_pool(p, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      t_run runs[T_MAX_RUNS];
+      int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS);
+      for (int r = 0; r < nr; r++) {
+        litdnnHandle_t h = t_handle(runs[r].backend);
+        litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage);
+        void *d_x = t_dev_from_host(h, x, tx.count), *d_dy = t_dev_from_host(h, dy, ty.count);
+        void *d_dx = t_dev_poisoned(h, tx.count);
+        float one = 1, zero = 0;
+        litdnnStatus_t s = litdnnPoolingBackward(h, pd, &one, ty.desc, d_dy, ty.desc, d_dy, tx.desc,
+                                                 d_x, &zero, tx.desc, d_dx);
+        if (s == LITDNN_STATUS_SUCCESS) {
+          float *got = t_dev_fetch(h, d_dx, tx.count);
+          char what[160];
+          snprintf(what, sizeof what, "finite differences, %s, stage %s on %s", mode_names[m],
+                   runs[r].name, litdnnGetBackendName(runs[r].backend));
+          /* x is stored in float: the step is 1e-3 only to within 1e-7 */
+          t_assert_close(got, num, tx.count, 1e-3, 1e-3, what);
+          free(got);
+        } else {
+          cr_assert_eq(s, LITDNN_STATUS_NOT_SUPPORTED, "%s", litdnnGetLastErrorString());
+        }
+        t_dev_free(h, d_x);
+        t_dev_free(h, d_dy);
+        t_dev_free(h, d_dx);
+        litdnnDestroy(h);
+      }
+      litdnnDestroyPoolingDescriptor(pd);
+      litdnnDestroyTensorDescriptor(tx.desc);
+      litdnnDestroyTensorDescriptor(ty.desc);
+      free(x);
+      free(dy);
+      free(num);
+    }
+}
+
+Test(pooling, the_scatter_stage_refuses_the_deterministic_mode)
+{
+  const pcase *p = &cases2d[1];
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS);
+  for (int r = 0; r < nr; r++) {
+    if (strcmp(runs[r].name, "scatter") != 0)
+      continue;
+    ttensor tx, ty;
+    tensors_for(p, LITDNN_TENSOR_NCHW, &tx, &ty);
+    litdnnHandle_t h = t_handle(runs[r].backend);
+    litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage);
+    litdnnPoolingDescriptor_t pd = make_pool(p, LITDNN_POOLING_MAX_DETERMINISTIC, LITDNN_NOT_PROPAGATE_NAN);
+    float *host = t_random(tx.count, -1, 1);
+    void *d_x = t_dev_from_host(h, host, tx.count), *d_dy = t_dev_from_host(h, host, ty.count);
+    void *d_dx = t_dev_from_host(h, host, tx.count);
+    float one = 1, zero = 0;
+    t_assert_status(litdnnPoolingBackward(h, pd, &one, ty.desc, d_dy, ty.desc, d_dy, tx.desc, d_x, &zero,
+                                          tx.desc, d_dx),
+                    LITDNN_STATUS_NOT_SUPPORTED, "DETERMINISTIC", "scatter with max-det");
+    float *got = t_dev_fetch(h, d_dx, tx.count);
+    t_assert_close_f(got, host, tx.count, 0, 0, "dx untouched after a refusal");
+    free(got);
+    free(host);
+    t_dev_free(h, d_x);
+    t_dev_free(h, d_dy);
+    t_dev_free(h, d_dx);
+    litdnnDestroyPoolingDescriptor(pd);
+    litdnnDestroy(h);
+  }
+}
+
+/* ---- descriptors and the output size ---- */
+Test(pooling, descriptor_set_and_get)
+{
+  litdnnPoolingDescriptor_t d;
+  litdnnCreatePoolingDescriptor(&d);
+  cr_assert_eq(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING,
+                                            LITDNN_PROPAGATE_NAN, 3, 2, 1, 0, 2, 1),
+               LITDNN_STATUS_SUCCESS);
+  litdnnPoolingMode_t m;
+  litdnnNanPropagation_t nan;
+  int v[6];
+  cr_assert_eq(litdnnGetPooling2dDescriptor(d, &m, &nan, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]),
+               LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(m, LITDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING);
+  cr_assert_eq(nan, LITDNN_PROPAGATE_NAN);
+  int want[6] = {3, 2, 1, 0, 2, 1};
+  for (int i = 0; i < 6; i++)
+    cr_assert_eq(v[i], want[i]);
+  int win[3] = {2, 3, 4}, pad[3] = {1, 0, 2}, str[3] = {1, 2, 3}, nb, gw[3], gp[3], gs[3];
+  cr_assert_eq(litdnnSetPoolingNdDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 3, win, pad, str),
+               LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnGetPoolingNdDescriptor(d, 3, &m, &nan, &nb, gw, gp, gs), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(nb, 3);
+  for (int i = 0; i < 3; i++)
+    cr_assert(gw[i] == win[i] && gp[i] == pad[i] && gs[i] == str[i]);
+  t_assert_status(litdnnGetPooling2dDescriptor(d, &m, &nan, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]),
+                  LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "not 2", "2-D get of a 3-D descriptor");
+  litdnnDestroyPoolingDescriptor(d);
+}
+
+Test(pooling, output_dimensions)
+{
+  litdnnPoolingDescriptor_t d;
+  litdnnTensorDescriptor_t x;
+  litdnnCreatePoolingDescriptor(&d);
+  litdnnCreateTensorDescriptor(&x);
+  litdnnSetTensor4dDescriptor(x, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 64, 256, 56, 56);
+  int n, c, h, w;
+  litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 3, 3, 1, 1, 2, 2);
+  cr_assert_eq(litdnnGetPooling2dForwardOutputDim(d, x, &n, &c, &h, &w), LITDNN_STATUS_SUCCESS);
+  cr_assert(n == 64 && c == 256 && h == 28 && w == 28, "got %dx%dx%dx%d", n, c, h, w);
+  litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, 3, 0, 1, 2, 4);
+  litdnnSetTensor4dDescriptor(x, LITDNN_TENSOR_NHWC, LITDNN_DATA_FLOAT, 1, 3, 11, 10);
+  int dims[4];
+  cr_assert_eq(litdnnGetPoolingNdForwardOutputDim(d, x, 4, dims), LITDNN_STATUS_SUCCESS);
+  cr_assert(dims[0] == 1 && dims[1] == 3 && dims[2] == 5 && dims[3] == 3, "got %dx%dx%dx%d", dims[0],
+            dims[1], dims[2], dims[3]);
+  t_assert_status(litdnnGetPoolingNdForwardOutputDim(d, x, 5, dims), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+                  "nbDims", "wrong nbDims");
+  litdnnDestroyPoolingDescriptor(d);
+  litdnnDestroyTensorDescriptor(x);
+}
+
+/* ---- bad input: exact status, a message, outputs untouched ---- */
+Test(pooling, bad_descriptors)
+{
+  litdnnPoolingDescriptor_t d;
+  litdnnCreatePoolingDescriptor(&d);
+  litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, 2, 0, 0, 2, 2);
+  t_assert_status(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 0, 2, 0, 0, 1, 1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "window height = 0", "zero window");
+  t_assert_status(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, 2, 0, 0, 1, -1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "stride width = -1", "negative stride");
+  t_assert_status(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, 2, -1, 0, 1, 1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "padding height = -1", "negative padding");
+  t_assert_status(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, 2, 2, 0, 1, 1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "smaller than the window", "padding = window");
+  t_assert_status(litdnnSetPooling2dDescriptor(d, (litdnnPoolingMode_t)7, LITDNN_NOT_PROPAGATE_NAN, 2, 2, 0, 0, 1, 1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode = 7", "bad mode");
+  t_assert_status(litdnnSetPooling2dDescriptor(d, LITDNN_POOLING_MAX, (litdnnNanPropagation_t)5, 2, 2, 0, 0, 1, 1),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "maxpoolingNanOpt", "bad nan option");
+  int one[4] = {1, 1, 1, 1}, zero[4] = {0, 0, 0, 0};
+  t_assert_status(litdnnSetPoolingNdDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 4, one, zero, one),
+                  LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "nbDims = 4", "4 spatial dims");
+  t_assert_status(litdnnSetPoolingNdDescriptor(d, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 2, NULL, zero, one),
+                  LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "windowDimA", "null window");
+  /* the failed sets left the descriptor as it was */
+  int wh, sw;
+  litdnnGetPooling2dDescriptor(d, NULL, NULL, &wh, NULL, NULL, NULL, NULL, &sw);
+  cr_assert(wh == 2 && sw == 2);
+  litdnnDestroyPoolingDescriptor(d);
+  litdnnPoolingDescriptor_t unset;
+  litdnnCreatePoolingDescriptor(&unset);
+  int n;
+  litdnnTensorDescriptor_t x;
+  litdnnCreateTensorDescriptor(&x);
+  litdnnSetTensor4dDescriptor(x, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 1, 1, 4, 4);
+  t_assert_status(litdnnGetPooling2dForwardOutputDim(unset, x, &n, &n, &n, &n),
+                  LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "never set", "unset descriptor");
+  t_assert_status(litdnnGetPooling2dForwardOutputDim(NULL, x, &n, &n, &n, &n),
+                  LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "poolingDesc", "null descriptor");
+  litdnnDestroyPoolingDescriptor(unset);
+  litdnnDestroyTensorDescriptor(x);
+}
+
+Test(pooling, bad_calls_leave_outputs_untouched)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    const pcase p = {2, 2, 3, {1, 5, 5}, {1, 2, 2}, {0, 0, 0}, {1, 2, 2}};
+    ttensor tx, ty;
+    tensors_for(&p, LITDNN_TENSOR_NCHW, &tx, &ty);
+    litdnnPoolingDescriptor_t pd = make_pool(&p, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN);
+    float *hx = t_random(tx.count, -1, 1), *hy = t_random(ty.count, -1, 1);
+    void *x = t_dev_from_host(h, hx, tx.count), *y = t_dev_from_host(h, hy, ty.count);
+    void *dx = t_dev_from_host(h, hx, tx.count);
+    float one = 1, zero = 0;
+    /* window larger than the padded input */
+    litdnnPoolingDescriptor_t big;
+    litdnnCreatePoolingDescriptor(&big);
+    litdnnSetPooling2dDescriptor(big, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 8, 2, 1, 0, 1, 1);
+    t_assert_status(litdnnPoolingForward(h, big, &one, tx.desc, x, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "window height = 8 is larger than the padded input",
+                    "window too big");
+    /* mismatched output shape */
+    litdnnTensorDescriptor_t wrong;
+    litdnnCreateTensorDescriptor(&wrong);
+    litdnnSetTensor4dDescriptor(wrong, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 3, 3, 2);
+    t_assert_status(litdnnPoolingForward(h, pd, &one, tx.desc, x, &zero, wrong, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc dimension 2", "wrong y shape");
+    litdnnSetTensor4dDescriptor(wrong, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 4, 2, 2);
+    t_assert_status(litdnnPoolingForward(h, pd, &one, tx.desc, x, &zero, wrong, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc dimension 1", "wrong channel count");
+    t_assert_status(litdnnPoolingBackward(h, pd, &one, ty.desc, y, wrong, y, tx.desc, x, &zero, tx.desc, dx),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc", "dy unlike y");
+    t_assert_status(litdnnPoolingBackward(h, pd, &one, ty.desc, y, ty.desc, y, tx.desc, x, &zero, ty.desc, dx),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dxDesc", "dx unlike x");
+    /* rank: a 3-D pooling on a 4-D tensor */
+    litdnnPoolingDescriptor_t p3;
+    int w3[3] = {1, 1, 1}, z3[3] = {0, 0, 0};
+    litdnnCreatePoolingDescriptor(&p3);
+    litdnnSetPoolingNdDescriptor(p3, LITDNN_POOLING_MAX, LITDNN_NOT_PROPAGATE_NAN, 3, w3, z3, w3);
+    t_assert_status(litdnnPoolingForward(h, p3, &one, tx.desc, x, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "xDesc has 4 dimensions", "rank");
+    /* null pointers */
+    t_assert_status(litdnnPoolingForward(NULL, pd, &one, tx.desc, x, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle");
+    t_assert_status(litdnnPoolingForward(h, pd, NULL, tx.desc, x, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha", "null alpha");
+    t_assert_status(litdnnPoolingForward(h, pd, &one, tx.desc, NULL, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x", "null x");
+    t_assert_status(litdnnPoolingForward(h, pd, &one, NULL, x, &zero, ty.desc, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "xDesc", "null xDesc");
+    t_assert_status(litdnnPoolingBackward(h, pd, &one, ty.desc, y, ty.desc, y, tx.desc, x, &zero, tx.desc, NULL),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dx", "null dx");
+    float *gy = t_dev_fetch(h, y, ty.count), *gdx = t_dev_fetch(h, dx, tx.count);
+    t_assert_close_f(gy, hy, ty.count, 0, 0, "y after failing calls");
+    t_assert_close_f(gdx, hx, tx.count, 0, 0, "dx after failing calls");
+    free(gy);
+    free(gdx);
+    free(hx);
+    free(hy);
+    t_dev_free(h, x);
+    t_dev_free(h, y);
+    t_dev_free(h, dx);
+    litdnnDestroyTensorDescriptor(wrong);
+    litdnnDestroyTensorDescriptor(tx.desc);
+    litdnnDestroyTensorDescriptor(ty.desc);
+    litdnnDestroyPoolingDescriptor(big);
+    litdnnDestroyPoolingDescriptor(p3);
+    litdnnDestroyPoolingDescriptor(pd);
+    litdnnDestroy(h);
+  }
+}
+
+/* The automatic choice takes the vector stages where they apply. */
+Test(pooling, the_chooser_picks_the_specialised_stages)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  /* covered by the stage-by-stage tests above; here only the names */
+  int count;
+  litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
+  cr_assert_eq(count, 5);
+  litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
+  cr_assert_eq(count, 5);
+}

@@ -1,0 +1,335 @@
+/* Softmax: every stage on every backend against a double-precision
+   reference written here, forward and backward, every algorithm, mode and
+   layout; finite differences; bad input. */
+#include "common.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { int n, c, h, w; } sshape;
+
+static litdnnTensorDescriptor_t sdesc(const sshape *s, int fmt, int strides[4])
+{
+  litdnnTensorDescriptor_t d;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensor4dDescriptor(d, (litdnnTensorFormat_t)fmt, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w),
+               LITDNN_STATUS_SUCCESS);
+  int dims[4], nb;
+  litdnnGetTensorNdDescriptor(d, 4, NULL, &nb, dims, strides);
+  return d;
+}
+
+/* rows of the reference: offset of element j of row r */
+static size_t soff(const sshape *s, const int st[4], int mode, long r, long j)
+{
+  long hw = (long)s->h * s->w;
+  if (mode == LITDNN_SOFTMAX_MODE_CHANNEL)
+    return (size_t)((r / hw) * st[0] + j * st[1] + ((r / s->w) % s->h) * st[2] + (r % s->w) * st[3]);
+  return (size_t)(r * st[0] + (j / hw) * st[1] + ((j / s->w) % s->h) * st[2] + (j % s->w) * st[3]);
+}
+
+static void rows_of(const sshape *s, int mode, long *rows, long *len)
+{
+  long hw = (long)s->h * s->w;
+  *rows = mode == LITDNN_SOFTMAX_MODE_CHANNEL ? s->n * hw : s->n;
+  *len = mode == LITDNN_SOFTMAX_MODE_CHANNEL ? s->c : s->c * hw;
+}
+
+/* forward: out = alpha * f(x) + beta * out0 */
+static double *ref_forward(const sshape *s, const int st[4], int algo, int mode, const float *x,
+                           double alpha, double beta, const float *out0)
+{
+  long rows, len;
+  rows_of(s, mode, &rows, &len);
+  size_t count = (size_t)s->n * s->c * s->h * s->w;
+  double *r = malloc(count * sizeof *r);
+  for (long i = 0; i < rows; i++) {
+    double m = -INFINITY, sum = 0;
+    for (long j = 0; j < len; j++)
+      m = fmax(m, x[soff(s, st, mode, i, j)]);
+    if (algo == LITDNN_SOFTMAX_FAST)
+      m = 0;
+    for (long j = 0; j < len; j++)
+      sum += exp(x[soff(s, st, mode, i, j)] - m);
+    for (long j = 0; j < len; j++) {
+      size_t o = soff(s, st, mode, i, j);
+      double v = algo == LITDNN_SOFTMAX_LOG ? x[o] - m - log(sum) : exp(x[o] - m) / sum;
+      r[o] = alpha * v + (beta != 0 ? beta * out0[o] : 0.0);
+    }
+  }
+  return r;
+}
+
+static double *ref_backward(const sshape *s, const int st[4], int algo, int mode, const float *y,
+                            const float *dy, double alpha, double beta, const float *out0)
+{
+  long rows, len;
+  rows_of(s, mode, &rows, &len);
+  size_t count = (size_t)s->n * s->c * s->h * s->w;
+  double *r = malloc(count * sizeof *r);
+  for (long i = 0; i < rows; i++) {
+    double sum = 0;
+    for (long j = 0; j < len; j++) {
+      size_t o = soff(s, st, mode, i, j);
+      sum += algo == LITDNN_SOFTMAX_LOG ? dy[o] : (double)dy[o] * y[o];
+    }
+    for (long j = 0; j < len; j++) {
+      size_t o = soff(s, st, mode, i, j);
+      double v = algo == LITDNN_SOFTMAX_LOG ? dy[o] - exp(y[o]) * sum : y[o] * (dy[o] - sum);
+      r[o] = alpha * v + (beta != 0 ? beta * out0[o] : 0.0);
+    }
+  }
+  return r;
+}
+
+static const char *const algo_names[3] = {"fast", "accurate", "log"};
+static const char *const mode_names[2] = {"instance", "channel"};
+static const float blends[2][2] = {{1.0f, 0.0f}, {0.5f, -1.5f}};
+
+/* Every (backend, stage) on one problem; a specialised stage may refuse
+   with NOT_SUPPORTED and must then leave the output alone. */
+static void check_softmax(const sshape *s, int algo, int mode, int fmt, int backward, float alpha,
+                          float beta)
+{
+  int st[4];
+  litdnnTensorDescriptor_t d = sdesc(s, fmt, st);
+  size_t count = (size_t)s->n * s->c * s->h * s->w;
+  long rows, len;
+  rows_of(s, mode, &rows, &len);
+  float *x = t_random(count, -3.0f, 3.0f), *dy = t_random(count, -1.0f, 1.0f);
+  float *out0 = t_random(count, -1.0f, 1.0f);
+  if (backward) {   /* y: a real softmax (or log-softmax) output */
+    double *y = ref_forward(s, st, algo, mode, x, 1, 0, NULL);
+    for (size_t i = 0; i < count; i++)
+      x[i] = (float)y[i];
+    free(y);
+  }
+  double *ref = backward ? ref_backward(s, st, algo, mode, x, dy, alpha, beta, out0)
+                         : ref_forward(s, st, algo, mode, x, alpha, beta, out0);
+  /* float sums over a row: rounding grows with the row length */
+  double rtol = len <= 1024 ? 2e-5 : 1e-4, atol = backward ? 1e-5 : 1e-6;
+  litdnnOp_t op = backward ? LITDNN_OP_SOFTMAX_BACKWARD : LITDNN_OP_SOFTMAX_FORWARD;
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(op, runs, T_MAX_RUNS);
+  for (int r = 0; r < nr; r++) {
+    litdnnHandle_t h = t_handle(runs[r].backend);
+    cr_assert_eq(litdnnSetStage(h, op, runs[r].stage), LITDNN_STATUS_SUCCESS);
+    void *d_x = t_dev_from_host(h, x, count), *d_dy = t_dev_from_host(h, dy, count);
+    void *d_o = beta != 0 ? t_dev_from_host(h, out0, count) : t_dev_poisoned(h, count);
+    litdnnStatus_t status =
+        backward ? litdnnSoftmaxBackward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
+                                         d, d_x, d, d_dy, &beta, d, d_o)
+                 : litdnnSoftmaxForward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
+                                        d, d_x, &beta, d, d_o);
+    float *got = t_dev_fetch(h, d_o, count);
+    char what[256];
+    snprintf(what, sizeof what, "softmax %s %s %s %s %dx%dx%dx%d alpha %g beta %g, stage %s on %s",
+             backward ? "backward" : "forward", algo_names[algo], mode_names[mode], fmt ? "NHWC" : "NCHW",
+             s->n, s->c, s->h, s->w, alpha, beta, runs[r].name, litdnnGetBackendName(runs[r].backend));
+    if (status == LITDNN_STATUS_NOT_SUPPORTED) {
+      if (beta != 0)
+        t_assert_close_f(got, out0, count, 0, 0, what);
+    } else {
+      cr_assert_eq(status, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+      t_assert_close(got, ref, count, rtol, atol, what);
+    }
+    free(got);
+    t_dev_free(h, d_x);
+    t_dev_free(h, d_dy);
+    t_dev_free(h, d_o);
+    litdnnDestroy(h);
+  }
+  free(x);
+  free(dy);
+  free(out0);
+  free(ref);
+  litdnnDestroyTensorDescriptor(d);
+}
+
+/* Row lengths that take every path: a warp's registers (<= 1024), a
+   block's (<= 8192), split rows (> 8192); C = 1, batch 1, odd sizes,
+   pixel counts that are not a multiple of the 16-pixel tile. */
+static const sshape shapes[] = {
+  {1, 1, 1, 1}, {2, 5, 3, 7}, {3, 37, 1, 1}, {2, 16, 4, 4}, {1, 1, 5, 3}, {1, 20, 5, 6}, {2, 40, 9, 11},
+};
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+
+static void sweep(int backward)
+{
+  for (int i = 0; i < NSHAPES; i++)
+    for (int algo = 0; algo < 3; algo++)
+      for (int mode = 0; mode < 2; mode++)
+        for (int fmt = 0; fmt < 2; fmt++)
+          for (int b = 0; b < 2; b++)
+            check_softmax(&shapes[i], algo, mode, fmt, backward, blends[b][0], blends[b][1]);
+}
+
+Test(softmax, forward_every_stage_algorithm_mode_layout)
+{
+  sweep(0);
+}
+
+Test(softmax, backward_every_stage_algorithm_mode_layout)
+{
+  sweep(1);
+}
+
+Test(softmax, rows_longer_than_a_block_holds)
+{
+  const sshape big = {2, 3, 41, 71};   /* INSTANCE rows of 8,733: two chunks */
+  for (int algo = 0; algo < 3; algo++)
+    for (int fmt = 0; fmt < 2; fmt++) {
+      check_softmax(&big, algo, LITDNN_SOFTMAX_MODE_INSTANCE, fmt, 0, 1.0f, 0.0f);
+      check_softmax(&big, algo, LITDNN_SOFTMAX_MODE_INSTANCE, fmt, 1, 0.5f, 1.0f);
+    }
+}
+
+/* ACCURATE and LOG subtract the maximum: scores far beyond exp's range
+   still give finite results; FAST is the formula as written. */
+Test(softmax, accurate_survives_large_scores)
+{
+  sshape s = {1, 4, 1, 1};
+  float x[4] = {1000.0f, 999.0f, -1000.0f, 998.0f};
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    int st[4];
+    litdnnTensorDescriptor_t d = sdesc(&s, 0, st);
+    void *dx = t_dev_from_host(h, x, 4), *dy = t_dev_poisoned(h, 4);
+    float one = 1, zero = 0;
+    cr_assert_eq(litdnnSoftmaxForward(h, LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_INSTANCE, &one, d, dx,
+                                      &zero, d, dy),
+                 LITDNN_STATUS_SUCCESS);
+    float *y = t_dev_fetch(h, dy, 4);
+    double z = 1 + exp(-1.0) + exp(-2.0);
+    double want[4] = {1 / z, exp(-1.0) / z, 0, exp(-2.0) / z};
+    t_assert_close(y, want, 4, 1e-6, 1e-7, "accurate softmax of large scores");
+    free(y);
+    t_dev_free(h, dx);
+    t_dev_free(h, dy);
+    litdnnDestroyTensorDescriptor(d);
+    litdnnDestroy(h);
+  }
+}
+
+/* Central differences of L(x) = sum(dy * f(x)), f from the double
+   reference, against every backward stage given y = f(x). */
+Test(softmax, backward_matches_finite_differences)
+{
+  const sshape s = {2, 6, 2, 3};
+  for (int algo = 0; algo < 3; algo++)
+    for (int mode = 0; mode < 2; mode++) {
+      int st[4];
+      litdnnTensorDescriptor_t d = sdesc(&s, 0, st);
+      size_t count = 72;
+      float *x = t_random(count, -2, 2), *dy = t_random(count, -1, 1);
+      double *num = malloc(count * sizeof *num);
+      const double eps = 1e-3;
+      for (size_t k = 0; k < count; k++) {
+        float keep = x[k];
+        double l[2];
+        for (int sgn = 0; sgn < 2; sgn++) {
+          x[k] = (float)(keep + (sgn ? -eps : eps));
+          double *y = ref_forward(&s, st, algo, mode, x, 1, 0, NULL);
+          l[sgn] = 0;
+          for (size_t j = 0; j < count; j++)
+            l[sgn] += dy[j] * y[j];
+          free(y);
+        }
+        x[k] = keep;
+        num[k] = (l[0] - l[1]) / (2 * eps);
+      }
+      double *yd = ref_forward(&s, st, algo, mode, x, 1, 0, NULL);
+      float *y = malloc(count * sizeof *y);
+      for (size_t k = 0; k < count; k++)
+        y[k] = (float)yd[k];
+      t_run runs[T_MAX_RUNS];
+      int nr = t_runs(LITDNN_OP_SOFTMAX_BACKWARD, runs, T_MAX_RUNS);
+      for (int r = 0; r < nr; r++) {
+        litdnnHandle_t h = t_handle(runs[r].backend);
+        litdnnSetStage(h, LITDNN_OP_SOFTMAX_BACKWARD, runs[r].stage);
+        void *d_y = t_dev_from_host(h, y, count), *d_dy = t_dev_from_host(h, dy, count);
+        void *d_dx = t_dev_poisoned(h, count);
+        float one = 1, zero = 0;
+        litdnnStatus_t status = litdnnSoftmaxBackward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode,
+                                                      &one, d, d_y, d, d_dy, &zero, d, d_dx);
+        if (status == LITDNN_STATUS_SUCCESS) {
+          float *got = t_dev_fetch(h, d_dx, count);
+          char what[160];
+          snprintf(what, sizeof what, "finite differences, %s %s, stage %s on %s", algo_names[algo],
+                   mode_names[mode], runs[r].name, litdnnGetBackendName(runs[r].backend));
+          /* central differences are exact to O(eps^2) ~ 1e-6 here; float x adds ~1e-4 */
+          t_assert_close(got, num, count, 1e-3, 1e-3, what);
+          free(got);
+        } else {
+          cr_assert_eq(status, LITDNN_STATUS_NOT_SUPPORTED, "%s", litdnnGetLastErrorString());
+        }
+        t_dev_free(h, d_y);
+        t_dev_free(h, d_dy);
+        t_dev_free(h, d_dx);
+        litdnnDestroy(h);
+      }
+      free(x);
+      free(dy);
+      free(num);
+      free(yd);
+      free(y);
+      litdnnDestroyTensorDescriptor(d);
+    }
+}
+
+Test(softmax, bad_calls_leave_outputs_untouched)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    sshape s = {2, 3, 4, 5}, other = {2, 3, 5, 4};
+    int st[4];
+    litdnnTensorDescriptor_t d = sdesc(&s, 0, st), e = sdesc(&other, 0, st), five, unset;
+    litdnnCreateTensorDescriptor(&five);
+    litdnnCreateTensorDescriptor(&unset);
+    int dims5[5] = {2, 3, 4, 5, 1};
+    litdnnSetTensorNdDescriptorEx(five, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 5, dims5);
+    float *hx = t_random(120, -1, 1), *hy = t_random(120, -1, 1);
+    void *x = t_dev_from_host(h, hx, 120), *y = t_dev_from_host(h, hy, 120);
+    float one = 1, zero = 0;
+    const litdnnSoftmaxAlgorithm_t A = LITDNN_SOFTMAX_ACCURATE;
+    const litdnnSoftmaxMode_t M = LITDNN_SOFTMAX_MODE_CHANNEL;
+    t_assert_status(litdnnSoftmaxForward(h, (litdnnSoftmaxAlgorithm_t)3, M, &one, d, x, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "algo = 3", "bad algorithm");
+    t_assert_status(litdnnSoftmaxForward(h, A, (litdnnSoftmaxMode_t)-1, &one, d, x, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode = -1", "bad mode");
+    t_assert_status(litdnnSoftmaxForward(NULL, A, M, &one, d, x, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle");
+    t_assert_status(litdnnSoftmaxForward(h, A, M, &one, d, x, NULL, d, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "beta", "null beta");
+    t_assert_status(litdnnSoftmaxForward(h, A, M, &one, d, NULL, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x", "null x");
+    t_assert_status(litdnnSoftmaxForward(h, A, M, &one, unset, x, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "xDesc", "unset xDesc");
+    t_assert_status(litdnnSoftmaxForward(h, A, M, &one, d, x, &zero, e, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dimension 2", "shape mismatch");
+    t_assert_status(litdnnSoftmaxForward(h, A, M, &one, five, x, &zero, five, y),
+                    LITDNN_STATUS_NOT_SUPPORTED, "5 dimensions", "5-D tensor");
+    t_assert_status(litdnnSoftmaxBackward(h, A, M, &one, d, x, e, x, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc", "dy unlike y");
+    t_assert_status(litdnnSoftmaxBackward(h, A, M, &one, d, x, d, x, &zero, e, y),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dxDesc", "dx unlike y");
+    t_assert_status(litdnnSoftmaxBackward(h, A, M, &one, d, x, d, NULL, &zero, d, y),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dy", "null dy");
+    float *got = t_dev_fetch(h, y, 120);
+    t_assert_close_f(got, hy, 120, 0, 0, "y after failing calls");
+    free(got);
+    free(hx);
+    free(hy);
+    t_dev_free(h, x);
+    t_dev_free(h, y);
+    litdnnDestroyTensorDescriptor(d);
+    litdnnDestroyTensorDescriptor(e);
+    litdnnDestroyTensorDescriptor(five);
+    litdnnDestroyTensorDescriptor(unset);
+    litdnnDestroy(h);
+  }
+}
