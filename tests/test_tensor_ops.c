@@ -65,6 +65,25 @@ static size_t offset_in(const tensor *t, const int i[4])
   return off;
 }
 
+/* Is X (dims equal to C's or 1, packed in C's format) a vector repeated over
+   C? Yes when its dims of size > 1, among those where C exceeds 1, form one
+   run in C's memory order (n c h w for NCHW, n h w c for NHWC): the rewrite
+   then merges them into a single dimension of stride 1. */
+static int is_vector_of(const tensor *X, const tensor *C)
+{
+  static const int order[2][4] = {{0, 1, 2, 3}, {0, 2, 3, 1}};
+  int runs = 0, inside = 0;
+  for (int k = 0; k < 4; k++) {
+    int d = order[C->layout == L_NHWC][k];
+    if (C->dims[d] == 1)
+      continue;
+    int in = X->dims[d] > 1;
+    runs += in && !inside;
+    inside = in;
+  }
+  return runs <= 1;
+}
+
 /* ------------------------------------------------------------- operations */
 enum kind { K_SET, K_SCALE, K_ADD, K_OP, K_TRANSFORM };
 static const litdnnOp_t op_of[] = {LITDNN_OP_SET_TENSOR, LITDNN_OP_SCALE_TENSOR, LITDNN_OP_ADD_TENSOR,
@@ -152,9 +171,30 @@ static int stage_applies(const char *stage, const problem *p, const tensor *A, c
       return 0;
     return !reads_b(p) || (is_packed(B) && same_layout(B, C));
   }
-  if (strcmp(stage, "tiled transpose") == 0)
+  if (strcmp(stage, "tiled transpose") == 0 || strcmp(stage, "64x64 float4 transpose") == 0)
     return p->kind == K_TRANSFORM && A->layout != L_STRIDED && C->layout != L_STRIDED &&
            !same_layout(A, C);
+  if (strcmp(stage, "broadcast float4") == 0) {
+    /* a packed output; each input read is in C's layout, in full or as one
+       repeated vector (at most one of them) */
+    if (!is_packed(C))
+      return 0;
+    int vectors = 0;
+    const tensor *in[2] = {A, reads_b(p) ? B : NULL};
+    for (int k = 0; k < 2; k++) {
+      if (!in[k])
+        continue;
+      if (count_of(in[k]) == count_of(C)) {
+        if (!same_layout(in[k], C))
+          return 0;
+      } else {
+        if (in[k]->layout != C->layout || !is_vector_of(in[k], C))
+          return 0;
+        vectors++;
+      }
+    }
+    return vectors <= 1;
+  }
   return 1;
 }
 
@@ -274,12 +314,15 @@ static void assert_every_stage_ran(litdnnOp_t op, const tally *tl)
               litdnnGetBackendName(runs[r].backend));
 }
 
-/* shapes: 1, primes, not multiples of 32, one larger */
+/* shapes: 1, primes, not multiples of 32; one with C and HW multiples of 4
+   (the float4 paths of the broadcast and wide-transpose stages, each
+   dimension a partial tile); one larger, also multiples of 4, several
+   64 x 64 tiles with partial ones at both edges */
 static const int shapes[][4] = {
-  {1, 1, 1, 1}, {1, 3, 5, 7}, {2, 3, 17, 19}, {2, 37, 33, 5},
+  {1, 1, 1, 1}, {1, 3, 5, 7}, {2, 3, 17, 19}, {2, 37, 33, 5}, {3, 8, 4, 5},
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
-static const int large[4] = {2, 64, 23, 29};
+static const int large[4] = {2, 68, 24, 29};
 static const float alpha_beta[][2] = {{1.0f, 0.0f}, {-0.75f, 0.0f}, {1.0f, 1.0f}, {-1.5f, 0.25f}};
 #define NAB ((int)(sizeof alpha_beta / sizeof alpha_beta[0]))
 
@@ -355,12 +398,13 @@ static void run_op_tensor(litdnnOpTensorOp_t op, litdnnNanPropagation_t nan)
   for (int s = 0; s <= NSHAPES; s++) {
     const int *sh = s < NSHAPES ? shapes[s] : large;
     for (int l = 0; l < 3; l++)
-      for (int bc = 0; bc < 2; bc++) {
+      for (int bc = 0; bc < 3; bc++) {   /* B: full; broadcast, A in another layout; broadcast */
         int binary = op <= LITDNN_OP_TENSOR_MAX;
         if (!binary && bc)
           continue;
+        int la = bc == 1 ? (l + 1) % 3 : l;
         tensor C = make_tensor((enum layout)l, sh[0], sh[1], sh[2], sh[3]);
-        tensor A = make_tensor((enum layout)((l + bc) % 3), sh[0], sh[1], sh[2], sh[3]);
+        tensor A = make_tensor((enum layout)la, sh[0], sh[1], sh[2], sh[3]);
         tensor B = make_tensor((enum layout)l, bc ? 1 : sh[0], sh[1], bc ? 1 : sh[2], bc ? 1 : sh[3]);
         int nab = s < NSHAPES ? 2 : 1;
         for (int k = 0; k < nab; k++) {
@@ -368,7 +412,7 @@ static void run_op_tensor(litdnnOpTensorOp_t op, litdnnNanPropagation_t nan)
           problem p = {K_OP, op, nan, alpha_beta[ab][0], t_uniform(-2, 2), alpha_beta[ab][1]};
           char label[128];
           snprintf(label, sizeof label, "%dx%dx%dx%d C %s, A %s, B %s%s", sh[0], sh[1], sh[2], sh[3],
-                   layout_names[l], layout_names[(l + bc) % 3], layout_names[l], bc ? " broadcast" : "");
+                   layout_names[l], layout_names[la], layout_names[l], bc ? " broadcast" : "");
           run_problem(p, &A, binary ? &B : NULL, &C, &tl, label);
         }
         free_tensor(&A);
@@ -448,6 +492,7 @@ static void run_transform(int first_shape, int last_shape)
 
 Test(tensor_ops, transform_small_shapes) { run_transform(0, 2); }
 Test(tensor_ops, transform_prime_channels) { run_transform(3, 3); }
+Test(tensor_ops, transform_multiples_of_four) { run_transform(4, 4); }
 Test(tensor_ops, transform_large) { run_transform(NSHAPES, NSHAPES); }
 
 /* In place: ScaleTensor always, AddTensor and OpTensor with C as A. */
@@ -682,6 +727,6 @@ Test(tensor_ops_bad_input, pinning_a_stage)
   /* a GPU stage cannot be pinned on the CPU backend, nor a stage that is not there */
   t_assert_status(litdnnSetStage(bf.h, LITDNN_OP_TRANSFORM_TENSOR, 3), LITDNN_STATUS_NOT_SUPPORTED_BACKEND,
                   "does not run on the cpu backend", "GPU stage on the CPU");
-  t_assert_status(litdnnSetStage(bf.h, LITDNN_OP_TRANSFORM_TENSOR, 4), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
-                  "stage = 4", "no such stage");
+  t_assert_status(litdnnSetStage(bf.h, LITDNN_OP_TRANSFORM_TENSOR, 5), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                  "stage = 5", "no such stage");
 }

@@ -1,5 +1,6 @@
 /* The tensor operations against the real cuDNN, on a GPU: TransformTensor
- * NCHW -> NHWC (and back) and AddTensor with a full tensor and a bias. */
+ * NCHW -> NHWC (and back) and AddTensor with a full tensor and a bias, at
+ * shapes that reach both the float4 paths and the fallbacks of every stage. */
 #include "common.h"
 #include <cuda_runtime.h>
 #include <cudnn.h>
@@ -85,3 +86,8 @@ Test(tensor_ops_cudnn, transform_nhwc_to_nchw) { compare(0, 1, 0, 4, 3, 31, 37, 
 Test(tensor_ops_cudnn, add_tensor_full) { compare(1, 0, 0, 2, 17, 13, 29, 0.5f, 1.0f); }
 Test(tensor_ops_cudnn, add_tensor_bias_nchw) { compare(1, 0, 1, 8, 64, 14, 14, 1.0f, 1.0f); }
 Test(tensor_ops_cudnn, add_tensor_bias_nhwc) { compare(1, 1, 1, 2, 96, 7, 9, -1.0f, 0.5f); }
+/* the 64 x 64 float4 transpose: several tiles, partial ones at both edges */
+Test(tensor_ops_cudnn, transform_nhwc_to_nchw_wide) { compare(0, 1, 0, 2, 68, 20, 28, 1.0f, 0.5f); }
+/* the broadcast stage's scalar paths: planes of 49, and C not a multiple of 4 */
+Test(tensor_ops_cudnn, add_tensor_bias_nchw_7x7) { compare(1, 0, 1, 3, 5, 7, 7, 1.0f, 1.0f); }
+Test(tensor_ops_cudnn, add_tensor_bias_nhwc_odd_channels) { compare(1, 1, 1, 2, 37, 5, 6, 0.5f, 0.0f); }

@@ -1,4 +1,4 @@
-#line 1843 "chapters/02-tensors.nw"
+#line 1908 "chapters/02-tensors.nw"
 #include "tensor/tensor_ops.h"
 #include <math.h>
 

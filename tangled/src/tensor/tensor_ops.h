@@ -56,12 +56,62 @@ static inline int litdnn_ew_is_transpose(const litdnn_ew *p, litdnn_transpose_sh
   }
   return 1;
 }
+typedef struct {
+  int vector;        /* which input repeats: 0 none, 1 a, 2 b */
+  int64_t K, L;      /* element i reads vector element (i / L) % K */
+} litdnn_broadcast_shape;
+
+/* Strides xs describe the output's own layout (1), a repeated vector (2,
+   filling K and L), or neither (0). */
+static inline int litdnn_ew_operand_kind(const litdnn_ew *p, const int64_t *xs, int64_t *K,
+                                         int64_t *L)
+{
+  int full = 1, ones = 0, zeros = 0, d0 = -1;
+  for (int d = 0; d < p->nbDims; d++) {
+    full &= xs[d] == p->cs[d];
+    zeros += xs[d] == 0;
+    if (xs[d] == 1) {
+      ones++;
+      d0 = d;
+    }
+  }
+  if (full)
+    return 1;
+  if (zeros == p->nbDims || (ones == 1 && zeros == p->nbDims - 1)) {
+    *K = d0 < 0 ? 1 : p->dims[d0];
+    *L = d0 < 0 ? 1 : p->cs[d0];
+    return 2;
+  }
+  return 0;
+}
+
+static inline int litdnn_ew_is_broadcast(const litdnn_ew *p, litdnn_broadcast_shape *t)
+{
+  int64_t packed = 1, K = 1, L = 1;
+  for (int d = p->nbDims - 1; d >= 0; d--) {   /* the output is packed */
+    if (p->cs[d] != packed)
+      return 0;
+    packed *= p->dims[d];
+  }
+  int ka = LITDNN_EW_READS_A(p->fn) ? litdnn_ew_operand_kind(p, p->as, &K, &L) : 1;
+  int kb = LITDNN_EW_READS_B(p->fn) ? litdnn_ew_operand_kind(p, p->bs, &K, &L) : 1;
+  if (ka == 0 || kb == 0 || (ka == 2 && kb == 2))
+    return 0;
+  if (t) {
+    t->vector = ka == 2 ? 1 : kb == 2 ? 2 : 0;
+    t->K = K;
+    t->L = L;
+  }
+  return 1;
+}
 
 void litdnn_ew_cpu_loop(const litdnn_ew *p);
 litdnnStatus_t litdnn_ew_cpu(litdnnHandle_t h, const void *args);
 LITDNN_DECLARE_GPU_FN(litdnn_ew_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_ew_vec4);
 LITDNN_DECLARE_GPU_FN(litdnn_transform_tiled);
+LITDNN_DECLARE_GPU_FN(litdnn_transform_vec4);
+LITDNN_DECLARE_GPU_FN(litdnn_ew_broadcast);
 
 #ifdef __cplusplus
 }

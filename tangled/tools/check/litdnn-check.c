@@ -1,4 +1,4 @@
-#line 2764 "chapters/02-tensors.nw"
+#line 3278 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 2811 "chapters/02-tensors.nw"
+#line 3325 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 2888 "chapters/02-tensors.nw"
+#line 3402 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -216,13 +216,13 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 2871 "chapters/02-tensors.nw"
+#line 3385 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 2878 "chapters/02-tensors.nw"
+#line 3392 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 2937 "chapters/02-tensors.nw"
+#line 3451 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -261,10 +261,10 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1167 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 2874 "chapters/02-tensors.nw"
+#line 3388 "chapters/02-tensors.nw"
 }
 
-#line 2776 "chapters/02-tensors.nw"
+#line 3290 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
