@@ -29,15 +29,23 @@ Test(dropout, philox4x32_10_matches_the_published_known_answers)
   }
 }
 
-/* the mask and output the definition gives, in host code */
-static void host_dropout(const float *x, float *y, size_t n, float p, unsigned long long seed)
+/* the mask and output the definition gives, in host code, for the
+   `pass`-th forward pass since the descriptor was set */
+static void host_dropout_pass(const float *x, float *y, size_t n, float p, unsigned long long seed,
+                              uint64_t pass)
 {
-  uint32_t t = (uint32_t)floor((double)p * 4294967296.0);
+  uint32_t t = (uint32_t)floor((double)p * 4294967296.0), k0, k1;
   float scale = (float)(1.0 / (1.0 - (double)p));
+  litdnn_dropout_pass_key(seed, pass, &k0, &k1);
   for (size_t i = 0; i < n; i++) {
-    litdnn_philox4 r = litdnn_philox_group(i / 4, (uint32_t)seed, (uint32_t)(seed >> 32));
+    litdnn_philox4 r = litdnn_philox_group(i / 4, k0, k1);
     y[i] = r.v[i % 4] >= t ? x[i] * scale : 0.0f;
   }
+}
+
+static void host_dropout(const float *x, float *y, size_t n, float p, unsigned long long seed)
+{
+  host_dropout_pass(x, y, n, p, seed, 0);
 }
 
 typedef struct {
@@ -218,6 +226,11 @@ Test(dropout, backward_matches_finite_differences)
     for (int side = 0; side < 2; side++) {
       float save = x[i];
       x[i] = save + (side ? -h : h);
+      /* the function differentiated is one mask's: set the descriptor again
+         so that every evaluation is pass 0, the pass compared below */
+      size_t states_bytes;
+      litdnnDropoutGetStatesSize(ref.h, &states_bytes);
+      litdnnSetDropoutDescriptor(ref.d, ref.h, 0.4f, ref.states, states_bytes, 7ull);
       litdnnDropoutForward(ref.h, ref.d, t, x, t, y, ref.reserve, ref.reserve_bytes);
       x[i] = save;
       f[side] = 0;
@@ -373,5 +386,56 @@ Test(dropout, bad_input_is_refused_and_writes_nothing)
     litdnnDestroyTensorDescriptor(t); litdnnDestroyTensorDescriptor(other); litdnnDestroyTensorDescriptor(nhwc);
     litdnnDestroyTensorDescriptor(unset_t);
     litdnnDestroy(h);
+  }
+}
+
+/* Every forward pass draws a new mask (as cuDNN's advancing generator
+   does); setting the descriptor again with the same seed repeats the
+   sequence; the backward pass uses the mask of the forward pass before it. */
+Test(dropout, each_pass_draws_a_new_mask_and_the_seed_repeats_the_sequence)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    enum { N = 2 * 3 * 7 * 5 };
+    const float p = 0.5f;
+    unsigned long long seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
+    litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 7, 5);
+    drop_ctx c = drop_open(backends[b], p, seed, t);
+    float *x = t_random(N, 1, 2), want[N], *first = NULL;
+    float *dx = t_dev_from_host(c.h, x, N), *dy = t_dev_poisoned(c.h, N), *dg = t_dev_poisoned(c.h, N);
+    char what[128];
+    for (int pass = 0; pass < 3; pass++) {
+      cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+      float *got = t_dev_fetch(c.h, dy, N);
+      host_dropout_pass(x, want, N, p, seed, (uint64_t)pass);
+      snprintf(what, sizeof what, "%s pass %d seed %llu", litdnnGetBackendName(backends[b]), pass, seed);
+      t_assert_close_f(got, want, N, 0, 0, what);
+      /* backward: the mask of this pass */
+      cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dg, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+      float *back = t_dev_fetch(c.h, dg, N);
+      t_assert_close_f(back, want, N, 0, 0, what);
+      free(back);
+      if (pass == 0) {
+        first = got;
+      } else {
+        int same = 1;
+        for (int i = 0; i < N; i++)
+          same &= (first[i] == 0.0f) == (got[i] == 0.0f);
+        cr_assert(!same, "%s: the mask of pass %d repeats the mask of pass 0", what, pass);
+        free(got);
+      }
+    }
+    /* set again with the same seed: the first mask comes back */
+    size_t states_bytes;
+    litdnnDropoutGetStatesSize(c.h, &states_bytes);
+    cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, p, c.states, states_bytes, seed), LITDNN_STATUS_SUCCESS);
+    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    float *again = t_dev_fetch(c.h, dy, N);
+    t_assert_close_f(again, first, N, 0, 0, "first mask after setting the descriptor again");
+    free(again); free(first); free(x);
+    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg);
+    litdnnDestroyTensorDescriptor(t);
+    drop_close(&c);
   }
 }

@@ -1,4 +1,4 @@
-#line 876 "chapters/09-dropout.nw"
+#line 906 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -11,6 +11,7 @@ struct litdnnDropoutStruct {
   int is_set;
   float dropout;
   unsigned long long seed;
+  uint64_t passes;      /* forward passes run since the descriptor was set */
   void *states;
   uint32_t threshold;   /* drop an element whose word is below this */
   float scale;          /* 1 / (1 - dropout) */

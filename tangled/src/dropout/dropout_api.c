@@ -1,10 +1,10 @@
-#line 604 "chapters/09-dropout.nw"
+#line 631 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 615 "chapters/09-dropout.nw"
+#line 642 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnCreateDropoutDescriptor(litdnnDropoutDescriptor_t *dropoutDesc)
 {
   static const char call[] = "litdnnCreateDropoutDescriptor";
@@ -68,6 +68,7 @@ litdnnStatus_t litdnnSetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
     return s;
   dropoutDesc->dropout = dropout;
   dropoutDesc->seed = seed;
+  dropoutDesc->passes = 0;
   dropoutDesc->states = states;
   dropoutDesc->threshold = threshold;
   dropoutDesc->scale = (float)(1.0 / (1.0 - (double)dropout));
@@ -91,7 +92,7 @@ litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
     *seed = dropoutDesc->seed;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 713 "chapters/09-dropout.nw"
+#line 741 "chapters/09-dropout.nw"
 static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnnDropoutDescriptor_t dropoutDesc,
                                  const char *in_name, litdnnTensorDescriptor_t in, const char *out_name,
                                  litdnnTensorDescriptor_t out, size_t reserve_bytes)
@@ -123,7 +124,7 @@ static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnn
 }
 
 static int aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
-#line 747 "chapters/09-dropout.nw"
+#line 775 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnDropoutForward(litdnnHandle_t handle, const litdnnDropoutDescriptor_t dropoutDesc,
                                     const litdnnTensorDescriptor_t xDesc, const void *x,
                                     const litdnnTensorDescriptor_t yDesc, void *y, void *reserveSpace,
@@ -140,15 +141,17 @@ litdnnStatus_t litdnnDropoutForward(litdnnHandle_t handle, const litdnnDropoutDe
   litdnn_dropout_args a;
   memset(&a, 0, sizeof a);
   a.count = litdnn_tensor_count(xDesc);
-  a.k0 = (uint32_t)dropoutDesc->seed;
-  a.k1 = (uint32_t)(dropoutDesc->seed >> 32);
+  litdnn_dropout_pass_key(dropoutDesc->seed, dropoutDesc->passes, &a.k0, &a.k1);
   a.threshold = dropoutDesc->threshold;
   a.scale = dropoutDesc->scale;
   a.in = (const float *)x;
   a.out = (float *)y;
   a.reserve = (uint32_t *)reserveSpace;
   a.vec = aligned16(x) && aligned16(y);
-  return litdnn_run_op(handle, LITDNN_OP_DROPOUT_FORWARD, call, &a);
+  s = litdnn_run_op(handle, LITDNN_OP_DROPOUT_FORWARD, call, &a);
+  if (s == LITDNN_STATUS_SUCCESS)
+    dropoutDesc->passes++;
+  return s;
 }
 
 litdnnStatus_t litdnnDropoutBackward(litdnnHandle_t handle, const litdnnDropoutDescriptor_t dropoutDesc,

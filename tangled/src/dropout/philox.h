@@ -57,4 +57,16 @@ LITDNN_PHILOX_FN litdnn_philox4 litdnn_philox_group(uint64_t group, uint32_t k0,
   c.v[3] = 0u;
   return litdnn_philox4x32_10(c, k0, k1);
 }
+/* The key of the `pass`-th forward pass under a 64-bit seed. */
+LITDNN_PHILOX_FN void litdnn_dropout_pass_key(uint64_t seed, uint64_t pass, uint32_t *k0, uint32_t *k1)
+{
+  litdnn_philox4 c;
+  c.v[0] = (uint32_t)pass;
+  c.v[1] = (uint32_t)(pass >> 32);
+  c.v[2] = 0u;
+  c.v[3] = 0x44524f50u; /* "DROP": keeps these counters apart from mask counters */
+  litdnn_philox4 r = litdnn_philox4x32_10(c, (uint32_t)seed, (uint32_t)(seed >> 32));
+  *k0 = r.v[0];
+  *k1 = r.v[1];
+}
 #endif

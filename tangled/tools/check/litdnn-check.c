@@ -249,7 +249,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 805 "chapters/09-dropout.nw"
+#line 835 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -301,7 +301,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 1822 "chapters/04-matmul.nw"
+#line 2533 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -332,7 +332,7 @@ check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD)
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 3139 "chapters/08-normalization.nw"
 check_lrn();
-#line 843 "chapters/09-dropout.nw"
+#line 873 "chapters/09-dropout.nw"
 check_dropout();
 #line 3394 "chapters/02-tensors.nw"
 }
