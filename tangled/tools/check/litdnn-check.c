@@ -216,7 +216,7 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 3101 "chapters/08-normalization.nw"
+#line 3104 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -330,7 +330,7 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1167 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 3136 "chapters/08-normalization.nw"
+#line 3139 "chapters/08-normalization.nw"
 check_lrn();
 #line 873 "chapters/09-dropout.nw"
 check_dropout();
