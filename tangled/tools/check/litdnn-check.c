@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 1575 "chapters/06-pooling.nw"
+#line 1859 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -171,9 +171,12 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnHandle_t hs[2] = {dev, cpu};
   for (int k = 0; k < 2; k++) {
     void *dx = to_device(hs[k], x, N * C * H * W), *ddy = to_device(hs[k], dy, N * C * OH * OW);
-    void *o = to_device(hs[k], x, count);
-    status[k] = backward ? litdnnPoolingBackward(hs[k], pd, &one, yd, ddy, yd, ddy, xd, dx, &zero, xd, o)
+    void *o = to_device(hs[k], x, count), *yv = to_device(hs[k], dy, N * C * OH * OW);
+    if (backward)   /* the backward pass is given the forward output, as the API requires */
+      litdnnPoolingForward(hs[k], pd, &one, xd, dx, &zero, yd, yv);
+    status[k] = backward ? litdnnPoolingBackward(hs[k], pd, &one, yd, yv, yd, ddy, xd, dx, &zero, xd, o)
                          : litdnnPoolingForward(hs[k], pd, &one, xd, dx, &zero, yd, o);
+    litdnnFree(hs[k], yv);
     out[k] = to_host(hs[k], o, count);
     litdnnFree(hs[k], dx);
     litdnnFree(hs[k], ddy);
@@ -255,7 +258,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 1611 "chapters/06-pooling.nw"
+#line 1898 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
 #line 1167 "chapters/07-softmax.nw"
