@@ -1,4 +1,4 @@
-#line 388 "chapters/07-softmax.nw"
+#line 395 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 416 "chapters/07-softmax.nw"
+#line 424 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 442 "chapters/07-softmax.nw"
+#line 450 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 506 "chapters/07-softmax.nw"
+#line 514 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 585 "chapters/07-softmax.nw"
+#line 593 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 745 "chapters/07-softmax.nw"
+#line 753 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1025 "chapters/07-softmax.nw"
+#line 1033 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -551,4 +551,94 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   size_t smem = (size_t)a->c * SM_TILE * sizeof(float) * (a->backward ? 2 : 1);
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
+}
+#line 1121 "chapters/07-softmax.nw"
+#define SM_SMALL_HELD 8          /* values a lane holds */
+#define SM_SMALL_THREADS 128
+
+SM_FN float sm_group_reduce(float v, int group, int op)
+{
+  for (int k = group / 2; k > 0; k /= 2) {
+    float o = __shfl_xor_sync(0xffffffffu, v, k);
+    v = op ? v + o : sm_max(v, o);
+  }
+  return v;
+}
+
+/* Element slot k of lane t: with float4, slots 4i..4i+3 are one vector. */
+SM_FN int sm_small_index(int vec, int t, int group, int k)
+{
+  return vec ? 4 * (t + group * (k / 4)) + k % 4 : t + group * k;
+}
+
+static __global__ void sm_small_rows_kernel(litdnn_softmax_args a, int group, int vec)
+{
+  int t = threadIdx.x % group, len = (int)a.len;
+  int64_t per_block = blockDim.x / group;
+  for (int64_t r0 = (int64_t)blockIdx.x * per_block; r0 < a.rows; r0 += (int64_t)gridDim.x * per_block) {
+    int64_t r = r0 + threadIdx.x / group;
+    int live = r < a.rows;
+    int64_t base = live ? r * a.len : 0;
+    const float *x = a.x + base, *dy = a.backward ? a.dy + base : a.x + base;
+    float v[SM_SMALL_HELD], g[SM_SMALL_HELD];
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k += 4) {
+      if (vec) {
+        int j = sm_small_index(1, t, group, k);
+        float4 f = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY), e = make_float4(0, 0, 0, 0);
+        if (live && j < len) {
+          f = __ldg((const float4 *)(x + j));
+          if (a.backward)
+            e = __ldg((const float4 *)(dy + j));
+        }
+        v[k] = f.x, v[k + 1] = f.y, v[k + 2] = f.z, v[k + 3] = f.w;
+        g[k] = e.x, g[k + 1] = e.y, g[k + 2] = e.z, g[k + 3] = e.w;
+      } else {
+SM_UNROLL
+        for (int i = k; i < k + 4; i++) {
+          int j = sm_small_index(0, t, group, i);
+          int ok = live && j < len;
+          v[i] = ok ? __ldg(x + j) : -INFINITY;
+          g[i] = ok && a.backward ? __ldg(dy + j) : 0.0f;
+        }
+      }
+    }
+    float m = 0.0f, s = 0.0f;
+    if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
+      m = -INFINITY;
+SM_UNROLL
+      for (int k = 0; k < SM_SMALL_HELD; k++)
+        m = sm_max(m, v[k]);
+      m = sm_group_reduce(m, group, 0);
+    }
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k++)
+      if (sm_small_index(vec, t, group, k) < len)
+        s += !a.backward ? expf(v[k] - m) : a.algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
+    s = sm_group_reduce(s, group, 1);
+    float kk = sm_prepare(a.algo, a.backward, s);
+    float *out = a.out + base;
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k++) {
+      int j = sm_small_index(vec, t, group, k);
+      if (live && j < len)
+        sm_store(out + j, sm_finish(a.algo, a.backward, v[k], g[k], m, kk), a.alpha, a.beta);
+    }
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_small_rows_fit(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage small-rows needs contiguous rows of at most %d values",
+                        SM_SMALL_HELD * 32);
+  int group = 1;
+  while (group * SM_SMALL_HELD < a->len)
+    group *= 2;
+  int64_t per_block = SM_SMALL_THREADS / group, blocks = (a->rows + per_block - 1) / per_block;
+  sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
+  return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
