@@ -692,7 +692,10 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "k3s2-x4");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 6);
+  cr_assert_eq(count, 7);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "compare-y");
+  cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 6, &name, NULL, NULL);
+  cr_assert_str_eq(name, "k2s2-vec4");
 }

@@ -1,4 +1,4 @@
-#line 775 "chapters/06-pooling.nw"
+#line 776 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 702 "chapters/06-pooling.nw"
+#line 703 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 800 "chapters/06-pooling.nw"
+#line 802 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 913 "chapters/06-pooling.nw"
+#line 915 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 972 "chapters/06-pooling.nw"
+#line 974 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1046 "chapters/06-pooling.nw"
+#line 1048 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1112 "chapters/06-pooling.nw"
+#line 1114 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1205 "chapters/06-pooling.nw"
+#line 1207 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -417,7 +417,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1326 "chapters/06-pooling.nw"
+#line 1328 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -484,7 +484,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1417 "chapters/06-pooling.nw"
+#line 1419 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -542,7 +542,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1492 "chapters/06-pooling.nw"
+#line 1494 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -601,7 +601,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1560 "chapters/06-pooling.nw"
+#line 1562 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -637,7 +637,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1629 "chapters/06-pooling.nw"
+#line 1714 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* x at (d, hh, w) equals the window's maximum m: is it the first such
@@ -705,4 +705,66 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
+}
+#line 1612 "chapters/06-pooling.nw"
+/* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
+POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
+{
+  int where = (p != p && !propagate_nan) ? -1 : 0;
+  float best = where < 0 ? -INFINITY : p;
+  if (pool_takes(q, best, where >= 0, propagate_nan)) best = q, where = 1;
+  if (pool_takes(r, best, where >= 0, propagate_nan)) best = r, where = 2;
+  if (pool_takes(s, best, where >= 0, propagate_nan)) best = s, where = 3;
+  return where;
+}
+
+static __global__ void pool_backward_k2s2_kernel(litdnn_pool_args a, unsigned total, unsigned groups)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned H = (unsigned)a.in[1], W = (unsigned)a.in[2], OH = (unsigned)a.out[1];
+  unsigned q = i % groups, r = i / groups;        /* r = plane * OH + oh */
+  unsigned oh = r % OH, plane = r / OH;
+  size_t at = ((size_t)plane * H + 2 * oh) * W + 8 * q;
+  float4 g4 = __ldg((const float4 *)(a.dy + (size_t)r * (groups * 4) + 4 * q));
+  float g[4] = {g4.x, g4.y, g4.z, g4.w};
+  float top[8], bot[8];
+  if (litdnn_pool_is_max(a.mode)) {
+    float4 t0 = __ldg((const float4 *)(a.x + at)), t1 = __ldg((const float4 *)(a.x + at) + 1);
+    float4 b0 = __ldg((const float4 *)(a.x + at + W)), b1 = __ldg((const float4 *)(a.x + at + W) + 1);
+    float xt[8] = {t0.x, t0.y, t0.z, t0.w, t1.x, t1.y, t1.z, t1.w};
+    float xb[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+POOL_UNROLL
+    for (int j = 0; j < 4; j++) {
+      int w = pool_arg4(xt[2 * j], xt[2 * j + 1], xb[2 * j], xb[2 * j + 1], a.propagate_nan);
+      top[2 * j] = w == 0 ? g[j] : 0.0f;
+      top[2 * j + 1] = w == 1 ? g[j] : 0.0f;
+      bot[2 * j] = w == 2 ? g[j] : 0.0f;
+      bot[2 * j + 1] = w == 3 ? g[j] : 0.0f;
+    }
+  } else {
+POOL_UNROLL
+    for (int j = 0; j < 4; j++)
+      top[2 * j] = top[2 * j + 1] = bot[2 * j] = bot[2 * j + 1] = 0.25f * g[j];
+  }
+  float *dt = a.dx + at, *db = a.dx + at + W;
+  *(float4 *)dt = pool_blend4(make_float4(top[0], top[1], top[2], top[3]), dt, a.alpha, a.beta);
+  *((float4 *)dt + 1) = pool_blend4(make_float4(top[4], top[5], top[6], top[7]), dt + 4, a.alpha, a.beta);
+  *(float4 *)db = pool_blend4(make_float4(bot[0], bot[1], bot[2], bot[3]), db, a.alpha, a.beta);
+  *((float4 *)db + 1) = pool_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), db + 4, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_k2s2_backward_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage k2s2-vec4 needs a 2x2 stride-2 window without padding, packed "
+                        "NCHW tensors, an even height, a width that is a multiple of 8 and "
+                        "16-byte alignment");
+  unsigned groups = (unsigned)a->out[2] / 4;
+  unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
+  pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
