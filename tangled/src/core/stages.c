@@ -12,7 +12,7 @@ extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
 #line 1811 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
-#line 123 "chapters/06-pooling.nw"
+#line 125 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
 #line 98 "chapters/07-softmax.nw"
 extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
@@ -36,7 +36,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
 #line 1815 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
-#line 127 "chapters/06-pooling.nw"
+#line 129 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
 [LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
 #line 102 "chapters/07-softmax.nw"
