@@ -154,6 +154,12 @@ static const mm_case small_cases[] = {
   {128, 128, 128, 0, 0, 1, 0, 1, 0},
   {17, 17, 17, 0, 1, 3, 1, 1, 0},        /* a batch of three */
   {129, 2, 127, 1, 0, 2, 0, 1, 0},        /* a batch of two */
+  /* long k for thin outputs: split-K cuts it into many pieces, the last short */
+  {37, 16, 1031, 0, 0, 1, 0, 1, 0},
+  {70, 8, 900, 1, 1, 2, 3, 1, 0},         /* split, transposed, and a batch */
+  {300, 40, 700, 1, 0, 1, 1, 1, 0},
+  /* nine 128x256 tiles in a row: two groups of the raster, the second narrower */
+  {17, 2100, 5, 0, 1, 1, 0, 1, 0},
 };
 
 static void run_stage_cases(const t_run *r, const mm_case *cases, int count)

@@ -8,4 +8,6 @@
 #include "litdnn/pooling.h"
 #include "litdnn/softmax.h"
 #include "litdnn/batchnorm.h"
+#include "litdnn/lrn.h"
+#include "litdnn/dropout.h"
 #endif

@@ -75,4 +75,7 @@ Test(matmul_cublas, every_cuda_stage_agrees_with_cublas)
   compare_with_cublas(129, 1000, 127, 1, 0);
   compare_with_cublas(127, 17, 1000, 0, 1);
   compare_with_cublas(512, 512, 512, 1, 1);
+  compare_with_cublas(512, 16, 20000, 0, 0);    /* split-K: many pieces, the last short */
+  compare_with_cublas(300, 8, 9001, 1, 0);
+  compare_with_cublas(300, 2500, 64, 0, 1);     /* ten 128x256 tiles in a row: two raster groups */
 }

@@ -10,7 +10,7 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
 #line 197 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 1811 "chapters/04-matmul.nw"
+#line 2522 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 125 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
@@ -19,6 +19,10 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
+#line 2306 "chapters/08-normalization.nw"
+extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
+#line 262 "chapters/09-dropout.nw"
+extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
 #line 1058 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
@@ -34,7 +38,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 202 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 1815 "chapters/04-matmul.nw"
+#line 2526 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 129 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
@@ -46,6 +50,12 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
+#line 2310 "chapters/08-normalization.nw"
+[LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
+[LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
+#line 266 "chapters/09-dropout.nw"
+[LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
+[LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 1060 "chapters/02-tensors.nw"
 };
 

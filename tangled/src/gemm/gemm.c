@@ -1,8 +1,8 @@
-#line 1750 "chapters/04-matmul.nw"
+#line 2461 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 1591 "chapters/04-matmul.nw"
+#line 2286 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -27,20 +27,33 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_PIPELINED_128X32] = LITDNN_GPU_STAGE("pipelined 128x32", "a narrow tile for small n",
                                                    litdnn_gemm_pipelined_128x32),
   [GEMM_STAGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async", "3-slice cp.async pipeline", litdnn_gemm_async),
+  [GEMM_STAGE_LARGE] = LITDNN_GPU_STAGE("large 128x256", "8x16 per thread, one block per SM, rastered",
+                                        litdnn_gemm_large),
+  [GEMM_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
+                                                    litdnn_gemm_large_async),
+  [GEMM_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
+                                                litdnn_gemm_splitk_128x16),
+  [GEMM_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
+                                               litdnn_gemm_splitk_64x64),
   [GEMM_STAGE_CUBLAS] = LITDNN_CUDA_ONLY_STAGE("cuBLAS", "cublasSgemm", litdnn_gemm_cublas),
   [GEMM_STAGE_WMMA_TF32] = LITDNN_CUDA_ONLY_STAGE("wmma tf32", "TF32 tensor cores through WMMA",
                                                   litdnn_gemm_wmma_tf32),
+  [GEMM_STAGE_MMA_TF32] = LITDNN_CUDA_ONLY_STAGE("mma tf32", "mma.sync m16n8k8, conflict-free fragments",
+                                                 litdnn_gemm_mma_tf32),
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 1635 "chapters/04-matmul.nw"
+#line 2343 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
-  if (g->n <= 32)
-    return GEMM_STAGE_PIPELINED_128X32;
+  int64_t large_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 255) / 256) * g->batch;
+  if (g->n <= 16)
+    return GEMM_STAGE_SPLITK_128X16;
   if (big_tiles < 2 * 132)
-    return GEMM_STAGE_PIPELINED_64X64;
+    return GEMM_STAGE_SPLITK_64X64;
+  if (large_tiles >= 132)
+    return GEMM_STAGE_LARGE;
   return GEMM_STAGE_PIPELINED;
 }
 
@@ -54,12 +67,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 1756 "chapters/04-matmul.nw"
+#line 2467 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 1681 "chapters/04-matmul.nw"
+#line 2392 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -125,7 +138,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1762 "chapters/04-matmul.nw"
+#line 2473 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -25,10 +25,12 @@ enum {
   GEMM_STAGE_CPU_NAIVE, GEMM_STAGE_CPU_JKI, GEMM_STAGE_NAIVE, GEMM_STAGE_COALESCED, GEMM_STAGE_TILED,
   GEMM_STAGE_BLOCK1D, GEMM_STAGE_BLOCK2D, GEMM_STAGE_VECTORIZED, GEMM_STAGE_WARPTILED,
   GEMM_STAGE_PIPELINED, GEMM_STAGE_PIPELINED_64X64, GEMM_STAGE_PIPELINED_128X32, GEMM_STAGE_ASYNC,
-  GEMM_STAGE_CUBLAS, GEMM_STAGE_WMMA_TF32, GEMM_STAGE_CUBLAS_TF32, GEMM_STAGE_COUNT
+  GEMM_STAGE_LARGE, GEMM_STAGE_LARGE_ASYNC, GEMM_STAGE_SPLITK_128X16, GEMM_STAGE_SPLITK_64X64,
+  GEMM_STAGE_CUBLAS, GEMM_STAGE_WMMA_TF32, GEMM_STAGE_MMA_TF32, GEMM_STAGE_CUBLAS_TF32, GEMM_STAGE_COUNT
 };
 /* stages that round to TF32: run only under LITDNN_MATH_TF32 */
-#define GEMM_STAGE_IS_TF32(s) ((s) == GEMM_STAGE_WMMA_TF32 || (s) == GEMM_STAGE_CUBLAS_TF32)
+#define GEMM_STAGE_IS_TF32(s)                                                              \
+  ((s) == GEMM_STAGE_WMMA_TF32 || (s) == GEMM_STAGE_MMA_TF32 || (s) == GEMM_STAGE_CUBLAS_TF32)
 litdnnStatus_t litdnn_gemm_cpu_naive(litdnnHandle_t h, const void *args);
 litdnnStatus_t litdnn_gemm_cpu_jki(litdnnHandle_t h, const void *args);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_naive);
@@ -41,10 +43,15 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_warptiled);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined_64x64);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_pipelined_128x32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_large);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_splitk_128x16);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_splitk_64x64);
 /* CUDA only (cuBLAS, inline PTX, tensor cores) */
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_async);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_large_async);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_wmma_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_mma_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas_tf32);
 #define GEMM_MAX_GRID_Z 65535
 static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)

@@ -1,4 +1,4 @@
-#line 1316 "chapters/04-matmul.nw"
+#line 1319 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -134,6 +134,9 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
 #line 1218 "chapters/04-matmul.nw"
+#ifndef GEMM_PAD
+#define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
+#endif
 static __device__ inline void gemm_cp_async4(float *smem, const float *src, int bytes)
 {
   unsigned s = (unsigned)__cvta_generic_to_shared(smem);
@@ -153,7 +156,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
                                               int o0, int olimit, int p0, int klimit, int bo, int bk,
                                               int nt, int tid)
 {
-  int sp = bo + 4;
+  int sp = bo + GEMM_PAD;
   GEMM_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
@@ -180,7 +183,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1275 "chapters/04-matmul.nw"
+#line 1278 "chapters/04-matmul.nw"
 #define GEMM_STAGES 3
 #define GEMM_ASYNC_SMEM (GEMM_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_async(litdnn_matmul_args g)
@@ -202,7 +205,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
   GEMM_UNROLL
   for (int c = 0; c < 4 * WT_RN; c++)
     acc[r][c] = 0.0f;
-#line 1282 "chapters/04-matmul.nw"
+#line 1285 "chapters/04-matmul.nw"
   (void)ra; (void)rb;
   int slices = (g.k + WT_BK - 1) / WT_BK;
   for (int s = 0; s < GEMM_STAGES - 1; s++) {
@@ -249,7 +252,7 @@ for (int p = 0; p < WT_BK; p++) {
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] += a[r] * b[c];
 }
-#line 1308 "chapters/04-matmul.nw"
+#line 1311 "chapters/04-matmul.nw"
     }
   }
   GEMM_CP_ASYNC_WAIT(0);
@@ -272,10 +275,10 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1312 "chapters/04-matmul.nw"
+#line 1315 "chapters/04-matmul.nw"
 }
 
-#line 1330 "chapters/04-matmul.nw"
+#line 1333 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

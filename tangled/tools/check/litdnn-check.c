@@ -1,4 +1,4 @@
-#line 3278 "chapters/02-tensors.nw"
+#line 3284 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3325 "chapters/02-tensors.nw"
+#line 3331 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3402 "chapters/02-tensors.nw"
+#line 3408 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -219,13 +219,82 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 3385 "chapters/02-tensors.nw"
+#line 3101 "chapters/08-normalization.nw"
+static void check_lrn(void)
+{
+  enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t t = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  litdnnLRNDescriptor_t norm;
+  litdnnCreateLRNDescriptor(&norm);
+  litdnnSetLRNDescriptor(norm, 5, 0.5, 0.75, 1.0);
+  float *x = random_floats(COUNT, 41), *dy = random_floats(COUNT, 42), *out[2][2];
+  float one = 1.0f, zero = 0.0f;
+  litdnnStatus_t status[2][2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, COUNT), *ddy = to_device(hs[k], dy, COUNT);
+    void *dy_out = to_device(hs[k], x, COUNT), *dgx = to_device(hs[k], x, COUNT);
+    status[k][0] = litdnnLRNCrossChannelForward(hs[k], norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dx, &zero, t,
+                                                dy_out);
+    status[k][1] = litdnnLRNCrossChannelBackward(hs[k], norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dy_out, t,
+                                                 ddy, t, dx, &zero, t, dgx);
+    litdnnSynchronize(hs[k]);
+    out[k][0] = to_host(hs[k], dy_out, COUNT);
+    out[k][1] = to_host(hs[k], dgx, COUNT);
+    litdnnFree(hs[k], dx); litdnnFree(hs[k], ddy); litdnnFree(hs[k], dy_out); litdnnFree(hs[k], dgx);
+  }
+  report("litdnnLRNCrossChannelForward (n=5)", LITDNN_OP_LRN_FORWARD, status[0][0],
+         relative_error(out[0][0], out[1][0], COUNT), 1e-5);
+  report("litdnnLRNCrossChannelBackward", LITDNN_OP_LRN_BACKWARD, status[0][1],
+         relative_error(out[0][1], out[1][1], COUNT), 1e-5);
+  for (int k = 0; k < 2; k++) { free(out[k][0]); free(out[k][1]); }
+  free(x); free(dy);
+  litdnnDestroyLRNDescriptor(norm);
+  litdnnDestroyTensorDescriptor(t);
+}
+#line 835 "chapters/09-dropout.nw"
+static void check_dropout(void)
+{
+  enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t t = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W);
+  float *x = random_floats(COUNT, 31), *out[2][2];
+  litdnnStatus_t status[2][2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    litdnnDropoutDescriptor_t d;
+    size_t states_bytes = 0, reserve_bytes = 0;
+    void *states = NULL, *reserve = NULL;
+    litdnnCreateDropoutDescriptor(&d);
+    litdnnDropoutGetStatesSize(hs[k], &states_bytes);
+    litdnnDropoutGetReserveSpaceSize(t, &reserve_bytes);
+    litdnnMalloc(hs[k], &states, states_bytes);
+    litdnnMalloc(hs[k], &reserve, reserve_bytes);
+    litdnnSetDropoutDescriptor(d, hs[k], 0.375f, states, states_bytes, 2024ull);
+    void *dx = to_device(hs[k], x, COUNT), *dy = to_device(hs[k], x, COUNT), *dg = to_device(hs[k], x, COUNT);
+    status[k][0] = litdnnDropoutForward(hs[k], d, t, dx, t, dy, reserve, reserve_bytes);
+    status[k][1] = litdnnDropoutBackward(hs[k], d, t, dx, t, dg, reserve, reserve_bytes);
+    litdnnSynchronize(hs[k]);
+    out[k][0] = to_host(hs[k], dy, COUNT);
+    out[k][1] = to_host(hs[k], dg, COUNT);
+    litdnnFree(hs[k], dx); litdnnFree(hs[k], dy); litdnnFree(hs[k], dg);
+    litdnnFree(hs[k], states); litdnnFree(hs[k], reserve);
+    litdnnDestroyDropoutDescriptor(d);
+  }
+  report("litdnnDropoutForward (p = 0.375)", LITDNN_OP_DROPOUT_FORWARD, status[0][0],
+         relative_error(out[0][0], out[1][0], COUNT), 0.0);
+  report("litdnnDropoutBackward", LITDNN_OP_DROPOUT_BACKWARD, status[0][1],
+         relative_error(out[0][1], out[1][1], COUNT), 0.0);
+  for (int k = 0; k < 2; k++) { free(out[k][0]); free(out[k][1]); }
+  free(x);
+  litdnnDestroyTensorDescriptor(t);
+}
+#line 3391 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3392 "chapters/02-tensors.nw"
+#line 3398 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3451 "chapters/02-tensors.nw"
+#line 3457 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -235,7 +304,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 1822 "chapters/04-matmul.nw"
+#line 2533 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -264,10 +333,14 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1482 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 3388 "chapters/02-tensors.nw"
+#line 3136 "chapters/08-normalization.nw"
+check_lrn();
+#line 873 "chapters/09-dropout.nw"
+check_dropout();
+#line 3394 "chapters/02-tensors.nw"
 }
 
-#line 3290 "chapters/02-tensors.nw"
+#line 3296 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];

@@ -1,0 +1,31 @@
+#line 2875 "chapters/08-normalization.nw"
+#include "lrn/lrn.h"
+#include "lrn/lrn_stages.h"
+
+static const litdnn_stage forward_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the formula in double precision", litdnn_lrn_forward_cpu),
+  LITDNN_GPU_STAGE("thread per element", "each thread sums its own window", litdnn_lrn_forward_naive),
+  LITDNN_GPU_STAGE("sliding window", "a thread per pixel walks the channels, one square in, one out",
+                   litdnn_lrn_forward_sliding),
+  LITDNN_GPU_STAGE("warp per pixel (NHWC)", "32 channels and their halo staged in shared memory",
+                   litdnn_lrn_forward_warp),
+};
+static const litdnn_stage backward_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the gradient in double precision", litdnn_lrn_backward_cpu),
+  LITDNN_GPU_STAGE("thread per element", "n windows per element", litdnn_lrn_backward_naive),
+  LITDNN_GPU_STAGE("sliding window", "three running windows and a running sum per pixel",
+                   litdnn_lrn_backward_sliding),
+  LITDNN_GPU_STAGE("warp per pixel (NHWC)", "squares and gradient terms staged in shared memory",
+                   litdnn_lrn_backward_warp),
+};
+
+static int choose(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  return a->xs[1] == 1 && a->ys[1] == 1 && a->dims[1] > 1 ? 3 : 2;
+}
+
+const litdnn_op_table litdnn_lrn_forward_table = {
+  "LRN cross-channel forward", forward_stages, (int)(sizeof forward_stages / sizeof forward_stages[0]), choose};
+const litdnn_op_table litdnn_lrn_backward_table = {
+  "LRN cross-channel backward", backward_stages, (int)(sizeof backward_stages / sizeof backward_stages[0]), choose};

@@ -1,0 +1,441 @@
+/* Dropout: the Philox generator against its published known answers; every
+   stage on every backend against the host formula bit for bit (so the
+   masks of cpu, emu and cuda are identical); the kept fraction; the
+   backward pass against the mask and against finite differences; bad
+   input. */
+#include "common.h"
+#include "dropout/philox.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Test(dropout, philox4x32_10_matches_the_published_known_answers)
+{
+  /* Random123's kat_vectors: counter, key, expected output */
+  static const uint32_t kat[3][10] = {
+    {0, 0, 0, 0, 0, 0, 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8},
+    {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+     0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd},
+    {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0,
+     0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1},
+  };
+  for (int k = 0; k < 3; k++) {
+    litdnn_philox4 c;
+    memcpy(c.v, kat[k], sizeof c.v);
+    litdnn_philox4 r = litdnn_philox4x32_10(c, kat[k][4], kat[k][5]);
+    for (int w = 0; w < 4; w++)
+      cr_assert_eq(r.v[w], kat[k][6 + w], "vector %d word %d: %08x, expected %08x", k, w, r.v[w],
+                   kat[k][6 + w]);
+  }
+}
+
+/* the mask and output the definition gives, in host code, for the
+   `pass`-th forward pass since the descriptor was set */
+static void host_dropout_pass(const float *x, float *y, size_t n, float p, unsigned long long seed,
+                              uint64_t pass)
+{
+  uint32_t t = (uint32_t)floor((double)p * 4294967296.0), k0, k1;
+  float scale = (float)(1.0 / (1.0 - (double)p));
+  litdnn_dropout_pass_key(seed, pass, &k0, &k1);
+  for (size_t i = 0; i < n; i++) {
+    litdnn_philox4 r = litdnn_philox_group(i / 4, k0, k1);
+    y[i] = r.v[i % 4] >= t ? x[i] * scale : 0.0f;
+  }
+}
+
+static void host_dropout(const float *x, float *y, size_t n, float p, unsigned long long seed)
+{
+  host_dropout_pass(x, y, n, p, seed, 0);
+}
+
+typedef struct {
+  litdnnHandle_t h;
+  litdnnDropoutDescriptor_t d;
+  void *states, *reserve;
+  size_t reserve_bytes;
+} drop_ctx;
+
+static drop_ctx drop_open(litdnnBackend_t backend, float p, unsigned long long seed, litdnnTensorDescriptor_t t)
+{
+  drop_ctx c;
+  size_t states_bytes;
+  c.h = t_handle(backend);
+  cr_assert_eq(litdnnCreateDropoutDescriptor(&c.d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnDropoutGetStatesSize(c.h, &states_bytes), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnDropoutGetReserveSpaceSize(t, &c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+  c.states = t_dev_alloc(c.h, states_bytes);
+  c.reserve = t_dev_alloc(c.h, c.reserve_bytes);
+  cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, p, c.states, states_bytes, seed), LITDNN_STATUS_SUCCESS, "%s",
+               litdnnGetLastErrorString());
+  return c;
+}
+
+static void drop_close(drop_ctx *c)
+{
+  t_dev_free(c->h, c->states);
+  t_dev_free(c->h, c->reserve);
+  litdnnDestroyDropoutDescriptor(c->d);
+  litdnnDestroy(c->h);
+}
+
+static litdnnTensorDescriptor_t drop_desc(litdnnTensorFormat_t f, int n, int c, int h, int w)
+{
+  litdnnTensorDescriptor_t d;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensor4dDescriptor(d, f, LITDNN_DATA_FLOAT, n, c, h, w), LITDNN_STATUS_SUCCESS);
+  return d;
+}
+
+typedef struct {
+  int n, c, h, w;
+  litdnnTensorFormat_t format;
+} drop_shape;
+
+static const drop_shape shapes[] = {
+  {2, 3, 5, 7, LITDNN_TENSOR_NCHW},   /* 210: not a multiple of four... */
+  {1, 1, 1, 3, LITDNN_TENSOR_NCHW},   /* three elements: one partial group */
+  {1, 5, 3, 3, LITDNN_TENSOR_NHWC},   /* batch 1 */
+  {4, 1, 6, 5, LITDNN_TENSOR_NCHW},   /* C = 1 */
+  {3, 8, 9, 11, LITDNN_TENSOR_NHWC},  /* many groups per thread */
+};
+static const float probabilities[] = {0.0f, 0.3f, 0.875f};
+
+/* offset: floats to shift the device buffers by (1 makes them misaligned) */
+static void forward_case(const t_run *run, const drop_shape *s, float p, int offset)
+{
+  unsigned long long seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
+  litdnnTensorDescriptor_t t = drop_desc(s->format, s->n, s->c, s->h, s->w);
+  size_t n = (size_t)s->n * s->c * s->h * s->w;
+  drop_ctx c = drop_open(run->backend, p, seed, t);
+  cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, run->stage), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_DROPOUT_BACKWARD, run->stage), LITDNN_STATUS_SUCCESS);
+  float *x = t_random(n + 1, -2, 2), *g = t_random(n + 1, -2, 2), *want = malloc(n * sizeof *want);
+  float *dx = t_dev_from_host(c.h, x, n + 1), *dy = t_dev_poisoned(c.h, n + 1);
+  float *dg = t_dev_from_host(c.h, g, n + 1), *ddx = t_dev_poisoned(c.h, n + 1);
+  char what[160];
+  snprintf(what, sizeof what, "%s/%s %dx%dx%dx%d p=%g seed=%llu offset=%d", litdnnGetBackendName(run->backend),
+           run->name, s->n, s->c, s->h, s->w, p, seed, offset);
+  cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx + offset, t, dy + offset, c.reserve, c.reserve_bytes),
+               LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+  float *got = t_dev_fetch(c.h, dy + offset, n);
+  host_dropout(x + offset, want, n, p, seed);
+  t_assert_close_f(got, want, n, 0, 0, what);
+  free(got);
+  /* backward: the same mask applied to dy */
+  cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dg + offset, t, ddx + offset, c.reserve, c.reserve_bytes),
+               LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+  got = t_dev_fetch(c.h, ddx + offset, n);
+  host_dropout(g + offset, want, n, p, seed);
+  t_assert_close_f(got, want, n, 0, 0, what);
+  free(got);
+  t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg); t_dev_free(c.h, ddx);
+  free(x); free(g); free(want);
+  litdnnDestroyTensorDescriptor(t);
+  drop_close(&c);
+}
+
+Test(dropout, every_stage_gives_the_definition_bit_for_bit)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_DROPOUT_FORWARD, runs, T_MAX_RUNS);
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+      for (size_t p = 0; p < 3; p++)
+        for (int offset = 0; offset < 2; offset++)
+          forward_case(&runs[i], &shapes[k], probabilities[p], offset);
+}
+
+/* The same seed on every backend and stage: the same bits. */
+Test(dropout, masks_are_bit_identical_across_backends_and_stages)
+{
+  litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 7, 11, 13);
+  size_t n = 2 * 7 * 11 * 13;
+  float *x = t_random(n, 0.5f, 1.5f), *first = NULL;
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_DROPOUT_FORWARD, runs, T_MAX_RUNS);
+  cr_assert(nr >= 3, "expected the cpu stage and two emu stages, got %d runs", nr);
+  for (int i = 0; i < nr; i++) {
+    drop_ctx c = drop_open(runs[i].backend, 0.5f, 42ull, t);
+    litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, runs[i].stage);
+    float *dx = t_dev_from_host(c.h, x, n), *dy = t_dev_poisoned(c.h, n);
+    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    float *got = t_dev_fetch(c.h, dy, n);
+    if (!first)
+      first = got;
+    else {
+      cr_assert(memcmp(got, first, n * sizeof(float)) == 0, "%s/%s differs from %s/%s",
+                litdnnGetBackendName(runs[i].backend), runs[i].name, litdnnGetBackendName(runs[0].backend),
+                runs[0].name);
+      free(got);
+    }
+    t_dev_free(c.h, dx); t_dev_free(c.h, dy);
+    drop_close(&c);
+  }
+  free(first); free(x);
+  litdnnDestroyTensorDescriptor(t);
+}
+
+Test(dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
+{
+  size_t n = 1 << 18;
+  litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 1, 512, 512);
+  float *x = malloc(n * sizeof *x), *y[2];
+  for (size_t i = 0; i < n; i++) x[i] = 1.0f;
+  static const float ps[] = {0.1f, 0.5f, 0.9f};
+  for (int k = 0; k < 3; k++) {
+    for (int s = 0; s < 2; s++) {
+      drop_ctx c = drop_open(LITDNN_BACKEND_CPU, ps[k], 1000ull + s, t);
+      float *dy = t_dev_poisoned(c.h, n);
+      cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, x, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+      y[s] = t_dev_fetch(c.h, dy, n);
+      t_dev_free(c.h, dy);
+      drop_close(&c);
+    }
+    size_t kept = 0, differ = 0;
+    float scale = (float)(1.0 / (1.0 - ps[k]));
+    for (size_t i = 0; i < n; i++) {
+      cr_assert(y[0][i] == 0.0f || y[0][i] == scale, "y[%zu] = %g is neither 0 nor 1/(1-p)", i, y[0][i]);
+      kept += y[0][i] != 0.0f;
+      differ += (y[0][i] != 0.0f) != (y[1][i] != 0.0f);
+    }
+    double q = 1.0 - ps[k], sigma = sqrt(n * q * (1 - q));
+    cr_assert(fabs((double)kept - n * q) < 5 * sigma, "p=%g: kept %zu of %zu, expected %.0f +- %.0f", ps[k], kept,
+              n, n * q, 5 * sigma);
+    /* two seeds: independent masks disagree on a fraction 2q(1-q) */
+    double expect = 2 * n * q * (1 - q);
+    cr_assert(fabs((double)differ - expect) < 5 * sqrt(expect) + 1, "p=%g: seeds 1000 and 1001 differ on %zu",
+              ps[k], differ);
+    free(y[0]); free(y[1]);
+  }
+  free(x);
+  litdnnDestroyTensorDescriptor(t);
+}
+
+/* dx against central differences of f(x) = sum(g * dropout(x)) */
+Test(dropout, backward_matches_finite_differences)
+{
+  litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 3, 3, 5);
+  size_t n = 45;
+  float *x = t_random(n, -1, 1), *g = t_random(n, -1, 1);
+  double fd[45];
+  drop_ctx ref = drop_open(LITDNN_BACKEND_CPU, 0.4f, 7ull, t);
+  float *y = malloc(n * sizeof *y);
+  for (size_t i = 0; i < n; i++) {
+    double f[2];
+    float h = 1e-2f;
+    for (int side = 0; side < 2; side++) {
+      float save = x[i];
+      x[i] = save + (side ? -h : h);
+      /* the function differentiated is one mask's: set the descriptor again
+         so that every evaluation is pass 0, the pass compared below */
+      size_t states_bytes;
+      litdnnDropoutGetStatesSize(ref.h, &states_bytes);
+      litdnnSetDropoutDescriptor(ref.d, ref.h, 0.4f, ref.states, states_bytes, 7ull);
+      litdnnDropoutForward(ref.h, ref.d, t, x, t, y, ref.reserve, ref.reserve_bytes);
+      x[i] = save;
+      f[side] = 0;
+      for (size_t j = 0; j < n; j++) f[side] += (double)g[j] * y[j];
+    }
+    fd[i] = (f[0] - f[1]) / (2.0 * h);
+  }
+  drop_close(&ref);
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_DROPOUT_BACKWARD, runs, T_MAX_RUNS);
+  for (int r = 0; r < nr; r++) {
+    drop_ctx c = drop_open(runs[r].backend, 0.4f, 7ull, t);
+    litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, runs[r].stage);
+    litdnnSetStage(c.h, LITDNN_OP_DROPOUT_BACKWARD, runs[r].stage);
+    float *dx = t_dev_from_host(c.h, x, n), *dy = t_dev_poisoned(c.h, n);
+    float *dg = t_dev_from_host(c.h, g, n), *dgx = t_dev_poisoned(c.h, n);
+    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dg, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    float *got = t_dev_fetch(c.h, dgx, n);
+    char what[96];
+    snprintf(what, sizeof what, "%s/%s dx against finite differences", litdnnGetBackendName(runs[r].backend),
+             runs[r].name);
+    t_assert_close(got, fd, n, 1e-3, 1e-3, what);
+    free(got);
+    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg); t_dev_free(c.h, dgx);
+    drop_close(&c);
+  }
+  free(x); free(g); free(y);
+  litdnnDestroyTensorDescriptor(t);
+}
+
+/* The backward pass follows the reserve space, not a descriptor set again. */
+Test(dropout, backward_uses_the_mask_of_the_forward_pass)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 2, 3, 7);
+  size_t n = 42, states_bytes;
+  float *g = t_random(n, -1, 1), *want = malloc(n * sizeof *want);
+  for (int b = 0; b < nb; b++) {
+    drop_ctx c = drop_open(backends[b], 0.5f, 99ull, t);
+    float *dx = t_dev_from_host(c.h, g, n), *dy = t_dev_poisoned(c.h, n), *dgx = t_dev_poisoned(c.h, n);
+    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    litdnnDropoutGetStatesSize(c.h, &states_bytes);
+    cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, 0.25f, c.states, states_bytes, 5ull), LITDNN_STATUS_SUCCESS);
+    cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    float *got = t_dev_fetch(c.h, dgx, n);
+    host_dropout(g, want, n, 0.5f, 99ull);
+    t_assert_close_f(got, want, n, 0, 0, litdnnGetBackendName(backends[b]));
+    free(got);
+    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dgx);
+    drop_close(&c);
+  }
+  free(g); free(want);
+  litdnnDestroyTensorDescriptor(t);
+}
+
+Test(dropout, descriptor_get_returns_what_was_set)
+{
+  litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 1, 1, 4);
+  drop_ctx c = drop_open(LITDNN_BACKEND_CPU, 0.25f, 0x123456789abcull, t);
+  float p;
+  void *states;
+  unsigned long long seed;
+  cr_assert_eq(litdnnGetDropoutDescriptor(c.d, c.h, &p, &states, &seed), LITDNN_STATUS_SUCCESS);
+  cr_assert(p == 0.25f && states == c.states && seed == 0x123456789abcull);
+  litdnnDestroyTensorDescriptor(t);
+  drop_close(&c);
+}
+
+Test(dropout, bad_input_is_refused_and_writes_nothing)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 4, 4), other = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 4, 5);
+    litdnnTensorDescriptor_t nhwc = drop_desc(LITDNN_TENSOR_NHWC, 2, 3, 4, 4), unset_t;
+    litdnnCreateTensorDescriptor(&unset_t);
+    litdnnDropoutDescriptor_t d, unset;
+    litdnnCreateDropoutDescriptor(&d);
+    litdnnCreateDropoutDescriptor(&unset);
+    size_t n = 96, sb, rb;
+    litdnnDropoutGetStatesSize(h, &sb);
+    litdnnDropoutGetReserveSpaceSize(t, &rb);
+    float marker[96];
+    for (size_t i = 0; i < n; i++) marker[i] = 7.0f;
+    float *x = t_random(n, -1, 1);
+    void *dx = t_dev_from_host(h, x, n), *dy = t_dev_from_host(h, marker, n);
+    void *states = t_dev_from_host(h, marker, 8), *reserve = t_dev_from_host(h, marker, 8);
+    /* descriptor values out of range: the states are not written */
+    t_assert_status(litdnnSetDropoutDescriptor(d, h, 1.0f, states, sb, 1), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "dropout", "p = 1");
+    t_assert_status(litdnnSetDropoutDescriptor(d, h, -0.1f, states, sb, 1), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "dropout", "p < 0");
+    t_assert_status(litdnnSetDropoutDescriptor(d, h, NAN, states, sb, 1), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+                    "dropout", "p = NaN");
+    t_assert_status(litdnnSetDropoutDescriptor(d, h, 0.5f, states, sb - 1, 1),
+                    LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "stateSizeInBytes", "small states");
+    t_assert_status(litdnnSetDropoutDescriptor(d, h, 0.5f, NULL, sb, 1), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "states", "null states");
+    t_assert_status(litdnnSetDropoutDescriptor(d, NULL, 0.5f, states, sb, 1), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "handle", "null handle");
+    t_assert_status(litdnnSetDropoutDescriptor(NULL, h, 0.5f, states, sb, 1), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "dropoutDesc", "null descriptor");
+    float *got = t_dev_fetch(h, states, 8);
+    t_assert_close_f(got, marker, 8, 0, 0, "states after refused sets");
+    free(got);
+    t_assert_status(litdnnGetDropoutDescriptor(unset, h, NULL, NULL, NULL), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+                    "dropoutDesc", "get of an unset descriptor");
+    cr_assert_eq(litdnnSetDropoutDescriptor(d, h, 0.5f, states, sb, 1), LITDNN_STATUS_SUCCESS);
+    /* passes */
+    t_assert_status(litdnnDropoutForward(h, unset, t, dx, t, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+                    "dropoutDesc", "unset descriptor");
+    t_assert_status(litdnnDropoutForward(h, NULL, t, dx, t, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "dropoutDesc", "null descriptor");
+    t_assert_status(litdnnDropoutForward(h, d, t, dx, other, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+                    "yDesc", "mismatched y");
+    t_assert_status(litdnnDropoutForward(h, d, t, dx, nhwc, dy, reserve, rb), LITDNN_STATUS_NOT_SUPPORTED_LAYOUT,
+                    "yDesc", "y in another layout");
+    t_assert_status(litdnnDropoutForward(h, d, unset_t, dx, t, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+                    "xDesc", "unset x descriptor");
+    t_assert_status(litdnnDropoutForward(h, d, t, dx, t, dy, reserve, rb - 1),
+                    LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "reserveSpaceSizeInBytes", "small reserve");
+    t_assert_status(litdnnDropoutForward(h, d, t, NULL, t, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "x", "null x");
+    t_assert_status(litdnnDropoutForward(h, d, t, dx, t, dy, NULL, rb), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "reserveSpace", "null reserve");
+    t_assert_status(litdnnDropoutForward(NULL, d, t, dx, t, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "handle", "null handle");
+    t_assert_status(litdnnDropoutBackward(h, d, t, dx, other, dy, reserve, rb), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+                    "dxDesc", "backward: mismatched dx");
+    t_assert_status(litdnnDropoutBackward(h, d, t, dx, t, dy, reserve, 0), LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT,
+                    "reserveSpaceSizeInBytes", "backward: small reserve");
+    t_assert_status(litdnnDropoutBackward(h, d, t, dx, t, NULL, reserve, rb), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                    "dx", "backward: null dx");
+    t_assert_status(litdnnDropoutGetReserveSpaceSize(unset_t, &rb), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "xDesc",
+                    "reserve size of an unset descriptor");
+    got = t_dev_fetch(h, dy, n);
+    t_assert_close_f(got, marker, n, 0, 0, "y after refused calls");
+    free(got);
+    got = t_dev_fetch(h, reserve, 8);
+    t_assert_close_f(got, marker, 8, 0, 0, "reserve space after refused calls");
+    free(got);
+    /* zero and negative sizes never make a tensor descriptor */
+    t_assert_status(litdnnSetTensor4dDescriptor(unset_t, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 0, 4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "c", "zero channels");
+    t_assert_status(litdnnSetTensor4dDescriptor(unset_t, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, -1, 3, 4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "n", "negative batch");
+    t_dev_free(h, dx); t_dev_free(h, dy); t_dev_free(h, states); t_dev_free(h, reserve);
+    free(x);
+    litdnnDestroyDropoutDescriptor(d); litdnnDestroyDropoutDescriptor(unset);
+    litdnnDestroyTensorDescriptor(t); litdnnDestroyTensorDescriptor(other); litdnnDestroyTensorDescriptor(nhwc);
+    litdnnDestroyTensorDescriptor(unset_t);
+    litdnnDestroy(h);
+  }
+}
+
+/* Every forward pass draws a new mask (as cuDNN's advancing generator
+   does); setting the descriptor again with the same seed repeats the
+   sequence; the backward pass uses the mask of the forward pass before it. */
+Test(dropout, each_pass_draws_a_new_mask_and_the_seed_repeats_the_sequence)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    enum { N = 2 * 3 * 7 * 5 };
+    const float p = 0.5f;
+    unsigned long long seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
+    litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 7, 5);
+    drop_ctx c = drop_open(backends[b], p, seed, t);
+    float *x = t_random(N, 1, 2), want[N], *first = NULL;
+    float *dx = t_dev_from_host(c.h, x, N), *dy = t_dev_poisoned(c.h, N), *dg = t_dev_poisoned(c.h, N);
+    char what[128];
+    for (int pass = 0; pass < 3; pass++) {
+      cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+      float *got = t_dev_fetch(c.h, dy, N);
+      host_dropout_pass(x, want, N, p, seed, (uint64_t)pass);
+      snprintf(what, sizeof what, "%s pass %d seed %llu", litdnnGetBackendName(backends[b]), pass, seed);
+      t_assert_close_f(got, want, N, 0, 0, what);
+      /* backward: the mask of this pass */
+      cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dg, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+      float *back = t_dev_fetch(c.h, dg, N);
+      t_assert_close_f(back, want, N, 0, 0, what);
+      free(back);
+      if (pass == 0) {
+        first = got;
+      } else {
+        int same = 1;
+        for (int i = 0; i < N; i++)
+          same &= (first[i] == 0.0f) == (got[i] == 0.0f);
+        cr_assert(!same, "%s: the mask of pass %d repeats the mask of pass 0", what, pass);
+        free(got);
+      }
+    }
+    /* set again with the same seed: the first mask comes back */
+    size_t states_bytes;
+    litdnnDropoutGetStatesSize(c.h, &states_bytes);
+    cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, p, c.states, states_bytes, seed), LITDNN_STATUS_SUCCESS);
+    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+    float *again = t_dev_fetch(c.h, dy, N);
+    t_assert_close_f(again, first, N, 0, 0, "first mask after setting the descriptor again");
+    free(again); free(first); free(x);
+    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg);
+    litdnnDestroyTensorDescriptor(t);
+    drop_close(&c);
+  }
+}

@@ -1,0 +1,295 @@
+/* Local response normalization across channels: every stage on every
+   backend against a double-precision reference, both layouts, odd shapes,
+   windows wider than C, several parameter sets and blends; the backward
+   pass also against central finite differences of the double forward
+   formula; bad input. */
+#include "common.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int n, c, h, w;
+  litdnnTensorFormat_t format;
+} lrn_shape;
+
+typedef struct {
+  unsigned n;
+  double alpha, beta, k;
+} lrn_params;
+
+static const lrn_shape shapes[] = {
+  {2, 7, 3, 5, LITDNN_TENSOR_NCHW},   /* odd everything */
+  {1, 5, 2, 3, LITDNN_TENSOR_NHWC},   /* batch 1 */
+  {3, 1, 4, 3, LITDNN_TENSOR_NCHW},   /* C = 1 */
+  {2, 3, 3, 3, LITDNN_TENSOR_NHWC},   /* window wider than C */
+  {1, 40, 2, 3, LITDNN_TENSOR_NHWC},  /* C >= 32: the chooser's NHWC path */
+  {2, 19, 5, 7, LITDNN_TENSOR_NCHW},
+  {1, 150, 2, 3, LITDNN_TENSOR_NCHW}, /* several channel chunks per pixel */
+  {1, 70, 1, 3, LITDNN_TENSOR_NHWC},  /* several 32-channel chunks per warp */
+};
+static const lrn_params params[] = {
+  {5, 1e-4, 0.75, 2.0},   /* AlexNet's (alpha as cuDNN counts it) */
+  {4, 0.9, 0.5, 1.0},     /* even n: one more channel above; a large alpha */
+  {1, 0.5, 1.3, 0.5},     /* a window of one */
+  {16, 0.25, 0.01, 1e-5}, /* the widest window, the smallest beta and k */
+};
+static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, -0.25f}};
+
+static size_t at(const lrn_shape *s, int n, int c, int h, int w)
+{
+  if (s->format == LITDNN_TENSOR_NCHW)
+    return (((size_t)n * s->c + c) * s->h + h) * s->w + w;
+  return (((size_t)n * s->h + h) * s->w + w) * s->c + c;
+}
+
+static double ref_scale(const lrn_shape *s, const lrn_params *p, const double *x, int n, int c, int h, int w)
+{
+  int lo = (int)(p->n - 1) / 2, hi = (int)p->n - 1 - lo;
+  double sum = 0;
+  for (int m = c - lo; m <= c + hi; m++)
+    if (m >= 0 && m < s->c)
+      sum += x[at(s, n, m, h, w)] * x[at(s, n, m, h, w)];
+  return p->k + p->alpha / p->n * sum;
+}
+
+/* the forward formula in double, unblended */
+static void ref_forward(const lrn_shape *s, const lrn_params *p, const double *x, double *y)
+{
+  for (int n = 0; n < s->n; n++)
+    for (int h = 0; h < s->h; h++)
+      for (int w = 0; w < s->w; w++)
+        for (int c = 0; c < s->c; c++)
+          y[at(s, n, c, h, w)] = x[at(s, n, c, h, w)] * pow(ref_scale(s, p, x, n, c, h, w), -p->beta);
+}
+
+/* the gradient in double, unblended; y is the (float) forward output */
+static void ref_backward(const lrn_shape *s, const lrn_params *p, const double *x, const float *y, const float *dy,
+                         double *dx)
+{
+  int lo = (int)(p->n - 1) / 2, hi = (int)p->n - 1 - lo;
+  for (int n = 0; n < s->n; n++)
+    for (int h = 0; h < s->h; h++)
+      for (int w = 0; w < s->w; w++)
+        for (int j = 0; j < s->c; j++) {
+          double sum = 0;
+          for (int c = j - hi; c <= j + lo; c++)
+            if (c >= 0 && c < s->c)
+              sum += (double)dy[at(s, n, c, h, w)] * y[at(s, n, c, h, w)] / ref_scale(s, p, x, n, c, h, w);
+          size_t i = at(s, n, j, h, w);
+          dx[i] = dy[i] * pow(ref_scale(s, p, x, n, j, h, w), -p->beta) - 2 * p->alpha / p->n * p->beta * x[i] * sum;
+        }
+}
+
+static litdnnTensorDescriptor_t lrn_desc(const lrn_shape *s)
+{
+  litdnnTensorDescriptor_t d;
+  cr_assert_eq(litdnnCreateTensorDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensor4dDescriptor(d, s->format, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w),
+               LITDNN_STATUS_SUCCESS);
+  return d;
+}
+
+static litdnnLRNDescriptor_t lrn_norm(const lrn_params *p)
+{
+  litdnnLRNDescriptor_t d;
+  cr_assert_eq(litdnnCreateLRNDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetLRNDescriptor(d, p->n, p->alpha, p->beta, p->k), LITDNN_STATUS_SUCCESS, "%s",
+               litdnnGetLastErrorString());
+  return d;
+}
+
+static void run_case(const t_run *run, litdnnOp_t op, const lrn_shape *s, const lrn_params *p, float alpha,
+                     float beta)
+{
+  size_t n = (size_t)s->n * s->c * s->h * s->w;
+  float *x = t_random(n, -2, 2), *dy = t_random(n, -1, 1), *old = t_random(n, -1, 1);
+  float *yf = malloc(n * sizeof *yf);
+  double *xd = malloc(n * sizeof *xd), *want = malloc(n * sizeof *want), *g = malloc(n * sizeof *g);
+  for (size_t i = 0; i < n; i++) xd[i] = x[i];
+  ref_forward(s, p, xd, g);
+  for (size_t i = 0; i < n; i++) yf[i] = (float)g[i];
+  if (op == LITDNN_OP_LRN_BACKWARD)
+    ref_backward(s, p, xd, yf, dy, g);
+  for (size_t i = 0; i < n; i++) want[i] = alpha * g[i] + (beta != 0 ? beta * (double)old[i] : 0);
+  litdnnHandle_t h = t_handle(run->backend);
+  cr_assert_eq(litdnnSetStage(h, op, run->stage), LITDNN_STATUS_SUCCESS);
+  litdnnTensorDescriptor_t t = lrn_desc(s);
+  litdnnLRNDescriptor_t norm = lrn_norm(p);
+  void *dxv = t_dev_from_host(h, x, n), *dyv = t_dev_from_host(h, dy, n), *dyf = t_dev_from_host(h, yf, n);
+  void *out = beta != 0 ? t_dev_from_host(h, old, n) : t_dev_poisoned(h, n);
+  litdnnStatus_t st = op == LITDNN_OP_LRN_FORWARD
+      ? litdnnLRNCrossChannelForward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dxv, &beta, t, out)
+      : litdnnLRNCrossChannelBackward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dyf, t, dyv, t, dxv, &beta,
+                                      t, out);
+  char what[192];
+  snprintf(what, sizeof what, "%s %s/%s %dx%dx%dx%d %s n=%u a=%g b=%g k=%g blend %g,%g", litdnnGetOpName(op),
+           litdnnGetBackendName(run->backend), run->name, s->n, s->c, s->h, s->w,
+           s->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC", p->n, p->alpha, p->beta, p->k, alpha, beta);
+  cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+  float *got = t_dev_fetch(h, out, n);
+  /* float pow and sums of a few terms: a few ulps per element */
+  t_assert_close(got, want, n, 1e-5, 1e-6, what);
+  free(got);
+  t_dev_free(h, dxv); t_dev_free(h, dyv); t_dev_free(h, dyf); t_dev_free(h, out);
+  litdnnDestroyTensorDescriptor(t);
+  litdnnDestroyLRNDescriptor(norm);
+  litdnnDestroy(h);
+  free(x); free(dy); free(old); free(yf); free(xd); free(want); free(g);
+}
+
+static void every_stage(litdnnOp_t op)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(op, runs, T_MAX_RUNS);
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+      for (size_t q = 0; q < sizeof params / sizeof params[0]; q++)
+        run_case(&runs[i], op, &shapes[k], &params[q], blends[(k + q) % 2][0], blends[(k + q) % 2][1]);
+}
+
+Test(lrn, forward_every_stage_matches_the_reference) { every_stage(LITDNN_OP_LRN_FORWARD); }
+Test(lrn, backward_every_stage_matches_the_reference) { every_stage(LITDNN_OP_LRN_BACKWARD); }
+
+/* dx against central differences of f(x) = sum(g * lrn(x)), in double */
+Test(lrn, backward_matches_finite_differences)
+{
+  static const lrn_shape s = {1, 6, 2, 3, LITDNN_TENSOR_NCHW};
+  size_t n = 36;
+  float *x = t_random(n, -1.5f, 1.5f), *g = t_random(n, -1, 1), *yf = malloc(n * sizeof *yf);
+  double xd[36], y[36], fd[36];
+  for (size_t q = 0; q < sizeof params / sizeof params[0]; q++) {
+    const lrn_params *p = &params[q];
+    for (size_t i = 0; i < n; i++) xd[i] = x[i];
+    ref_forward(&s, p, xd, y);
+    for (size_t i = 0; i < n; i++) yf[i] = (float)y[i];
+    for (size_t i = 0; i < n; i++) {
+      double f[2], h = 1e-5;
+      for (int side = 0; side < 2; side++) {
+        xd[i] = x[i] + (side ? -h : h);
+        ref_forward(&s, p, xd, y);
+        f[side] = 0;
+        for (size_t j = 0; j < n; j++) f[side] += g[j] * y[j];
+      }
+      xd[i] = x[i];
+      fd[i] = (f[0] - f[1]) / (2 * h);
+    }
+    t_run runs[T_MAX_RUNS];
+    int nr = t_runs(LITDNN_OP_LRN_BACKWARD, runs, T_MAX_RUNS);
+    for (int r = 0; r < nr; r++) {
+      litdnnHandle_t hd = t_handle(runs[r].backend);
+      litdnnSetStage(hd, LITDNN_OP_LRN_BACKWARD, runs[r].stage);
+      litdnnTensorDescriptor_t t = lrn_desc(&s);
+      litdnnLRNDescriptor_t norm = lrn_norm(p);
+      void *dxv = t_dev_from_host(hd, x, n), *dyv = t_dev_from_host(hd, yf, n), *dg = t_dev_from_host(hd, g, n);
+      void *out = t_dev_poisoned(hd, n);
+      float one = 1, zero = 0;
+      cr_assert_eq(litdnnLRNCrossChannelBackward(hd, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dyv, t, dg, t, dxv,
+                                                 &zero, t, out), LITDNN_STATUS_SUCCESS);
+      float *got = t_dev_fetch(hd, out, n);
+      char what[128];
+      snprintf(what, sizeof what, "%s/%s n=%u: dx against finite differences", litdnnGetBackendName(runs[r].backend),
+               runs[r].name, p->n);
+      t_assert_close(got, fd, n, 1e-4, 1e-5, what);
+      free(got);
+      t_dev_free(hd, dxv); t_dev_free(hd, dyv); t_dev_free(hd, dg); t_dev_free(hd, out);
+      litdnnDestroyTensorDescriptor(t);
+      litdnnDestroyLRNDescriptor(norm);
+      litdnnDestroy(hd);
+    }
+  }
+  free(x); free(g); free(yf);
+}
+
+Test(lrn, descriptor_defaults_and_get)
+{
+  litdnnLRNDescriptor_t d;
+  unsigned n;
+  double a, b, k;
+  cr_assert_eq(litdnnCreateLRNDescriptor(&d), LITDNN_STATUS_SUCCESS);
+  litdnnGetLRNDescriptor(d, &n, &a, &b, &k);
+  cr_assert(n == 5 && a == 1e-4 && b == 0.75 && k == 2.0);
+  cr_assert_eq(litdnnSetLRNDescriptor(d, 16, -3.0, 0.01, 1e-5), LITDNN_STATUS_SUCCESS);
+  litdnnGetLRNDescriptor(d, &n, &a, &b, &k);
+  cr_assert(n == 16 && a == -3.0 && b == 0.01 && k == 1e-5);
+  litdnnDestroyLRNDescriptor(d);
+}
+
+Test(lrn, bad_input_is_refused_and_writes_nothing)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int bi = 0; bi < nb; bi++) {
+    litdnnHandle_t h = t_handle(backends[bi]);
+    static const lrn_shape s = {2, 3, 4, 4, LITDNN_TENSOR_NCHW}, s2 = {2, 4, 4, 4, LITDNN_TENSOR_NCHW};
+    litdnnTensorDescriptor_t t = lrn_desc(&s), other = lrn_desc(&s2), unset, five;
+    litdnnCreateTensorDescriptor(&unset);
+    litdnnCreateTensorDescriptor(&five);
+    int dims5[5] = {1, 2, 3, 4, 4}, strides5[5] = {96, 48, 16, 4, 1};
+    litdnnSetTensorNdDescriptor(five, LITDNN_DATA_FLOAT, 5, dims5, strides5);
+    litdnnLRNDescriptor_t d;
+    litdnnCreateLRNDescriptor(&d);
+    size_t n = 96;
+    float marker[96], one = 1, zero = 0;
+    for (size_t i = 0; i < n; i++) marker[i] = 7.0f;
+    float *x = t_random(n, -1, 1);
+    void *dx = t_dev_from_host(h, x, n), *dy = t_dev_from_host(h, marker, n);
+    const litdnnLRNMode_t M = LITDNN_LRN_CROSS_CHANNEL_DIM1;
+    /* parameters outside cuDNN's ranges; the descriptor keeps its values */
+    t_assert_status(litdnnSetLRNDescriptor(d, 0, 1e-4, 0.75, 2), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnN", "n = 0");
+    t_assert_status(litdnnSetLRNDescriptor(d, 17, 1e-4, 0.75, 2), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnN", "n = 17");
+    t_assert_status(litdnnSetLRNDescriptor(d, 5, 1e-4, 0.005, 2), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnBeta",
+                    "beta below 0.01");
+    t_assert_status(litdnnSetLRNDescriptor(d, 5, 1e-4, 0.75, 1e-6), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnK",
+                    "k below 1e-5");
+    t_assert_status(litdnnSetLRNDescriptor(d, 5, NAN, 0.75, 2), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnAlpha",
+                    "NaN alpha");
+    t_assert_status(litdnnSetLRNDescriptor(d, 5, 1e-4, 0.75, INFINITY), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnK",
+                    "infinite k");
+    t_assert_status(litdnnSetLRNDescriptor(NULL, 5, 1e-4, 0.75, 2), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "normDesc",
+                    "null descriptor");
+    unsigned gn;
+    double ga, gb, gk;
+    litdnnGetLRNDescriptor(d, &gn, &ga, &gb, &gk);
+    cr_assert(gn == 5 && ga == 1e-4 && gb == 0.75 && gk == 2.0, "a refused set changed the descriptor");
+    /* the calls */
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, (litdnnLRNMode_t)1, &one, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnMode", "bad mode");
+    t_assert_status(litdnnLRNCrossChannelForward(h, NULL, M, &one, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "normDesc", "null descriptor");
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, M, &one, t, dx, &zero, other, dy),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc", "y of another shape");
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, M, &one, unset, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "xDesc", "unset x descriptor");
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, M, &one, five, dx, &zero, five, dy),
+                    LITDNN_STATUS_NOT_SUPPORTED, "xDesc", "5-d tensor");
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, M, &one, t, NULL, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x", "null x");
+    t_assert_status(litdnnLRNCrossChannelForward(h, d, M, NULL, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha", "null alpha");
+    t_assert_status(litdnnLRNCrossChannelForward(NULL, d, M, &one, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle");
+    t_assert_status(litdnnLRNCrossChannelBackward(h, d, M, &one, t, dx, t, dx, t, dx, &zero, other, dy),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dxDesc", "backward: dx of another shape");
+    t_assert_status(litdnnLRNCrossChannelBackward(h, d, M, &one, t, dx, other, dx, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc", "backward: dy of another shape");
+    t_assert_status(litdnnLRNCrossChannelBackward(h, d, M, &one, t, dx, t, NULL, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dy", "backward: null dy");
+    t_assert_status(litdnnLRNCrossChannelBackward(h, d, (litdnnLRNMode_t)3, &one, t, dx, t, dx, t, dx, &zero, t, dy),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lrnMode", "backward: bad mode");
+    float *got = t_dev_fetch(h, dy, n);
+    t_assert_close_f(got, marker, n, 0, 0, "output after refused calls");
+    free(got);
+    /* zero and negative sizes never make a descriptor */
+    t_assert_status(litdnnSetTensor4dDescriptor(unset, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 0, 4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "c", "zero channels");
+    t_assert_status(litdnnSetTensor4dDescriptor(unset, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 3, -4, 4),
+                    LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "h", "negative height");
+    t_dev_free(h, dx); t_dev_free(h, dy);
+    free(x);
+    litdnnDestroyLRNDescriptor(d);
+    litdnnDestroyTensorDescriptor(t); litdnnDestroyTensorDescriptor(other); litdnnDestroyTensorDescriptor(unset);
+    litdnnDestroyTensorDescriptor(five);
+    litdnnDestroy(h);
+  }
+}
