@@ -640,6 +640,25 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
 #line 1716 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
+/* pool_cover without a division for strides 1 and 2 (the depth axis of
+   2-D pooling, and most windows): an integer division by a run-time
+   value costs about twenty instructions, a shift one. */
+POOL_FN void pool_cover_quick(int i, int stride, int pad, int win, int out, int *lo, int *hi)
+{
+  int first = i + pad - win + 1, last;
+  if (stride == 1) {
+    *lo = first <= 0 ? 0 : first;
+    last = i + pad + 1;
+  } else if (stride == 2) {
+    *lo = first <= 0 ? 0 : (first + 1) >> 1;
+    last = ((i + pad) >> 1) + 1;
+  } else {
+    pool_cover(i, stride, pad, win, out, lo, hi);
+    return;
+  }
+  *hi = last < out ? last : out;
+}
+
 /* x at (d, hh, w) equals the window's maximum m: is it the first such
    position of the window (od, oh, ow) in scan order? Runs only on a tie. */
 POOL_FN int pool_first_max(const float *plane, const litdnn_pool_args *a, int od, int oh, int ow, int d,
@@ -670,9 +689,9 @@ static __global__ void pool_backward_compare_kernel(litdnn_pool_args a, int64_t 
     int64_t n, c;
     pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
     int od0, od1, oh0, oh1, ow0, ow1;
-    pool_cover(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
-    pool_cover(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
-    pool_cover(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
+    pool_cover_quick(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
+    pool_cover_quick(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
+    pool_cover_quick(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
     const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
     const float *dy = a.dy + n * a.ys[0] + c * a.ys[1];
     const float *yf = a.yf + n * a.yfs[0] + c * a.yfs[1];
