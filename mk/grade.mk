@@ -19,10 +19,10 @@ GRADE_ENV = GRADE_LIB=$(abspath $(LIB_A)) GRADE_LIBS='$(LIBS)' GRADE_GPU_ARCHS='
 
 .PHONY: grade-selftest
 grade: deps tangle
-	$(MAKE) --no-print-directory lib
+	$(MAKE) --no-print-directory lib emu-tools
 	$(GRADE_ENV) python3 exercises/grade $(GRADE_ARGS)
 
-grade-selftest: lib
+grade-selftest: lib emu-tools
 	$(GRADE_ENV) python3 exercises/selftest
 
 TEST_PREREQS += grade-selftest

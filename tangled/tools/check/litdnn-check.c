@@ -1,4 +1,4 @@
-#line 3284 "chapters/02-tensors.nw"
+#line 3296 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3331 "chapters/02-tensors.nw"
+#line 3343 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3408 "chapters/02-tensors.nw"
+#line 3420 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -219,7 +219,7 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 3101 "chapters/08-normalization.nw"
+#line 3104 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -288,13 +288,13 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 3391 "chapters/02-tensors.nw"
+#line 3403 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3398 "chapters/02-tensors.nw"
+#line 3410 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3457 "chapters/02-tensors.nw"
+#line 3469 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -333,14 +333,14 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1482 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 3136 "chapters/08-normalization.nw"
+#line 3139 "chapters/08-normalization.nw"
 check_lrn();
 #line 873 "chapters/09-dropout.nw"
 check_dropout();
-#line 3394 "chapters/02-tensors.nw"
+#line 3406 "chapters/02-tensors.nw"
 }
 
-#line 3296 "chapters/02-tensors.nw"
+#line 3308 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
