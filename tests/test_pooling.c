@@ -255,7 +255,12 @@ static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPro
   float *x = xin ? (float *)xin : t_random(tx.count, -2.0f, 2.0f);
   float *dy = t_random(ty.count, -1.0f, 1.0f);
   float *dx0 = t_random(tx.count, -1.0f, 1.0f);
-  float *yjunk = t_random(ty.count, -1.0f, 1.0f);   /* y is not read */
+  /* y is the forward output, as the API requires: the compare stage reads it */
+  double *yref = ref_forward(p, mode, nan == LITDNN_PROPAGATE_NAN, x, &tx, &ty, 1, 0, NULL);
+  float *yjunk = malloc(ty.count * sizeof *yjunk);
+  for (size_t k = 0; k < ty.count; k++)
+    yjunk[k] = (float)yref[k];
+  free(yref);
   double *ref = ref_backward(p, mode, nan == LITDNN_PROPAGATE_NAN, x, &tx, dy, &ty, alpha, beta, dx0);
   litdnnPoolingDescriptor_t pd = make_pool(p, mode, nan);
   t_run runs[T_MAX_RUNS];
@@ -311,6 +316,8 @@ static const pcase cases2d[] = {
   {2, 2, 1, {1, 11, 10}, {1, 2, 3}, {0, 0, 1}, {1, 4, 3}},
   {2, 1, 4, {1, 6, 16}, {1, 2, 2}, {0, 0, 0}, {1, 2, 2}},
   {2, 2, 8, {1, 6, 8}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 3, {1, 5, 20}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},    /* 3x3/2 forward: 16-byte rows, a tail of 1 */
+  {2, 1, 2, {1, 4, 12}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},    /* padding in one direction only */
   {2, 1, 1, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}},
 };
 #define NCASES2D ((int)(sizeof cases2d / sizeof cases2d[0]))
@@ -430,15 +437,21 @@ Test(pooling, backward_matches_finite_differences)
         num[k] = (l[0] - l[1]) / (2 * eps);
       }
       litdnnPoolingDescriptor_t pd = make_pool(p, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      double *yd = ref_forward(p, modes[m], 0, x, &tx, &ty, 1, 0, NULL);
+      float *yf = malloc(ty.count * sizeof *yf);
+      for (size_t k = 0; k < ty.count; k++)
+        yf[k] = (float)yd[k];
+      free(yd);
       t_run runs[T_MAX_RUNS];
       int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS);
       for (int r = 0; r < nr; r++) {
         litdnnHandle_t h = t_handle(runs[r].backend);
         litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage);
         void *d_x = t_dev_from_host(h, x, tx.count), *d_dy = t_dev_from_host(h, dy, ty.count);
+        void *d_y = t_dev_from_host(h, yf, ty.count);
         void *d_dx = t_dev_poisoned(h, tx.count);
         float one = 1, zero = 0;
-        litdnnStatus_t s = litdnnPoolingBackward(h, pd, &one, ty.desc, d_dy, ty.desc, d_dy, tx.desc,
+        litdnnStatus_t s = litdnnPoolingBackward(h, pd, &one, ty.desc, d_y, ty.desc, d_dy, tx.desc,
                                                  d_x, &zero, tx.desc, d_dx);
         if (s == LITDNN_STATUS_SUCCESS) {
           float *got = t_dev_fetch(h, d_dx, tx.count);
@@ -452,10 +465,12 @@ Test(pooling, backward_matches_finite_differences)
           cr_assert_eq(s, LITDNN_STATUS_NOT_SUPPORTED, "%s", litdnnGetLastErrorString());
         }
         t_dev_free(h, d_x);
+        t_dev_free(h, d_y);
         t_dev_free(h, d_dy);
         t_dev_free(h, d_dx);
         litdnnDestroy(h);
       }
+      free(yf);
       litdnnDestroyPoolingDescriptor(pd);
       litdnnDestroyTensorDescriptor(tx.desc);
       litdnnDestroyTensorDescriptor(ty.desc);
@@ -672,7 +687,15 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   /* covered by the stage-by-stage tests above; here only the names */
   int count;
   litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
-  cr_assert_eq(count, 5);
+  cr_assert_eq(count, 6);
+  const char *name;
+  litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 5, &name, NULL, NULL);
+  cr_assert_str_eq(name, "k3s2-x4");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 5);
+  cr_assert_eq(count, 7);
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
+  cr_assert_str_eq(name, "compare-y");
+  cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 6, &name, NULL, NULL);
+  cr_assert_str_eq(name, "k2s2-vec4");
 }

@@ -151,6 +151,9 @@ static void check_softmax(const sshape *s, int algo, int mode, int fmt, int back
    pixel counts that are not a multiple of the 16-pixel tile. */
 static const sshape shapes[] = {
   {1, 1, 1, 1}, {2, 5, 3, 7}, {3, 37, 1, 1}, {2, 16, 4, 4}, {1, 1, 5, 3}, {1, 20, 5, 6}, {2, 40, 9, 11},
+  {1, 203, 1, 3},   /* NHWC rows of 203: 32 lanes, scalar loads, a partial last slot */
+  {2, 200, 2, 6},   /* CHANNEL NCHW in float4 pixels: 32 channel lanes, a part-filled tile */
+  {1, 9, 4, 17},    /* CHANNEL NCHW in float4 pixels: 4 channel lanes */
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 

@@ -41,6 +41,8 @@ litdnnStatus_t litdnnGetPoolingNdForwardOutputDim(litdnnPoolingDescriptor_t desc
 litdnnStatus_t litdnnPoolingForward(litdnnHandle_t handle, litdnnPoolingDescriptor_t desc,
     const void *alpha, litdnnTensorDescriptor_t xDesc, const void *x,
     const void *beta, litdnnTensorDescriptor_t yDesc, void *y);
+/* y must be what litdnnPoolingForward wrote for x with alpha 1 and beta 0:
+   for max pooling the backward pass finds each window's maximum in it. */
 litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescriptor_t desc,
     const void *alpha, litdnnTensorDescriptor_t yDesc, const void *y,
     litdnnTensorDescriptor_t dyDesc, const void *dy,

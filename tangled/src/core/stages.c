@@ -15,7 +15,7 @@ extern const litdnn_op_table litdnn_matmul_table;
 #line 431 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
     litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
-#line 123 "chapters/06-pooling.nw"
+#line 125 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
 #line 98 "chapters/07-softmax.nw"
 extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
@@ -48,7 +48,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_BIAS] = &litdnn_conv_backward_bias_table,
-#line 127 "chapters/06-pooling.nw"
+#line 129 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
 [LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
 #line 102 "chapters/07-softmax.nw"

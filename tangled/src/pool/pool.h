@@ -27,6 +27,8 @@ typedef struct litdnn_pool_args {
   float alpha, beta;
   const float *x, *dy;
   float *y, *dx;
+  const float *yf;            /* backward: the forward output y, whose maxima it compares with */
+  int64_t yfs[5];             /* backward: y's strides */
 } litdnn_pool_args;
 
 /* a macro, so that host and device code share it */
@@ -39,10 +41,13 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc4);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k3s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_scatter);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_gather);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_argmax);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
 
 static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
 
@@ -83,6 +88,25 @@ static inline int litdnn_pool_k2s2_fits(const litdnn_pool_args *a)
          a->in[2] % 8 == 0 && litdnn_pool_packed_nchw(a->xs, a, a->in) &&
          litdnn_pool_packed_nchw(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
          litdnn_pool_aligned16(a->y);
+}
+
+/* 3x3 stride 2, padding 0 or 1, rows contiguous; 32-bit thread indices */
+static inline int litdnn_pool_k3s2_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->win[1] == 3 && a->win[2] == 3 && a->stride[1] == 2 &&
+         a->stride[2] == 2 && a->pad[1] >= 0 && a->pad[1] <= 1 && a->pad[2] >= 0 && a->pad[2] <= 1 &&
+         a->xs[4] == 1 && !a->channels_last &&
+         a->n * a->c * a->out[1] * (int64_t)((a->out[2] + 3) / 4) < ((int64_t)1 << 31);
+}
+
+/* the backward of k2s2: x, dy and dx packed NCHW and aligned, every input row in a window */
+static inline int litdnn_pool_k2s2_backward_fits(const litdnn_pool_args *a)
+{
+  return litdnn_pool_small(a) && a->in[0] == 1 && a->win[1] == 2 && a->win[2] == 2 &&
+         a->stride[1] == 2 && a->stride[2] == 2 && a->pad[1] == 0 && a->pad[2] == 0 &&
+         a->in[2] % 8 == 0 && a->in[1] % 2 == 0 && litdnn_pool_packed_nchw(a->xs, a, a->in) &&
+         litdnn_pool_packed_nchw(a->dxs, a, a->in) && litdnn_pool_packed_nchw(a->ys, a, a->out) &&
+         litdnn_pool_aligned16(a->x) && litdnn_pool_aligned16(a->dx) && litdnn_pool_aligned16(a->dy);
 }
 
 static inline int litdnn_pool_disjoint_fits(const litdnn_pool_args *a)

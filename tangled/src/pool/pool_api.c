@@ -1,4 +1,4 @@
-#line 200 "chapters/06-pooling.nw"
+#line 207 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 230 "chapters/06-pooling.nw"
+#line 237 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 299 "chapters/06-pooling.nw"
+#line 306 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 372 "chapters/06-pooling.nw"
+#line 379 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 462 "chapters/06-pooling.nw"
+#line 469 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 527 "chapters/06-pooling.nw"
+#line 534 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -367,6 +367,8 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.channels_last = a.c > 1 && a.xs[1] == 1;
   pool_strides(dyDesc, a.ys);
   pool_strides(dxDesc, a.dxs);
+  pool_strides(yDesc, a.yfs);
+  a.yf = (const float *)y;
   a.alpha = *(const float *)alpha;
   a.beta = *(const float *)beta;
   a.x = (const float *)x;
@@ -374,9 +376,10 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 1453 "chapters/06-pooling.nw"
-enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4 };
-enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT };
+#line 1837 "chapters/06-pooling.nw"
+enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2 };
+enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
+       POOL_BWD_COMPARE, POOL_BWD_K2S2 };
 
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
@@ -387,6 +390,8 @@ static int choose_pool_forward(litdnnHandle_t h, const void *args)
     return POOL_FWD_NHWC4;
   if (litdnn_pool_k2s2_fits(a))
     return POOL_FWD_K2S2;
+  if (litdnn_pool_k3s2_fits(a))
+    return POOL_FWD_K3S2;
   if (a->out[2] >= 16 && a->xs[4] == 1 && a->ys[4] == 1)
     return POOL_FWD_ROWS;
   return POOL_FWD_NAIVE;
@@ -397,9 +402,11 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return POOL_BWD_CPU;
+  if (litdnn_pool_k2s2_backward_fits(a))
+    return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
-  return litdnn_pool_is_max(a->mode) ? POOL_BWD_ARGMAX : POOL_BWD_GATHER;
+  return POOL_BWD_COMPARE;
 }
 
 static const litdnn_stage pool_forward_stages[] = {
@@ -411,6 +418,8 @@ static const litdnn_stage pool_forward_stages[] = {
                    litdnn_pool_forward_k2s2),
   LITDNN_GPU_STAGE("nhwc-vec4", "NHWC: four channels per thread, 16-byte accesses",
                    litdnn_pool_forward_nhwc4),
+  LITDNN_GPU_STAGE("k3s2-x4", "3x3 stride 2: four outputs per thread share their loaded columns",
+                   litdnn_pool_forward_k3s2),
 };
 
 static const litdnn_stage pool_backward_stages[] = {
@@ -422,6 +431,10 @@ static const litdnn_stage pool_backward_stages[] = {
                    litdnn_pool_backward_argmax),
   LITDNN_GPU_STAGE("disjoint", "windows that tile the input: no atomics, one pass",
                    litdnn_pool_backward_disjoint),
+  LITDNN_GPU_STAGE("compare-y", "gather; a maximum is found by comparing x with y",
+                   litdnn_pool_backward_compare),
+  LITDNN_GPU_STAGE("k2s2-vec4", "2x2 stride 2: four outputs per thread, 16-byte loads and stores",
+                   litdnn_pool_backward_k2s2),
 };
 
 const litdnn_op_table litdnn_pooling_forward_table = {

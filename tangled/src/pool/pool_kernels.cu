@@ -1,4 +1,4 @@
-#line 769 "chapters/06-pooling.nw"
+#line 778 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 696 "chapters/06-pooling.nw"
+#line 705 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 792 "chapters/06-pooling.nw"
+#line 804 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 905 "chapters/06-pooling.nw"
+#line 917 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 964 "chapters/06-pooling.nw"
+#line 976 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1038 "chapters/06-pooling.nw"
+#line 1050 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1104 "chapters/06-pooling.nw"
+#line 1116 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,104 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1174 "chapters/06-pooling.nw"
+#line 1209 "chapters/06-pooling.nw"
+/* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
+   window j starts at column off + 2j. Scan order: row, then column. */
+POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
+                            float out[4])
+{
+  int is_max = litdnn_pool_is_max(a->mode);
+  int h0, h1;
+  pool_range(oh, 2, a->pad[1], 3, a->in[1], &h0, &h1);
+POOL_UNROLL
+  for (int j = 0; j < 4; j++) {
+    if (is_max) {
+      float best = -INFINITY;
+      int have = 0;
+POOL_UNROLL
+      for (int r = 0; r < 3; r++)
+POOL_UNROLL
+        for (int t = 0; t < 3; t++)
+          if (pool_takes(v[r][off + 2 * j + t], best, have, a->propagate_nan))
+            best = v[r][off + 2 * j + t], have = 1;
+      out[j] = best;
+    } else {
+      float sum = 0.0f;
+POOL_UNROLL
+      for (int r = 0; r < 3; r++)
+        sum += v[r][off + 2 * j] + v[r][off + 2 * j + 1] + v[r][off + 2 * j + 2];
+      int w0, w1;
+      pool_range(ow0 + j, 2, a->pad[2], 3, a->in[2], &w0, &w1);
+      int count = a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : (h1 - h0) * (w1 - w0);
+      out[j] = sum / (float)count;
+    }
+  }
+}
+
+static __global__ void pool_forward_k3s2_kernel(litdnn_pool_args a, unsigned total, unsigned groups,
+                                                int vec)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned q = i % groups, r = i / groups;        /* r = (n * C + c) * OH + oh */
+  unsigned oh = r % (unsigned)a.out[1], nc = r / (unsigned)a.out[1];
+  unsigned c = nc % (unsigned)a.c, n = nc / (unsigned)a.c;
+  const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+  int H = a.in[1], W = a.in[2], c0 = 8 * (int)q - 4;    /* register column k is input column c0 + k */
+  float fill = litdnn_pool_is_max(a.mode) ? -INFINITY : 0.0f;
+  float v[3][13];
+POOL_UNROLL
+  for (int rr = 0; rr < 3; rr++) {
+    int hh = 2 * (int)oh - a.pad[1] + rr;
+    int row_ok = hh >= 0 && hh < H;
+    const float *row = plane + (int64_t)(row_ok ? hh : 0) * a.xs[3];
+    if (vec) {
+POOL_UNROLL
+      for (int k = 0; k < 3; k++) {
+        int col = c0 + 4 * k;
+        float4 f = make_float4(fill, fill, fill, fill);
+        if (row_ok && col >= 0 && col < W)
+          f = __ldg((const float4 *)(row + col));
+        v[rr][4 * k] = f.x, v[rr][4 * k + 1] = f.y, v[rr][4 * k + 2] = f.z, v[rr][4 * k + 3] = f.w;
+      }
+      v[rr][12] = row_ok && c0 + 12 < W ? __ldg(row + c0 + 12) : fill;
+    } else {
+POOL_UNROLL
+      for (int k = 0; k < 13; k++) {
+        int col = c0 + k;
+        v[rr][k] = row_ok && col >= 0 && col < W ? __ldg(row + col) : fill;
+      }
+    }
+  }
+  float out[4];
+  int ow0 = 4 * (int)q;
+  if (a.pad[2] == 1)
+    pool_k3s2_four(v, 3, &a, (int)oh, ow0, out);
+  else
+    pool_k3s2_four(v, 4, &a, (int)oh, ow0, out);
+  float *y = a.y + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3];
+POOL_UNROLL
+  for (int j = 0; j < 4; j++)
+    if (ow0 + j < a.out[2])
+      pool_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_k3s2_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage k3s2-x4 needs 2-D 3x3 stride-2 windows with padding 0 or 1 and "
+                        "input rows that are contiguous (NCHW)");
+  unsigned groups = (unsigned)(a->out[2] + 3) / 4;
+  unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
+  int vec = litdnn_pool_aligned16(a->x) && a->in[2] % 4 == 0 && a->xs[3] % 4 == 0 &&
+            a->xs[1] % 4 == 0 && a->xs[0] % 4 == 0;
+  pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
+}
+#line 1330 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -387,7 +484,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1265 "chapters/06-pooling.nw"
+#line 1421 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -445,7 +542,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1340 "chapters/06-pooling.nw"
+#line 1496 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -504,7 +601,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1408 "chapters/06-pooling.nw"
+#line 1564 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -539,4 +636,154 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
+}
+#line 1716 "chapters/06-pooling.nw"
+POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
+
+/* pool_cover without a division for strides 1 and 2 (the depth axis of
+   2-D pooling, and most windows): an integer division by a run-time
+   value costs about twenty instructions, a shift one. */
+POOL_FN void pool_cover_quick(int i, int stride, int pad, int win, int out, int *lo, int *hi)
+{
+  int first = i + pad - win + 1, last;
+  if (stride == 1) {
+    *lo = first <= 0 ? 0 : first;
+    last = i + pad + 1;
+  } else if (stride == 2) {
+    *lo = first <= 0 ? 0 : (first + 1) >> 1;
+    last = ((i + pad) >> 1) + 1;
+  } else {
+    pool_cover(i, stride, pad, win, out, lo, hi);
+    return;
+  }
+  *hi = last < out ? last : out;
+}
+
+/* x at (d, hh, w) equals the window's maximum m: is it the first such
+   position of the window (od, oh, ow) in scan order? Runs only on a tie. */
+POOL_FN int pool_first_max(const float *plane, const litdnn_pool_args *a, int od, int oh, int ow, int d,
+                           int hh, int w, float m)
+{
+  int d0, d1, h0, h1, w0, w1;
+  pool_range(od, a->stride[0], a->pad[0], a->win[0], a->in[0], &d0, &d1);
+  pool_range(oh, a->stride[1], a->pad[1], a->win[1], a->in[1], &h0, &h1);
+  pool_range(ow, a->stride[2], a->pad[2], a->win[2], a->in[2], &w0, &w1);
+  for (int e = d0; e <= d; e++)
+    for (int g = h0; g < h1; g++)
+      for (int k = w0; k < w1; k++) {
+        if (e == d && g == hh && k == w)
+          return 1;
+        if (pool_same(__ldg(plane + e * a->xs[2] + g * a->xs[3] + k * a->xs[4]), m))
+          return 0;
+      }
+  return 1;
+}
+
+static __global__ void pool_backward_compare_kernel(litdnn_pool_args a, int64_t total)
+{
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int is_max = litdnn_pool_is_max(a.mode);
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int d, hh, w;
+    int64_t n, c;
+    pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
+    int od0, od1, oh0, oh1, ow0, ow1;
+    pool_cover_quick(d, a.stride[0], a.pad[0], a.win[0], a.out[0], &od0, &od1);
+    pool_cover_quick(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
+    pool_cover_quick(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
+    const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+    const float *dy = a.dy + n * a.ys[0] + c * a.ys[1];
+    const float *yf = a.yf + n * a.yfs[0] + c * a.yfs[1];
+    float xv = is_max ? __ldg(plane + d * a.xs[2] + hh * a.xs[3] + w * a.xs[4]) : 0.0f;
+    float sum = 0.0f;
+    for (int od = od0; od < od1; od++)
+      for (int oh = oh0; oh < oh1; oh++)
+        for (int ow = ow0; ow < ow1; ow++) {
+          if (is_max) {
+            float m = __ldg(yf + od * a.yfs[2] + oh * a.yfs[3] + ow * a.yfs[4]);
+            if (pool_same(xv, m) && pool_first_max(plane, &a, od, oh, ow, d, hh, w, m))
+              sum += __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
+          } else {
+            int d0, d1, h0, h1, w0, w1;
+            pool_range(od, a.stride[0], a.pad[0], a.win[0], a.in[0], &d0, &d1);
+            pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0, &h1);
+            pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0, &w1);
+            int count = include ? a.win[0] * a.win[1] * a.win[2] : (d1 - d0) * (h1 - h0) * (w1 - w0);
+            sum += __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]) / (float)count;
+          }
+        }
+    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+               sum, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
+}
+#line 1614 "chapters/06-pooling.nw"
+/* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
+POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
+{
+  int where = (p != p && !propagate_nan) ? -1 : 0;
+  float best = where < 0 ? -INFINITY : p;
+  if (pool_takes(q, best, where >= 0, propagate_nan)) best = q, where = 1;
+  if (pool_takes(r, best, where >= 0, propagate_nan)) best = r, where = 2;
+  if (pool_takes(s, best, where >= 0, propagate_nan)) best = s, where = 3;
+  return where;
+}
+
+static __global__ void pool_backward_k2s2_kernel(litdnn_pool_args a, unsigned total, unsigned groups)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned H = (unsigned)a.in[1], W = (unsigned)a.in[2], OH = (unsigned)a.out[1];
+  unsigned q = i % groups, r = i / groups;        /* r = plane * OH + oh */
+  unsigned oh = r % OH, plane = r / OH;
+  size_t at = ((size_t)plane * H + 2 * oh) * W + 8 * q;
+  float4 g4 = __ldg((const float4 *)(a.dy + (size_t)r * (groups * 4) + 4 * q));
+  float g[4] = {g4.x, g4.y, g4.z, g4.w};
+  float top[8], bot[8];
+  if (litdnn_pool_is_max(a.mode)) {
+    float4 t0 = __ldg((const float4 *)(a.x + at)), t1 = __ldg((const float4 *)(a.x + at) + 1);
+    float4 b0 = __ldg((const float4 *)(a.x + at + W)), b1 = __ldg((const float4 *)(a.x + at + W) + 1);
+    float xt[8] = {t0.x, t0.y, t0.z, t0.w, t1.x, t1.y, t1.z, t1.w};
+    float xb[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+POOL_UNROLL
+    for (int j = 0; j < 4; j++) {
+      int w = pool_arg4(xt[2 * j], xt[2 * j + 1], xb[2 * j], xb[2 * j + 1], a.propagate_nan);
+      top[2 * j] = w == 0 ? g[j] : 0.0f;
+      top[2 * j + 1] = w == 1 ? g[j] : 0.0f;
+      bot[2 * j] = w == 2 ? g[j] : 0.0f;
+      bot[2 * j + 1] = w == 3 ? g[j] : 0.0f;
+    }
+  } else {
+POOL_UNROLL
+    for (int j = 0; j < 4; j++)
+      top[2 * j] = top[2 * j + 1] = bot[2 * j] = bot[2 * j + 1] = 0.25f * g[j];
+  }
+  float *dt = a.dx + at, *db = a.dx + at + W;
+  *(float4 *)dt = pool_blend4(make_float4(top[0], top[1], top[2], top[3]), dt, a.alpha, a.beta);
+  *((float4 *)dt + 1) = pool_blend4(make_float4(top[4], top[5], top[6], top[7]), dt + 4, a.alpha, a.beta);
+  *(float4 *)db = pool_blend4(make_float4(bot[0], bot[1], bot[2], bot[3]), db, a.alpha, a.beta);
+  *((float4 *)db + 1) = pool_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), db + 4, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_k2s2_backward_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage k2s2-vec4 needs a 2x2 stride-2 window without padding, packed "
+                        "NCHW tensors, an even height, a width that is a multiple of 8 and "
+                        "16-byte alignment");
+  unsigned groups = (unsigned)a->out[2] / 4;
+  unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
+  pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }

@@ -65,12 +65,28 @@ static inline int litdnn_sm_channel_nchw(const litdnn_softmax_args *a)
          a->c * 16 * 4 * (a->backward ? 2 : 1) <= 44 * 1024 /* 48 KB less the static arrays */ && a->n * hw < ((int64_t)1 << 31);
 }
 
+/* rows short enough for a group of at most 32 lanes holding 8 values each */
+static inline int litdnn_sm_small_rows_fit(const litdnn_softmax_args *a)
+{
+  return a->len <= 256 && litdnn_sm_rows_contiguous(a);
+}
+
+/* CHANNEL in packed NCHW with C <= 256 and float4 pixels that stay inside one image */
+static inline int litdnn_sm_channel_vec_fits(const litdnn_softmax_args *a)
+{
+  return litdnn_sm_channel_nchw(a) && a->c <= 256 && (a->h * a->w) % 4 == 0 &&
+         (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
+         (!a->backward || (uintptr_t)a->dy % 16 == 0);
+}
+
 litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_block_smem);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_warp_shuffle);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_online);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_nchw);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_small_rows);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_vec);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-#line 215 "chapters/07-softmax.nw"
+#line 231 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <string.h>
 
@@ -114,16 +114,21 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 1094 "chapters/07-softmax.nw"
-enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW };
+#line 1400 "chapters/07-softmax.nw"
+enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW, SM_SMALL_ROWS,
+       SM_CHANNEL_VEC };
 
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return SM_CPU;
-  if (litdnn_sm_rows_contiguous(a))
-    return SM_ONLINE;
+  if (litdnn_sm_small_rows_fit(a))
+    return SM_SMALL_ROWS;
+  if (litdnn_sm_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
+    return !a->backward && a->len <= 1024 ? SM_WARP_SHUFFLE : SM_ONLINE;
+  if (litdnn_sm_channel_vec_fits(a))
+    return SM_CHANNEL_VEC;
   if (litdnn_sm_channel_nchw(a))
     return SM_CHANNEL_NCHW;
   return SM_NAIVE;
@@ -140,6 +145,10 @@ static const litdnn_stage softmax_stages[] = {
                    litdnn_softmax_online),
   LITDNN_GPU_STAGE("channel-nchw", "CHANNEL in NCHW: 16-pixel tiles in shared memory, coalesced",
                    litdnn_softmax_channel_nchw),
+  LITDNN_GPU_STAGE("small-rows", "a group of 1 to 32 lanes per short row, the row in registers",
+                   litdnn_softmax_small_rows),
+  LITDNN_GPU_STAGE("channel-vec4", "CHANNEL in NCHW: four pixels per thread, the tile in registers",
+                   litdnn_softmax_channel_vec),
 };
 
 const litdnn_op_table litdnn_softmax_forward_table = {

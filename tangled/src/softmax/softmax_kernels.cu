@@ -1,4 +1,4 @@
-#line 388 "chapters/07-softmax.nw"
+#line 404 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 416 "chapters/07-softmax.nw"
+#line 434 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 442 "chapters/07-softmax.nw"
+#line 460 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 506 "chapters/07-softmax.nw"
+#line 524 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 585 "chapters/07-softmax.nw"
+#line 603 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 745 "chapters/07-softmax.nw"
+#line 763 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1025 "chapters/07-softmax.nw"
+#line 1043 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -551,4 +551,198 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   size_t smem = (size_t)a->c * SM_TILE * sizeof(float) * (a->backward ? 2 : 1);
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
+}
+#line 1131 "chapters/07-softmax.nw"
+#define SM_SMALL_HELD 8          /* values a lane holds */
+#define SM_SMALL_THREADS 128
+
+SM_FN float sm_group_reduce(float v, int group, int op)
+{
+  for (int k = group / 2; k > 0; k /= 2) {
+    float o = __shfl_xor_sync(0xffffffffu, v, k);
+    v = op ? v + o : sm_max(v, o);
+  }
+  return v;
+}
+
+/* Element slot k of lane t: with float4, slots 4i..4i+3 are one vector. */
+SM_FN int sm_small_index(int vec, int t, int group, int k)
+{
+  return vec ? 4 * (t + group * (k / 4)) + k % 4 : t + group * k;
+}
+
+static __global__ void sm_small_rows_kernel(litdnn_softmax_args a, int group, int vec)
+{
+  int t = threadIdx.x % group, len = (int)a.len;
+  int64_t per_block = blockDim.x / group;
+  for (int64_t r0 = (int64_t)blockIdx.x * per_block; r0 < a.rows; r0 += (int64_t)gridDim.x * per_block) {
+    int64_t r = r0 + threadIdx.x / group;
+    int live = r < a.rows;
+    int64_t base = live ? r * a.len : 0;
+    const float *x = a.x + base, *dy = a.backward ? a.dy + base : a.x + base;
+    float v[SM_SMALL_HELD], g[SM_SMALL_HELD];
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k += 4) {
+      if (vec) {
+        int j = sm_small_index(1, t, group, k);
+        float4 f = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY), e = make_float4(0, 0, 0, 0);
+        if (live && j < len) {
+          f = __ldg((const float4 *)(x + j));
+          if (a.backward)
+            e = __ldg((const float4 *)(dy + j));
+        }
+        v[k] = f.x, v[k + 1] = f.y, v[k + 2] = f.z, v[k + 3] = f.w;
+        g[k] = e.x, g[k + 1] = e.y, g[k + 2] = e.z, g[k + 3] = e.w;
+      } else {
+SM_UNROLL
+        for (int i = k; i < k + 4; i++) {
+          int j = sm_small_index(0, t, group, i);
+          int ok = live && j < len;
+          v[i] = ok ? __ldg(x + j) : -INFINITY;
+          g[i] = ok && a.backward ? __ldg(dy + j) : 0.0f;
+        }
+      }
+    }
+    float m = 0.0f, s = 0.0f;
+    if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
+      m = -INFINITY;
+SM_UNROLL
+      for (int k = 0; k < SM_SMALL_HELD; k++)
+        m = sm_max(m, v[k]);
+      m = sm_group_reduce(m, group, 0);
+    }
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k++)
+      if (sm_small_index(vec, t, group, k) < len)
+        s += !a.backward ? expf(v[k] - m) : a.algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
+    s = sm_group_reduce(s, group, 1);
+    float kk = sm_prepare(a.algo, a.backward, s);
+    float *out = a.out + base;
+SM_UNROLL
+    for (int k = 0; k < SM_SMALL_HELD; k++) {
+      int j = sm_small_index(vec, t, group, k);
+      if (live && j < len)
+        sm_store(out + j, sm_finish(a.algo, a.backward, v[k], g[k], m, kk), a.alpha, a.beta);
+    }
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_small_rows_fit(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage small-rows needs contiguous rows of at most %d values",
+                        SM_SMALL_HELD * 32);
+  int group = 1;
+  while (group * SM_SMALL_HELD < a->len)
+    group *= 2;
+  int64_t per_block = SM_SMALL_THREADS / group, blocks = (a->rows + per_block - 1) / per_block;
+  sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
+  return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
+}
+#line 1268 "chapters/07-softmax.nw"
+#define SM_CV_HELD 8     /* float4 of channels per thread */
+
+/* Reduce each of a thread's four pixels across the channel lanes. */
+SM_FN float4 sm_cv_reduce(float4 v, float4 *red, float *fin, int lanes_c, int groups, int op)
+{
+  red[threadIdx.x] = v;            /* threadIdx.x = lane * groups + group */
+  __syncthreads();
+  if ((int)threadIdx.x < 4 * groups) {
+    const float *col = (const float *)red + threadIdx.x;   /* pixel threadIdx.x of the tile */
+    float r = col[0];
+    for (int l = 1; l < lanes_c; l++) {
+      float o = col[4 * groups * l];
+      r = op ? r + o : sm_max(r, o);
+    }
+    fin[threadIdx.x] = r;
+  }
+  __syncthreads();
+  int p = 4 * (threadIdx.x % groups);
+  return make_float4(fin[p], fin[p + 1], fin[p + 2], fin[p + 3]);
+}
+
+static __global__ void sm_channel_vec_kernel(litdnn_softmax_args a, int lanes_c, int64_t tiles_per_image)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  int groups = SM_THREADS / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
+  int64_t hw = a.h * a.w, n = blockIdx.x / tiles_per_image;
+  int64_t p = (blockIdx.x % tiles_per_image) * 4 * groups + 4 * g;
+  int valid = p < hw, C = (int)a.c;
+  int64_t base = n * a.c * hw + p;
+  float4 v[SM_CV_HELD], dy[SM_CV_HELD];
+SM_UNROLL
+  for (int i = 0; i < SM_CV_HELD; i++) {
+    int c = l + lanes_c * i, ok = valid && c < C;
+    v[i] = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+    dy[i] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (ok) {
+      v[i] = __ldg((const float4 *)(a.x + base + c * hw));
+      if (a.backward)
+        dy[i] = __ldg((const float4 *)(a.dy + base + c * hw));
+    }
+  }
+  float4 m = make_float4(0.0f, 0.0f, 0.0f, 0.0f), s = m;
+  if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
+    m = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+SM_UNROLL
+    for (int i = 0; i < SM_CV_HELD; i++) {
+      m.x = sm_max(m.x, v[i].x), m.y = sm_max(m.y, v[i].y);
+      m.z = sm_max(m.z, v[i].z), m.w = sm_max(m.w, v[i].w);
+    }
+    m = sm_cv_reduce(m, red, fin, lanes_c, groups, 0);
+  }
+SM_UNROLL
+  for (int i = 0; i < SM_CV_HELD; i++) {
+    if (l + lanes_c * i >= C)
+      continue;
+    if (!a.backward) {
+      s.x += expf(v[i].x - m.x), s.y += expf(v[i].y - m.y);
+      s.z += expf(v[i].z - m.z), s.w += expf(v[i].w - m.w);
+    } else if (a.algo == LITDNN_SOFTMAX_LOG) {
+      s.x += dy[i].x, s.y += dy[i].y, s.z += dy[i].z, s.w += dy[i].w;
+    } else {
+      s.x += dy[i].x * v[i].x, s.y += dy[i].y * v[i].y, s.z += dy[i].z * v[i].z, s.w += dy[i].w * v[i].w;
+    }
+  }
+  s = sm_cv_reduce(s, red, fin, lanes_c, groups, 1);
+  float4 k;
+  k.x = sm_prepare(a.algo, a.backward, s.x), k.y = sm_prepare(a.algo, a.backward, s.y);
+  k.z = sm_prepare(a.algo, a.backward, s.z), k.w = sm_prepare(a.algo, a.backward, s.w);
+SM_UNROLL
+  for (int i = 0; i < SM_CV_HELD; i++) {
+    int c = l + lanes_c * i;
+    if (!valid || c >= C)
+      continue;
+    float4 o;
+    o.x = a.alpha * sm_finish(a.algo, a.backward, v[i].x, dy[i].x, m.x, k.x);
+    o.y = a.alpha * sm_finish(a.algo, a.backward, v[i].y, dy[i].y, m.y, k.y);
+    o.z = a.alpha * sm_finish(a.algo, a.backward, v[i].z, dy[i].z, m.z, k.z);
+    o.w = a.alpha * sm_finish(a.algo, a.backward, v[i].w, dy[i].w, m.w, k.w);
+    float4 *dst = (float4 *)(a.out + base + c * hw);
+    if (a.beta != 0.0f) {
+      float4 old = *dst;
+      o.x += a.beta * old.x, o.y += a.beta * old.y, o.z += a.beta * old.z, o.w += a.beta * old.w;
+    }
+    *dst = o;
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_channel_vec_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage channel-vec4 needs CHANNEL mode on packed NCHW tensors with C <= 256, "
+                        "H*W a multiple of 4 and 16-byte aligned pointers");
+  int lanes_c = 4;
+  while (lanes_c * SM_CV_HELD < a->c)
+    lanes_c *= 2;
+  int64_t pixels = 4 * (SM_THREADS / lanes_c), tiles = (a->h * a->w + pixels - 1) / pixels;
+  sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
+  return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
 }

@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 1575 "chapters/06-pooling.nw"
+#line 1990 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -232,9 +232,12 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnHandle_t hs[2] = {dev, cpu};
   for (int k = 0; k < 2; k++) {
     void *dx = to_device(hs[k], x, N * C * H * W), *ddy = to_device(hs[k], dy, N * C * OH * OW);
-    void *o = to_device(hs[k], x, count);
-    status[k] = backward ? litdnnPoolingBackward(hs[k], pd, &one, yd, ddy, yd, ddy, xd, dx, &zero, xd, o)
+    void *o = to_device(hs[k], x, count), *yv = to_device(hs[k], dy, N * C * OH * OW);
+    if (backward)   /* the backward pass is given the forward output, as the API requires */
+      litdnnPoolingForward(hs[k], pd, &one, xd, dx, &zero, yd, yv);
+    status[k] = backward ? litdnnPoolingBackward(hs[k], pd, &one, yd, yv, yd, ddy, xd, dx, &zero, xd, o)
                          : litdnnPoolingForward(hs[k], pd, &one, xd, dx, &zero, yd, o);
+    litdnnFree(hs[k], yv);
     out[k] = to_host(hs[k], o, count);
     litdnnFree(hs[k], dx);
     litdnnFree(hs[k], ddy);
@@ -249,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 1137 "chapters/07-softmax.nw"
+#line 1452 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -389,10 +392,10 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 1611 "chapters/06-pooling.nw"
+#line 2029 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 1167 "chapters/07-softmax.nw"
+#line 1482 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 3139 "chapters/08-normalization.nw"
