@@ -376,7 +376,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 1837 "chapters/06-pooling.nw"
+#line 1846 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2 };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
        POOL_BWD_COMPARE, POOL_BWD_K2S2 };
@@ -406,6 +406,10 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
     return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
+  if (a->mode == LITDNN_POOLING_MAX)
+    return POOL_BWD_SCATTER;
+  if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
+    return POOL_BWD_ARGMAX;
   return POOL_BWD_COMPARE;
 }
 
