@@ -1,4 +1,4 @@
-#line 3183 "chapters/08-normalization.nw"
+#line 3245 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -280,7 +280,55 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 3104 "chapters/08-normalization.nw"
+#line 1935 "chapters/08-normalization.nw"
+static void check_batchnorm(void)
+{
+  enum { N = 3, C = 5, H = 7, W = 9, COUNT = N * C * H * W };
+  litdnnTensorDescriptor_t t = check_desc(LITDNN_TENSOR_NCHW, N, C, H, W), bn;
+  litdnnCreateTensorDescriptor(&bn);
+  litdnnDeriveBNTensorDescriptor(bn, t, LITDNN_BATCHNORM_SPATIAL);
+  float *x = random_floats(COUNT, 51), *dy = random_floats(COUNT, 52);
+  float *scale = random_floats(C, 53), *bias = random_floats(C, 54), *running = random_floats(C, 55);
+  float one = 1.0f, zero = 0.0f;
+  enum { Y, MEAN, INVVAR, RMEAN, RVAR, DX, DSCALE, DBIAS, OUTS };
+  size_t sizes[OUTS] = {COUNT, C, C, C, C, COUNT, C, C};
+  float *out[2][OUTS];
+  litdnnStatus_t status[2][2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++) {
+    void *dx = to_device(hs[k], x, COUNT), *ddy = to_device(hs[k], dy, COUNT);
+    void *dscale = to_device(hs[k], scale, C), *dbias = to_device(hs[k], bias, C);
+    void *d[OUTS];   /* the running averages start from `running`; the rest is overwritten */
+    for (int o = 0; o < OUTS; o++)
+      d[o] = to_device(hs[k], sizes[o] == (size_t)COUNT ? x : running, sizes[o]);
+    status[k][0] = litdnnBatchNormalizationForwardTraining(
+        hs[k], LITDNN_BATCHNORM_SPATIAL, &one, &zero, t, dx, t, d[Y], bn, dscale, dbias, 0.25, d[RMEAN],
+        d[RVAR], 1e-5, d[MEAN], d[INVVAR]);
+    status[k][1] = litdnnBatchNormalizationBackward(hs[k], LITDNN_BATCHNORM_SPATIAL, &one, &zero, &one, &zero, t,
+                                                    dx, t, ddy, t, d[DX], bn, dscale, d[DSCALE], d[DBIAS], 1e-5,
+                                                    d[MEAN], d[INVVAR]);
+    litdnnSynchronize(hs[k]);
+    for (int o = 0; o < OUTS; o++) {
+      out[k][o] = to_host(hs[k], d[o], sizes[o]);
+      litdnnFree(hs[k], d[o]);
+    }
+    litdnnFree(hs[k], dx); litdnnFree(hs[k], ddy); litdnnFree(hs[k], dscale); litdnnFree(hs[k], dbias);
+  }
+  double fwd = 0, bwd = 0;
+  for (int o = Y; o <= RVAR; o++)
+    fwd = fmax(fwd, relative_error(out[0][o], out[1][o], sizes[o]));
+  for (int o = DX; o < OUTS; o++)
+    bwd = fmax(bwd, relative_error(out[0][o], out[1][o], sizes[o]));
+  report("batch norm training forward", LITDNN_OP_BATCHNORM_FORWARD_TRAINING, status[0][0], fwd, 1e-5);
+  report("batch norm backward", LITDNN_OP_BATCHNORM_BACKWARD, status[0][1], bwd, 1e-5);
+  for (int k = 0; k < 2; k++)
+    for (int o = 0; o < OUTS; o++)
+      free(out[k][o]);
+  free(x); free(dy); free(scale); free(bias); free(running);
+  litdnnDestroyTensorDescriptor(bn);
+  litdnnDestroyTensorDescriptor(t);
+}
+#line 3166 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -398,7 +446,9 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1488 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 3139 "chapters/08-normalization.nw"
+#line 1985 "chapters/08-normalization.nw"
+check_batchnorm();
+#line 3201 "chapters/08-normalization.nw"
 check_lrn();
 #line 873 "chapters/09-dropout.nw"
 check_dropout();
