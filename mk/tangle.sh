@@ -32,6 +32,7 @@ done <<<"$roots"
 [ $status -eq 0 ] || exit $status
 
 manifest=$(mktemp)
+err=$(mktemp)
 while IFS= read -r root; do
   [ -n "$root" ] || continue
   target=$out/$root
@@ -41,18 +42,20 @@ while IFS= read -r root; do
     *) lines=() ;;
   esac
   # notangle writes the file even when a chunk is undefined, then fails:
-  # report and stop, so a half-tangled file never reaches the compiler.
-  if ! notangle "${lines[@]}" -R"$root" "$@" 2>/tmp/litdnn-tangle.err >"$target.new"; then
-    cat /tmp/litdnn-tangle.err >&2
-    rm -f "$target.new"
+  # report and stop, so a half-tangled file never reaches the compiler. The
+  # new text goes to a temporary file outside the tree, so that two tangles
+  # running at once never see each other's half-written files.
+  new=$(mktemp)
+  if ! notangle "${lines[@]}" -R"$root" "$@" 2>"$err" >"$new" || [ -s "$err" ]; then
+    cat "$err" >&2
+    rm -f "$new" "$err" "$manifest"
     exit 1
   fi
-  if [ -s /tmp/litdnn-tangle.err ]; then cat /tmp/litdnn-tangle.err >&2; rm -f "$target.new"; exit 1; fi
-  if cmp -s "$target.new" "$target"; then rm -f "$target.new"; else mv "$target.new" "$target"; echo "tangled $target"; fi
+  if cmp -s "$new" "$target"; then rm -f "$new"; else cat "$new" >"$target"; rm -f "$new"; echo "tangled $target"; fi
   case $root in */litdnn-emucc|*.sh) chmod +x "$target" ;; esac
   echo "$target" >>"$manifest"
 done <<<"$roots"
-rm -f /tmp/litdnn-tangle.err
+rm -f "$err"
 
 # Remove what no chapter produces any more.
 find "$out" -type f | sort | comm -23 - <(sort "$manifest") | while IFS= read -r stale; do
