@@ -1,4 +1,4 @@
-#line 1533 "chapters/01-emulator.nw"
+#line 1547 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 1554 "chapters/01-emulator.nw"
+#line 1568 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
 struct buffer {
   char *map;            /* guard page, data pages, guard page */
@@ -27,7 +27,7 @@ static size_t page;
 
 static char *data_pages(const struct buffer *b) { return b->map + page; }
 static size_t data_bytes(const struct buffer *b) { return b->map_bytes - 2 * page; }
-#line 1575 "chapters/01-emulator.nw"
+#line 1589 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -94,7 +94,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 1644 "chapters/01-emulator.nw"
+#line 1658 "chapters/01-emulator.nw"
 void litdnn_emu_memory_open(int open) {
   for (int i = 0; i < nbuffers; i++)
     if (!buffers[i].freed)
@@ -125,7 +125,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
              open ? PROT_READ | PROT_WRITE : PROT_NONE);
   return 1;
 }
-#line 1677 "chapters/01-emulator.nw"
+#line 1691 "chapters/01-emulator.nw"
 void litdnn_emu_memory_check_canaries(const char *after) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -150,7 +150,7 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 1704 "chapters/01-emulator.nw"
+#line 1718 "chapters/01-emulator.nw"
 const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
   struct buffer *b = find_buffer(p, 1);
   const char *c = p;
@@ -170,7 +170,7 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
              b->id, b->bytes);
   return s;
 }
-#line 1729 "chapters/01-emulator.nw"
+#line 1743 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
 
 static void on_fault(int sig, siginfo_t *info, void *context) {

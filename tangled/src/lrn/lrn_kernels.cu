@@ -1,9 +1,9 @@
-#line 2842 "chapters/08-normalization.nw"
+#line 2848 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 2509 "chapters/08-normalization.nw"
+#line 2515 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 2595 "chapters/08-normalization.nw"
+#line 2601 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -112,7 +112,7 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 2659 "chapters/08-normalization.nw"
+#line 2665 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -154,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 2747 "chapters/08-normalization.nw"
+#line 2753 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -242,7 +242,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
   }
 }
 
-#line 2850 "chapters/08-normalization.nw"
+#line 2856 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 

@@ -1,4 +1,4 @@
-#line 2940 "chapters/08-normalization.nw"
+#line 2946 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
