@@ -66,15 +66,44 @@ static float op_at(const float *X, int64_t ld, int trans, int r, int c)
 
 /* Run one case on handle h and check every float of C's buffer: inside the
    matrices against the reference, outside them unchanged. */
-static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what)
+/* direct: run this stage function itself instead of the handle's stage
+   (for the sweep's shapes, which are not in the stage table) */
+static void check_case_with(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what,
+                            litdnn_stage_fn direct)
 {
   mm_data d = make_data(c);
   size_t nc = (size_t)d.nc;
   void *dA = t_dev_from_host(h, d.A, (size_t)d.na), *dB = t_dev_from_host(h, d.B, (size_t)d.nb);
   void *dC = t_dev_from_host(h, d.C, nc);
-  litdnnStatus_t s = litdnnMatmul(h, math, (litdnnTranspose_t)c->ta, (litdnnTranspose_t)c->tb, c->m, c->n,
-                                  c->k, &c->alpha, dA, (int)d.lda, d.sa, dB, (int)d.ldb, d.sb, &c->beta,
-                                  dC, (int)d.ldc, d.sc, c->batch);
+  litdnnStatus_t s;
+  if (direct) {
+    litdnn_matmul_args g;
+    memset(&g, 0, sizeof g);
+    g.call = "test";
+    g.math = math;
+    g.transa = c->ta;
+    g.transb = c->tb;
+    g.m = c->m;
+    g.n = c->n;
+    g.k = c->k;
+    g.batch = c->batch;
+    g.alpha = c->alpha;
+    g.beta = c->beta;
+    g.A = (const float *)dA;
+    g.B = (const float *)dB;
+    g.C = (float *)dC;
+    g.lda = d.lda;
+    g.ldb = d.ldb;
+    g.ldc = d.ldc;
+    g.strideA = d.sa;
+    g.strideB = d.sb;
+    g.strideC = d.sc;
+    s = direct(h, &g);
+  } else {
+    s = litdnnMatmul(h, math, (litdnnTranspose_t)c->ta, (litdnnTranspose_t)c->tb, c->m, c->n, c->k,
+                     &c->alpha, dA, (int)d.lda, d.sa, dB, (int)d.ldb, d.sb, &c->beta, dC, (int)d.ldc, d.sc,
+                     c->batch);
+  }
   cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: %s: %s", what, litdnnGetErrorString(s),
             litdnnGetLastErrorString());
   float *got = t_dev_fetch(h, dC, nc);
@@ -126,6 +155,11 @@ static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c
   t_dev_free(h, dB);
   t_dev_free(h, dC);
   free_data(&d);
+}
+
+static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what)
+{
+  check_case_with(h, math, c, what, NULL);
 }
 
 static const float blends[][2] = {{1.0f, 0.0f}, {1.5f, -0.5f}, {-1.0f, 1.0f}, {0.5f, 2.0f}};
@@ -188,6 +222,47 @@ Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
   cr_assert(n >= 2);
   for (int r = 0; r < n; r++)
     run_stage_cases(&runs[r], small_cases, (int)(sizeof small_cases / sizeof small_cases[0]));
+}
+
+/* The tuned kernel's sweep: every shape, called directly, on the emulator
+   and the GPU. The cases put inner tiles (the unchecked copy) next to edge
+   tiles, k both a multiple of 16 and not, both operands 16-byte loadable
+   and not (an odd pad), transposed and not, and a batch. Kept small: the
+   emulator runs 13 kernels here. */
+static const mm_case sweep_cases[] = {
+  {1, 1, 1, 0, 0, 1, 0, 1, 0},
+  {300, 260, 48, 0, 0, 1, 0, 1, 0},       /* inner tiles, aligned, k of whole slices */
+  {257, 259, 37, 0, 0, 1, 3, 1, 0},       /* inner tiles, aligned (pad 3), k cut short */
+  {260, 264, 40, 1, 1, 1, 0, 1, 0},       /* both transposed, aligned */
+  {259, 257, 33, 1, 0, 1, 1, 1, 0},       /* an odd pad: no 16-byte loads */
+  {129, 130, 17, 0, 1, 2, 0, 1, 0},       /* a batch of two */
+};
+
+Test(matmul, every_shape_of_the_sweep, .timeout = 600)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends), ran = 0;
+  for (int b = 0; b < nb; b++)
+    for (int s = 0; s < GEMM_SWEEP_COUNT; s++) {
+      litdnn_stage_fn fn = litdnn_gemm_sweep[s].fn[backends[b]];
+      if (!fn)
+        continue;
+      litdnnHandle_t h = t_handle(backends[b]);
+      for (int x = 0; x < (int)(sizeof sweep_cases / sizeof sweep_cases[0]); x++) {
+        mm_case c = sweep_cases[x];
+        c.alpha = blends[x % 4][0];
+        c.beta = blends[x % 4][1];
+        char what[256];
+        snprintf(what, sizeof what, "sweep shape '%s' on %s, m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d "
+                 "pad=%d alpha=%g beta=%g", litdnn_gemm_sweep[s].name, litdnnGetBackendName(backends[b]),
+                 c.m, c.n, c.k, c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
+        check_case_with(h, LITDNN_MATH_FMA, &c, what, fn);
+      }
+      litdnnDestroy(h);
+      ran++;
+    }
+  if (!ran)
+    cr_skip_test("no backend here runs the sweep's kernels");
 }
 
 /* Sizes of 1000 only where they are fast: the CPU and a real GPU. */

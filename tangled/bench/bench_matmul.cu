@@ -1,11 +1,11 @@
-#line 2586 "chapters/04-matmul.nw"
+#line 3087 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/gemm/gemm.h"
 #include <math.h>
 #include <string.h>
 
-#line 2618 "chapters/04-matmul.nw"
+#line 3129 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 2671 "chapters/04-matmul.nw"
+#line 3182 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -96,8 +96,8 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 2713 "chapters/04-matmul.nw"
-static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
+#line 3224 "chapters/04-matmul.nw"
+static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
   problem p;
@@ -116,6 +116,8 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
     if (!runs_on_gpu(s) || GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS)
       continue;
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
+    if (only && !strstr(name, only))
+      continue;
     double ms = time_impl(b, &p, s);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     bench_record(b, "sgemm fp32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
@@ -127,6 +129,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
     }
   }
   printf("  best own FP32 stage: %s, %.1f %% of cuBLAS (target 90 %%)\n", best_name, 100.0 * cublas_ms / best);
+  if (only && !strstr("tf32", only)) {
+    problem_free(&p);
+    return;
+  }
 
   p.math = LITDNN_MATH_TF32;
   double tf32_cublas = time_impl(b, &p, -1);
@@ -141,7 +147,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas)
          problem_flops(&p) / tf32_cublas / 1e9, 100.0 * tf32_cublas / tf32_ours);
   problem_free(&p);
 }
-#line 2764 "chapters/04-matmul.nw"
+#line 3397 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
@@ -194,8 +200,112 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
+#line 3286 "chapters/04-matmul.nw"
+typedef struct {
+  problem *p;
+  litdnn_stage_fn fn;
+} sweep_ctx;
 
-#line 2597 "chapters/04-matmul.nw"
+static litdnn_matmul_args sweep_args(const problem *p, int c)
+{
+  litdnn_matmul_args g;
+  memset(&g, 0, sizeof g);
+  g.call = "bench_matmul";
+  g.math = LITDNN_MATH_FMA;
+  g.transa = p->ta;
+  g.transb = p->tb;
+  g.m = p->m;
+  g.n = p->n;
+  g.k = p->k;
+  g.batch = 1;
+  g.alpha = 1.0f;
+  g.beta = 0.0f;
+  g.A = p->A + c * p->na;
+  g.B = p->B + c * p->nb;
+  g.C = p->C + c * p->nc;
+  g.lda = p->lda;
+  g.ldb = p->ldb;
+  g.ldc = p->ldc;
+  return g;
+}
+
+static void run_sweep_shape(void *ctx, int rep)
+{
+  sweep_ctx *s = (sweep_ctx *)ctx;
+  litdnn_matmul_args g = sweep_args(s->p, rep % s->p->copies);
+  BENCH_LITDNN(s->fn(s->p->h, &g));
+}
+
+/* Largest |difference| between copy 0 of C and the reference. */
+static double sweep_max_diff(const problem *p, const float *ref)
+{
+  size_t n = (size_t)p->nc;
+  float *got = (float *)malloc(4 * n);
+  BENCH_CUDA(cudaMemcpy(got, p->C, 4 * n, cudaMemcpyDeviceToHost));
+  double worst = 0;
+  for (size_t i = 0; i < n; i++) {
+    double d = fabs((double)got[i] - ref[i]);
+    if (!(d <= worst))
+      worst = d;   /* a NaN sticks */
+  }
+  free(got);
+  return worst;
+}
+
+static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
+{
+  const int N = 4096;
+  const char *shape = "4096x4096x4096";
+  problem p;
+  problem_init(&p, h, cublas, N, N, N, 0, 0);
+  p.math = LITDNN_MATH_FMA;
+  double flops = problem_flops(&p);
+  double cublas_ms = time_impl(b, &p, -1);
+  bench_record(b, "sgemm fp32 sweep", shape, "cuBLAS", cublas_ms, problem_bytes(&p), flops);
+  printf("  %-40s %9.3f ms %8.1f TFLOP/s  100.0 %% of cuBLAS\n", "cuBLAS", cublas_ms, flops / cublas_ms / 1e9);
+  run_cublas(&p, 0);   /* copy 0 of C: the reference */
+  float *ref = (float *)malloc(4 * (size_t)p.nc);
+  BENCH_CUDA(cudaMemcpy(ref, p.C, 4 * (size_t)p.nc, cudaMemcpyDeviceToHost));
+  static const int before[] = {GEMM_STAGE_PIPELINED, GEMM_STAGE_LARGE};
+  for (int x = 0; x < 2; x++) {
+    const char *name;
+    char impl[96];
+    litdnnGetStageInfo(LITDNN_OP_MATMUL, before[x], &name, NULL, NULL);
+    double ms = time_impl(b, &p, before[x]);
+    snprintf(impl, sizeof impl, "litdnn: %s", name);
+    bench_record(b, "sgemm fp32 sweep", shape, impl, ms, problem_bytes(&p), flops);
+    printf("  %-40s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS\n", name, ms, flops / ms / 1e9,
+           100.0 * cublas_ms / ms);
+  }
+  double best = 1e30;
+  const char *best_name = "none";
+  for (int s = 0; s < GEMM_SWEEP_COUNT; s++) {
+    const litdnn_stage *e = &litdnn_gemm_sweep[s];
+    if (!e->fn[LITDNN_BACKEND_CUDA] || (only && !strstr(e->name, only)))
+      continue;
+    sweep_ctx ctx = {&p, e->fn[LITDNN_BACKEND_CUDA]};
+    BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */
+    run_sweep_shape(&ctx, 0);
+    BENCH_CUDA(cudaDeviceSynchronize());
+    double diff = sweep_max_diff(&p, ref);
+    double ms = bench_median_ms(b, run_sweep_shape, &ctx);
+    char impl[96];
+    snprintf(impl, sizeof impl, "litdnn: %s", e->name);
+    bench_record(b, "sgemm fp32 sweep", shape, impl, ms, problem_bytes(&p), flops);
+    printf("  %-40s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS  max |C - cuBLAS| = %g%s\n", e->name, ms,
+           flops / ms / 1e9, 100.0 * cublas_ms / ms, diff, diff == 0 ? "" : "  WRONG");
+    if (diff == 0 && ms < best) {
+      best = ms;
+      best_name = e->name;
+    }
+  }
+  printf("  best shape of the sweep: %s, %.1f TFLOP/s, %.1f %% of cuBLAS (target 90 %%)\n", best_name,
+         flops / best / 1e9, 100.0 * cublas_ms / best);
+  free(ref);
+  problem_free(&p);
+}
+
+#line 3099 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);
@@ -203,9 +313,18 @@ int main(int argc, char **argv)
   cublasHandle_t cublas;
   BENCH_LITDNN(litdnnCreateWithBackend(&h, LITDNN_BACKEND_CUDA));
   BENCH_CUBLAS(cublasCreate(&cublas));
-  worklog(b, h, cublas);
-  deepbench(b, h, cublas, bench_arg(b, "--deepbench", "../shared/bench/deepbench_gemm.csv"),
-            bench_arg(b, "--set", "training_set"));
+  const char *only = bench_arg(b, "--only", NULL);
+  int sweep_only = 0;
+  for (int i = 1; i < argc; i++)
+    sweep_only |= strcmp(argv[i], "--sweep") == 0;
+  if (sweep_only) {
+    sweep(b, h, cublas, only);
+  } else {
+    worklog(b, h, cublas, only);
+    if (!only)
+      deepbench(b, h, cublas, bench_arg(b, "--deepbench", "../shared/bench/deepbench_gemm.csv"),
+                bench_arg(b, "--set", "training_set"));
+  }
   cublasDestroy(cublas);
   litdnnDestroy(h);
   bench_close(b);

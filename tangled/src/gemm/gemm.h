@@ -53,6 +53,21 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_wmma_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_mma_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_a);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_b);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_c);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_d);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_e);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_f);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_g);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_h);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_i);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_j);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_k);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_l);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_m);
+#define GEMM_SWEEP_COUNT 13
+extern const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT];
 #define GEMM_MAX_GRID_Z 65535
 static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)
 {
