@@ -1,8 +1,8 @@
-#line 2961 "chapters/04-matmul.nw"
+#line 2968 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 2786 "chapters/04-matmul.nw"
+#line 2791 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -31,6 +31,8 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
                                         litdnn_gemm_large),
   [GEMM_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
                                                     litdnn_gemm_large_async),
+  [GEMM_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweep's pick",
+                                        litdnn_gemm_tuned_f),
   [GEMM_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
                                                 litdnn_gemm_splitk_128x16),
   [GEMM_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
@@ -59,7 +61,7 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned l 128x128x8 t8x8 l8x4 256 mb1", "sweep", litdnn_gemm_tuned_l),
   LITDNN_GPU_STAGE("tuned m 64x128x16 t8x8 l4x8 128 mb3", "sweep", litdnn_gemm_tuned_m),
 };
-#line 2843 "chapters/04-matmul.nw"
+#line 2850 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -83,12 +85,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 2968 "chapters/04-matmul.nw"
+#line 2975 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 2892 "chapters/04-matmul.nw"
+#line 2899 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -154,7 +156,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 2974 "chapters/04-matmul.nw"
+#line 2981 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);
