@@ -1,8 +1,8 @@
-#line 2968 "chapters/04-matmul.nw"
+#line 3028 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 2791 "chapters/04-matmul.nw"
+#line 2851 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -45,7 +45,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 2113 "chapters/04-matmul.nw"
+#line 2160 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_a),
   LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_b),
@@ -60,8 +60,10 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned k 128x64x16 t8x8 l8x4 128 mb3", "sweep", litdnn_gemm_tuned_k),
   LITDNN_GPU_STAGE("tuned l 128x128x8 t8x8 l8x4 256 mb1", "sweep", litdnn_gemm_tuned_l),
   LITDNN_GPU_STAGE("tuned m 64x128x16 t8x8 l4x8 128 mb3", "sweep", litdnn_gemm_tuned_m),
+  LITDNN_GPU_STAGE("tuned n 128x128x16 t8x16 l8x4 128 mb2 raster8", "sweep", litdnn_gemm_tuned_n),
+  LITDNN_GPU_STAGE("tuned o 128x128x16 t16x8 l4x8 128 mb2 raster8", "sweep", litdnn_gemm_tuned_o),
 };
-#line 2850 "chapters/04-matmul.nw"
+#line 2910 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -85,12 +87,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 2975 "chapters/04-matmul.nw"
+#line 3035 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 2899 "chapters/04-matmul.nw"
+#line 2959 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -156,7 +158,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 2981 "chapters/04-matmul.nw"
+#line 3041 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

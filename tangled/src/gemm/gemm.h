@@ -66,7 +66,9 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_j);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_k);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_l);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_m);
-#define GEMM_SWEEP_COUNT 13
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_n);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_o);
+#define GEMM_SWEEP_COUNT 15
 extern const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT];
 #define GEMM_MAX_GRID_Z 65535
 static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)

@@ -1,4 +1,4 @@
-#line 1962 "chapters/04-matmul.nw"
+#line 1977 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -125,7 +125,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1713 "chapters/04-matmul.nw"
+#line 1720 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -142,7 +142,11 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
     }
   }
 }
-#line 1690 "chapters/04-matmul.nw"
+#line 1693 "chapters/04-matmul.nw"
+#ifndef TU_GROUP
+#define TU_GROUP 0                              /* no raster: blockIdx names the tile */
+#endif
+#define LT_GROUP (TU_GROUP > 0 ? TU_GROUP : 1)  /* for stage 10's raster */
 #define TU_LN (32 / TU_LM)                      /* lanes along n */
 #define TU_THREADS (32 * TU_WARPS_M * TU_WARPS_N)
 #define TU_WTM (4 * TU_LM * TU_RM)              /* warp tile */
@@ -159,7 +163,17 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
 #if TU_BK % 8 != 0
 #error "a tuned slice is a multiple of 8 deep (an even number of steps, whole float4s)"
 #endif
-#line 1750 "chapters/04-matmul.nw"
+#line 1419 "chapters/04-matmul.nw"
+static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
+{
+  int per_group = LT_GROUP * tiles_m;
+  int first = (b / per_group) * LT_GROUP;
+  int width = min(LT_GROUP, tiles_n - first);
+  int r = b % per_group;
+  *bi = r / width;
+  *bj = first + r % width;
+}
+#line 1757 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -175,7 +189,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1773 "chapters/04-matmul.nw"
+#line 1780 "chapters/04-matmul.nw"
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
 {
   __shared__ float as_buf[2 * TU_BK * TU_SPA];
@@ -183,7 +197,10 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   int t = threadIdx.x, lane = t % 32, warp = t / 32;
   int wm = (warp % TU_WARPS_M) * TU_WTM, wn = (warp / TU_WARPS_M) * TU_WTN;
   int tm = lane % TU_LM, tn = lane / TU_LM;
-  int i0 = blockIdx.x * TU_BM, j0 = blockIdx.y * TU_BN;
+  int bi = blockIdx.x, bj = blockIdx.y;
+  if (TU_GROUP > 0)
+    gemm_raster((int)blockIdx.x, (g.m + TU_BM - 1) / TU_BM, (g.n + TU_BN - 1) / TU_BN, &bi, &bj);
+  int i0 = bi * TU_BM, j0 = bj * TU_BN;
   GEMM_BATCH_POINTERS(g, A, B, C);
   int veca = gemm_vec_ok(A, g.lda), vecb = gemm_vec_ok(B, g.ldb), vecc = gemm_vec_ok(C, g.ldc);
   int inside = veca && vecb && i0 + TU_BM <= g.m && j0 + TU_BN <= g.n;
@@ -199,7 +216,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   {
     int slice = 0;
     
-#line 1734 "chapters/04-matmul.nw"
+#line 1741 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -210,7 +227,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1796 "chapters/04-matmul.nw"
+#line 1806 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
@@ -224,7 +241,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1734 "chapters/04-matmul.nw"
+#line 1741 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -235,7 +252,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1809 "chapters/04-matmul.nw"
+#line 1819 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -255,7 +272,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     }
   }
   
-#line 1835 "chapters/04-matmul.nw"
+#line 1845 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -273,17 +290,18 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1828 "chapters/04-matmul.nw"
+#line 1838 "chapters/04-matmul.nw"
 }
-#line 1855 "chapters/04-matmul.nw"
+#line 1865 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
-    dim3 grid = litdnn_dim3((unsigned)(s.m + TU_BM - 1) / TU_BM, (unsigned)(s.n + TU_BN - 1) / TU_BN,
-                            (unsigned)s.batch);
+    unsigned tiles_m = (unsigned)(s.m + TU_BM - 1) / TU_BM, tiles_n = (unsigned)(s.n + TU_BN - 1) / TU_BN;
+    dim3 grid = TU_GROUP > 0 ? litdnn_dim3(tiles_m * tiles_n, 1, (unsigned)s.batch)
+                             : litdnn_dim3(tiles_m, tiles_n, (unsigned)s.batch);
     gemm_tuned<<<grid, TU_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
   }
   return litdnn_gpu_launch_status(g->call, "gemm_tuned");
