@@ -41,6 +41,14 @@ static const conv_case cases[] = {
   {2, 3, 17, 33, 1, {1, 3, 3}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1.0f, 0.0f},
   {3, 1, 2, 3, 1, {3, 4, 4}, {2, 3, 3}, {1, 1, 1}, {1, 1, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
   {1, 2, 3, 2, 1, {1, 1, 9}, {1, 1, 3}, {0, 0, 1}, {1, 1, 2}, {1, 1, 2}, NHWC, NCHW, XC, 1.0f, 0.0f},
+  /* 1x1 at stride 1 without padding over NCHW x: the GEMM algorithms read x (write dx) in place */
+  {2, 3, 6, 5, 1, {1, 7, 9}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 0.5f, 0.25f},
+  {2, 2, 6, 4, 2, {1, 5, 3}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 2, 2}, NCHW, NHWC, CV, 1.0f, 0.0f},
+  {3, 2, 3, 4, 1, {2, 3, 5}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
+  {2, 1, 5, 3, 1, {1, 4, 4}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  /* 1x1 with padding, and at stride 2: not the identity, im2col runs */
+  {2, 2, 3, 2, 1, {1, 4, 5}, {1, 1, 1}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  {2, 2, 4, 3, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 

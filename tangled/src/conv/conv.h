@@ -112,6 +112,17 @@ static inline int litdnn_conv_out_matrix(const litdnn_conv_args *a, int64_t *ld)
   *ld = unit;                                     /* channels last: pixel stride >= K */
   return unit >= a->k ? 0 : -1;
 }
+/* 1 if the unrolled matrix of every image and group is x (dx) itself: 1x1, stride 1, no padding, and
+   each channel's pixels contiguous, channels S floats apart */
+static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
+{
+  int64_t S = (int64_t)a->in[0] * a->in[1] * a->in[2];
+  for (int i = 0; i < 3; i++)
+    if (a->flt[i] != 1 || a->stride[i] != 1 || a->pad[i] != 0)
+      return 0;
+  return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
+         (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

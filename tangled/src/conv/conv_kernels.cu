@@ -1,4 +1,4 @@
-#line 2914 "chapters/05-convolution.nw"
+#line 2968 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -284,7 +284,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2356 "chapters/05-convolution.nw"
+#line 2375 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -303,25 +303,31 @@ static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t 
   *td = (int)(t / a->flt[1]);
 }
 
-/* cols[n][l][pq] = x under filter element l at output pq, for group g */
+/* cols[n][l][pq] = x under filter element l at output pq, for group g; a block per row (n, l) */
 static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
 {
   int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
-  int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2], total = (int64_t)a.n * L * S;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
-       i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t pq = i % S, l = (i / S) % L, n = i / (S * L), zero = 0, ch;
-    int od, oh, ow, td, th, tw;
-    conv_split(pq, 1, a.out, &zero, &zero, &od, &oh, &ow);
-    conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
-    int id = litdnn_conv_in(&a, 0, od, litdnn_conv_tap(a.flip, a.flt[0], td));
-    int ih = litdnn_conv_in(&a, 1, oh, litdnn_conv_tap(a.flip, a.flt[1], th));
-    int iw = litdnn_conv_in(&a, 2, ow, litdnn_conv_tap(a.flip, a.flt[2], tw));
-    int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw);
-    cols[i] = inside ? a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + ch, id, ih, iw)] : 0.0f;
-  }
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t l = blockIdx.y; l < L; l += gridDim.y) {
+      int64_t ch;
+      int td, th, tw;
+      conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
+      int rd = litdnn_conv_tap(a.flip, a.flt[0], td) * a.dil[0] - a.pad[0];
+      int rh = litdnn_conv_tap(a.flip, a.flt[1], th) * a.dil[1] - a.pad[1];
+      int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
+      const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
+      float *row = cols + (n * L + l) * S;
+      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
+        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
+        int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) &&
+                     litdnn_conv_inside(&a, 2, iw);
+        row[pq] = inside ? x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      }
+    }
 }
-#line 2404 "chapters/05-convolution.nw"
+#line 2429 "chapters/05-convolution.nw"
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
   int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
@@ -356,7 +362,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2482 "chapters/05-convolution.nw"
+#line 2530 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -386,9 +392,13 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int64_t ld = 0;
   int planes = litdnn_conv_out_matrix(a, &ld);
+  int in_place = litdnn_conv_cols_are_input(a);
   float *cols = (float *)a->workspace;
+  /* the unrolled matrices: the buffer, or (1x1, stride 1) x or dx itself with its image stride */
+  int64_t cols_stride = in_place ? a->xs[0] : L * S;
   cudaStream_t st = litdnn_gpu_stream(h);
-  unsigned blocks = litdnn_gpu_blocks((int64_t)a->n * L * S, 256, 65535u * 16u);
+  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(L < 65535 ? L : 65535),
+                                 (unsigned)(a->n < 65535 ? a->n : 65535));
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
     litdnn_matmul_args m;
@@ -398,8 +408,10 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
     m.alpha = a->alpha;
     m.beta = a->beta;
     const float *out_g = (a->pass == LITDNN_CONV_FWD ? a->result : a->dy) + g * kg * a->ys[1];
-    if (a->pass != LITDNN_CONV_BWD_DATA) {
-      conv_im2col<<<blocks, 256, 0, st>>>(*a, g, cols);
+    if (in_place)
+      cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
+    else if (a->pass != LITDNN_CONV_BWD_DATA) {
+      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols);
       if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
         break;
     }
@@ -412,24 +424,24 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.k = (int)L;
       if (planes) {        /* Y^T (S x Kg) = X^T W^T */
         m.m = (int)S; m.n = (int)kg;
-        m.A = cols; m.lda = S; m.strideA = L * S;
+        m.A = cols; m.lda = S; m.strideA = cols_stride;
         m.B = w_g; m.ldb = a->ws[0];
       } else {             /* Y (Kg x S) = W X */
         m.m = (int)kg; m.n = (int)S;
         m.transa = 1; m.A = w_g; m.lda = a->ws[0];
-        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = L * S;
+        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = cols_stride;
       }
       s = conv_matmul(h, &m, cublas);
     } else if (a->pass == LITDNN_CONV_BWD_DATA) {
-      /* dX^T (S x L) = dY^T W_g, then col2im */
-      m.alpha = 1.0f;
-      m.beta = 0.0f;
+      /* dX^T (S x L) = dY^T W_g, then col2im; in place, the GEMM blends into dx itself */
+      m.alpha = in_place ? a->alpha : 1.0f;
+      m.beta = in_place ? a->beta : 0.0f;
       m.m = (int)S; m.n = (int)L; m.k = (int)kg; m.batch = a->n;
       m.transa = !planes; m.A = out_g; m.lda = ld; m.strideA = a->ys[0];
       m.transb = 1; m.B = a->w + g * kg * a->ws[0]; m.ldb = a->ws[0];
-      m.C = cols; m.ldc = S; m.strideC = L * S;
+      m.C = cols; m.ldc = S; m.strideC = cols_stride;
       s = conv_matmul(h, &m, cublas);
-      if (s == LITDNN_STATUS_SUCCESS) {
+      if (s == LITDNN_STATUS_SUCCESS && !in_place) {
         conv_col2im<<<litdnn_gpu_blocks((int64_t)a->n * cg * a->in[0] * a->in[1] * a->in[2], 256, 65535u * 16u),
                       256, 0, st>>>(*a, g, (const float *)cols);
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
@@ -441,7 +453,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.transb = !planes; m.ldb = ld;
       m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0];
       for (int n = 0; n < a->n && s == LITDNN_STATUS_SUCCESS; n++) {
-        m.A = cols + (int64_t)n * L * S;
+        m.A = cols + (int64_t)n * cols_stride;
         m.B = out_g + (int64_t)n * a->ys[0];
         m.beta = n == 0 ? a->beta : 1.0f;
         s = conv_matmul(h, &m, cublas);
@@ -450,7 +462,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2605 "chapters/05-convolution.nw"
+#line 2659 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -527,7 +539,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2706 "chapters/05-convolution.nw"
+#line 2760 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -568,7 +580,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2790 "chapters/05-convolution.nw"
+#line 2844 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
 {
@@ -647,7 +659,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 2882 "chapters/05-convolution.nw"
+#line 2936 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -671,7 +683,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2971 "chapters/05-convolution.nw"
+#line 3025 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
