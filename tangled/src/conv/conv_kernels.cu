@@ -1,4 +1,4 @@
-#line 2968 "chapters/05-convolution.nw"
+#line 2978 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -60,9 +60,13 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
   int t = v + a->pad[i] - r * a->dil[i];
-  if (t < 0 || t % a->stride[i] != 0)
+  if (t < 0)
     return -1;
-  t /= a->stride[i];
+  if (a->stride[i] != 1) {      /* the GPU divides in software: skip it at stride 1, the common case */
+    if (t % a->stride[i] != 0)
+      return -1;
+    t /= a->stride[i];
+  }
   return t < a->out[i] ? t : -1;
 }
 
@@ -102,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2001 "chapters/05-convolution.nw"
+#line 2005 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -137,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2072 "chapters/05-convolution.nw"
+#line 2076 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -181,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2220 "chapters/05-convolution.nw"
+#line 2224 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2230 "chapters/05-convolution.nw"
+#line 2234 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -252,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2307 "chapters/05-convolution.nw"
+#line 2311 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -284,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2375 "chapters/05-convolution.nw"
+#line 2379 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -327,18 +331,18 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
       }
     }
 }
-#line 2429 "chapters/05-convolution.nw"
+#line 2438 "chapters/05-convolution.nw"
+/* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
   int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
   int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2];
-  int64_t total = (int64_t)a.n * cg * a.in[0] * a.in[1] * a.in[2];
+  int plane = a.in[0] * a.in[1] * a.in[2];
   int channels_last = a.ws[1] == 1 && cg > 1;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
-       i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t n, cc;
-    int id, ih, iw;
-    conv_split(i, cg, a.in, &n, &cc, &id, &ih, &iw);
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+  for (int64_t cc = blockIdx.y; cc < cg; cc += gridDim.y)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
+    int iw = i % a.in[2], rest = i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
     float sum = 0.0f;
     for (int td = 0; td < a.flt[0]; td++) {
       int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
@@ -362,7 +366,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2530 "chapters/05-convolution.nw"
+#line 2539 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -442,8 +446,9 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.C = cols; m.ldc = S; m.strideC = cols_stride;
       s = conv_matmul(h, &m, cublas);
       if (s == LITDNN_STATUS_SUCCESS && !in_place) {
-        conv_col2im<<<litdnn_gpu_blocks((int64_t)a->n * cg * a->in[0] * a->in[1] * a->in[2], 256, 65535u * 16u),
-                      256, 0, st>>>(*a, g, (const float *)cols);
+        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256, 65535u),
+                                (unsigned)(cg < 65535 ? cg : 65535), (unsigned)(a->n < 65535 ? a->n : 65535));
+        conv_col2im<<<grid, 256, 0, st>>>(*a, g, (const float *)cols);
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
       }
     } else {
@@ -462,7 +467,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2659 "chapters/05-convolution.nw"
+#line 2669 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -539,7 +544,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2760 "chapters/05-convolution.nw"
+#line 2770 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -580,7 +585,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2844 "chapters/05-convolution.nw"
+#line 2854 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
 {
@@ -659,7 +664,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 2936 "chapters/05-convolution.nw"
+#line 2946 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -683,7 +688,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3025 "chapters/05-convolution.nw"
+#line 3035 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
