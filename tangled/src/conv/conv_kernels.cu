@@ -1,4 +1,4 @@
-#line 2978 "chapters/05-convolution.nw"
+#line 3017 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -545,6 +545,33 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
   }
 }
 #line 2770 "chapters/05-convolution.nw"
+/* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
+static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
+                                           int oh, int ow)
+{
+  float sum = 0.0f;
+  for (int rd = 0; rd < a->flt[0]; rd++) {
+    int id = litdnn_conv_in(a, 0, od, rd);
+    if (!litdnn_conv_inside(a, 0, id))
+      continue;
+    for (int rh = 0; rh < a->flt[1]; rh++) {
+      int ih = litdnn_conv_in(a, 1, oh, rh);
+      if (!litdnn_conv_inside(a, 1, ih))
+        continue;
+      for (int rw = 0; rw < a->flt[2]; rw++) {
+        int iw = litdnn_conv_in(a, 2, ow, rw);
+        if (!litdnn_conv_inside(a, 2, iw))
+          continue;
+        sum += wk[litdnn_conv_tap(a->flip, a->flt[0], rd) * a->ws[2] +
+                  litdnn_conv_tap(a->flip, a->flt[1], rh) * a->ws[3] +
+                  litdnn_conv_tap(a->flip, a->flt[2], rw) * a->ws[4]] *
+               xc[id * a->xs[2] + ih * a->xs[3] + iw * a->xs[4]];
+      }
+    }
+  }
+  return sum;
+}
+
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -561,31 +588,26 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
       conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
     }
     const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1];
-    const float *wk = a.w + k * a.ws[0];
-    float sum = 0.0f;
-    for (int rd = 0; rd < a.flt[0]; rd++) {
-      int id = litdnn_conv_in(&a, 0, od, rd);
-      if (!litdnn_conv_inside(&a, 0, id))
-        continue;
-      for (int rh = 0; rh < a.flt[1]; rh++) {
-        int ih = litdnn_conv_in(&a, 1, oh, rh);
-        if (!litdnn_conv_inside(&a, 1, ih))
-          continue;
-        for (int rw = 0; rw < a.flt[2]; rw++) {
-          int iw = litdnn_conv_in(&a, 2, ow, rw);
-          if (!litdnn_conv_inside(&a, 2, iw))
-            continue;
-          sum += wk[litdnn_conv_tap(a.flip, a.flt[0], rd) * a.ws[2] +
-                    litdnn_conv_tap(a.flip, a.flt[1], rh) * a.ws[3] +
-                    litdnn_conv_tap(a.flip, a.flt[2], rw) * a.ws[4]] *
-                 xc[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
-        }
-      }
-    }
+    float sum = conv_depthwise_sum(&a, xc, a.w + k * a.ws[0], od, oh, ow);
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2854 "chapters/05-convolution.nw"
+#line 2835 "chapters/05-convolution.nw"
+/* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
+static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
+{
+  int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
+        int ow = i % a.out[2], rest = i / a.out[2], oh = rest % a.out[1], od = rest / a.out[1];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k,
+                            conv_depthwise_sum(&a, xc, wk, od, oh, ow));
+      }
+    }
+}
+#line 2893 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
 {
@@ -664,7 +686,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 2946 "chapters/05-convolution.nw"
+#line 2985 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -688,7 +710,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3035 "chapters/05-convolution.nw"
+#line 3074 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -774,6 +796,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
+  int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && plane <= INT32_MAX) {
+    dim3 grid = litdnn_dim3(litdnn_gpu_blocks(plane, 256, 65535u), (unsigned)(a->k < 65535 ? a->k : 65535),
+                            (unsigned)(a->n < 65535 ? a->n : 65535));
+    conv_fwd_depthwise_planes<<<grid, 256, 0, litdnn_gpu_stream(h)>>>(*a);
+    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_planes");
+  }
   conv_fwd_depthwise<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a, channels_last);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise");
 }
