@@ -46,6 +46,9 @@ static const conv_case cases[] = {
   {2, 2, 6, 4, 2, {1, 5, 3}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 2, 2}, NCHW, NHWC, CV, 1.0f, 0.0f},
   {3, 2, 3, 4, 1, {2, 3, 5}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
   {2, 1, 5, 3, 1, {1, 4, 4}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  /* 3x3 at stride 1 with 16 or more channels: Winograd runs as 16 GEMMs; odd output sizes */
+  {2, 2, 16, 20, 1, {1, 7, 5}, {1, 3, 3}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NHWC, CV, 0.5f, 0.25f},
+  {2, 1, 19, 16, 1, {1, 6, 9}, {1, 3, 3}, {0, 2, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   /* 1x1 with padding, and at stride 2: not the identity, im2col runs */
   {2, 2, 3, 2, 1, {1, 4, 5}, {1, 1, 1}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   {2, 2, 4, 3, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},

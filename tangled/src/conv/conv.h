@@ -123,6 +123,12 @@ static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
   return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
          (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
 }
+/* 1 if Winograd runs as transforms around 16 batched GEMMs rather than as one fused kernel */
+static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
+{
+  int64_t tiles = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
+  return a->groups == 1 && a->c >= 16 && a->k >= 16 && tiles <= INT32_MAX && a->c <= INT32_MAX / 16;
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

@@ -1,4 +1,4 @@
-#line 3017 "chapters/05-convolution.nw"
+#line 3119 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1885 "chapters/05-convolution.nw"
+#line 1886 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 1945 "chapters/05-convolution.nw"
+#line 1946 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2005 "chapters/05-convolution.nw"
+#line 2006 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2076 "chapters/05-convolution.nw"
+#line 2077 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -185,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2224 "chapters/05-convolution.nw"
+#line 2225 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2234 "chapters/05-convolution.nw"
+#line 2235 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2311 "chapters/05-convolution.nw"
+#line 2312 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2379 "chapters/05-convolution.nw"
+#line 2380 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -331,7 +331,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
       }
     }
 }
-#line 2438 "chapters/05-convolution.nw"
+#line 2439 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -366,7 +366,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2539 "chapters/05-convolution.nw"
+#line 2540 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -467,7 +467,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2669 "chapters/05-convolution.nw"
+#line 2670 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -544,7 +544,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2770 "chapters/05-convolution.nw"
+#line 2771 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -592,7 +592,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2835 "chapters/05-convolution.nw"
+#line 2836 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -607,9 +607,10 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 2893 "chapters/05-convolution.nw"
-/* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
-static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
+#line 2894 "chapters/05-convolution.nw"
+/* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
+   u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
+static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
 {
   int64_t cg = a.c / a.groups, total = (int64_t)a.k * cg;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -626,12 +627,12 @@ static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
       t[2 * 3 + s] = 0.5f * (g[s] - g[3 + s] + g[6 + s]);
       t[3 * 3 + s] = g[6 + s];
     }
-    float *out = u + i * 16;
+    float *out = u + i * item;
     for (int r = 0; r < 4; r++) {              /* U = t G^T: 4 x 4 */
-      out[r * 4 + 0] = t[r * 3];
-      out[r * 4 + 1] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
-      out[r * 4 + 2] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
-      out[r * 4 + 3] = t[r * 3 + 2];
+      out[(r * 4 + 0) * elem] = t[r * 3];
+      out[(r * 4 + 1) * elem] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 2) * elem] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 3) * elem] = t[r * 3 + 2];
     }
   }
 }
@@ -686,7 +687,65 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 2985 "chapters/05-convolution.nw"
+#line 3016 "chapters/05-convolution.nw"
+/* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
+static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
+{
+  for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int ih0 = (tile / tiles_w) * 2 - a.pad[1], iw0 = (tile % tiles_w) * 2 - a.pad[2];
+      const float *plane = a.x + (int64_t)n * a.xs[0] + c * a.xs[1];
+      float d[16], b[16];
+      for (int r = 0; r < 4; r++)
+        for (int q = 0; q < 4; q++) {
+          int ih = ih0 + r, iw = iw0 + q;
+          d[r * 4 + q] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+      for (int q = 0; q < 4; q++) {            /* b = B^T d */
+        b[0 * 4 + q] = d[0 * 4 + q] - d[2 * 4 + q];
+        b[1 * 4 + q] = d[1 * 4 + q] + d[2 * 4 + q];
+        b[2 * 4 + q] = d[2 * 4 + q] - d[1 * 4 + q];
+        b[3 * 4 + q] = d[1 * 4 + q] - d[3 * 4 + q];
+      }
+      float *out = v + c * T + t;
+      int64_t elem = (int64_t)a.c * T;
+      for (int r = 0; r < 4; r++) {            /* V = b B */
+        out[(r * 4 + 0) * elem] = b[r * 4 + 0] - b[r * 4 + 2];
+        out[(r * 4 + 1) * elem] = b[r * 4 + 1] + b[r * 4 + 2];
+        out[(r * 4 + 2) * elem] = b[r * 4 + 2] - b[r * 4 + 1];
+        out[(r * 4 + 3) * elem] = b[r * 4 + 1] - b[r * 4 + 3];
+      }
+    }
+}
+
+/* y's 2x2 tile t of channel k = A^T M A, from m[(e * K + k) * T + t] */
+static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, int tiles_w, int tiles, int T)
+{
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int oh0 = (tile / tiles_w) * 2, ow0 = (tile % tiles_w) * 2;
+      const float *in = m + k * T + t;
+      int64_t elem = (int64_t)a.k * T;
+      float e[16], s0[4], s1[4];
+      for (int i = 0; i < 16; i++)
+        e[i] = in[i * elem];
+      for (int c = 0; c < 4; c++) {            /* A^T M: 2 x 4 */
+        s0[c] = e[0 * 4 + c] + e[1 * 4 + c] + e[2 * 4 + c];
+        s1[c] = e[1 * 4 + c] - e[2 * 4 + c] - e[3 * 4 + c];
+      }
+      float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T M) A: 2 x 2 */
+                    s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
+      for (int i = 0; i < 4; i++) {
+        int oh = oh0 + i / 2, ow = ow0 + i % 2;
+        if (oh < a.out[1] && ow < a.out[2])
+          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[i]);
+      }
+    }
+}
+#line 3087 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -710,7 +769,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3074 "chapters/05-convolution.nw"
+#line 3176 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -777,12 +836,47 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t 
   return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 
+/* the workspace holds U (16 K C floats), V (16 C T) and M (16 K T) */
+static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  int tiles_w = (a->out[2] + 1) / 2, tiles = ((a->out[1] + 1) / 2) * tiles_w, T = a->n * tiles;
+  int64_t K = a->k, C = a->c;
+  float *u = (float *)a->workspace, *v = u + 16 * K * C, *m = v + 16 * C * T;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_winograd_filter<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, u, 1, K * C);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  unsigned tile_blocks = litdnn_gpu_blocks(T, 256, 65535u);
+  conv_winograd_input<<<litdnn_dim3(tile_blocks, (unsigned)(C < 65535 ? C : 65535), 1), 256, 0, st>>>(
+      *a, v, tiles_w, tiles, T);
+  if ((s = litdnn_gpu_launch_status(a->call, "conv_winograd_input")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  litdnn_matmul_args g;           /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, e = 0..15 */
+  memset(&g, 0, sizeof g);
+  g.call = a->call;
+  g.math = LITDNN_MATH_FMA;       /* in FP32 always: the transforms would enlarge TF32's rounding */
+  g.alpha = 1.0f;
+  g.beta = 0.0f;
+  g.m = T; g.n = (int)K; g.k = (int)C; g.batch = 16;
+  g.A = v; g.lda = T; g.strideA = C * T;
+  g.B = u; g.ldb = C; g.strideB = K * C;
+  g.C = m; g.ldc = T; g.strideC = K * T;
+  if ((s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
+    return s;
+  conv_winograd_output<<<litdnn_dim3(tile_blocks, (unsigned)(K < 65535 ? K : 65535), 1), 256, 0, st>>>(
+      *a, (const float *)m, tiles_w, tiles, T);
+  return litdnn_gpu_launch_status(a->call, "conv_winograd_output");
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   float *u = (float *)a->workspace;
   cudaStream_t st = litdnn_gpu_stream(h);
-  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u);
+  if (litdnn_conv_winograd_gemm(a))
+    return conv_winograd_by_gemm(h, a);
+  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u, 16, 1);
   litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
   if (s != LITDNN_STATUS_SUCCESS)
     return s;

@@ -1,4 +1,4 @@
-#line 3233 "chapters/05-convolution.nw"
+#line 3370 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -57,7 +57,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3310 "chapters/05-convolution.nw"
+#line 3447 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -112,12 +112,19 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
   return NULL;
 }
-#line 3367 "chapters/05-convolution.nw"
+#line 3504 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a)) {
+    int64_t t = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2), kc, ct, kt, bytes;
+    if (!litdnn_mul_size(a->k, a->c, &kc) || !litdnn_mul_size(a->c, t, &ct) || !litdnn_mul_size(a->k, t, &kt) ||
+        kc > INT64_MAX / 4 - ct || kc + ct > INT64_MAX / 4 - kt || !litdnn_mul_size(kc + ct + kt, 64, &bytes))
+      return SIZE_MAX;
+    return (size_t)bytes;                     /* U, V and M of the 16 GEMMs, 16 floats per element */
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
@@ -133,7 +140,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3404 "chapters/05-convolution.nw"
+#line 3548 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -184,7 +191,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3295 "chapters/05-convolution.nw"
+#line 3432 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
