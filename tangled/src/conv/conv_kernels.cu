@@ -1,4 +1,4 @@
-#line 3119 "chapters/05-convolution.nw"
+#line 3146 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -366,6 +366,20 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
+#line 2654 "chapters/05-convolution.nw"
+/* dw of group g: element (l, k) = alpha * sum over n of part[n][k][l] + beta * dw */
+static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part)
+{
+  int64_t kg = a.k / a.groups, L = (a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = L * kg;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t l = i % L, k = i / L;
+    float sum = 0.0f;
+    for (int64_t n = 0; n < a.n; n++)
+      sum += part[n * total + i];
+    litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
+  }
+}
 #line 2540 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
@@ -452,22 +466,24 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
       }
     } else {
-      /* dW_g^T (L x Kg) += X_n dY_n^T, image by image */
-      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = 1;
-      m.transa = 1; m.lda = S;
-      m.transb = !planes; m.ldb = ld;
-      m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0];
-      for (int n = 0; n < a->n && s == LITDNN_STATUS_SUCCESS; n++) {
-        m.A = cols + (int64_t)n * cols_stride;
-        m.B = out_g + (int64_t)n * a->ys[0];
-        m.beta = n == 0 ? a->beta : 1.0f;
-        s = conv_matmul(h, &m, cublas);
+      /* P_n (L x Kg) = X_n dY_n^T for every image in one batched call, then dW_g^T = sum of the P_n */
+      float *part = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
+      m.alpha = 1.0f;
+      m.beta = 0.0f;
+      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = a->n;
+      m.transa = 1; m.A = cols; m.lda = S; m.strideA = cols_stride;
+      m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
+      m.C = part; m.ldc = L; m.strideC = L * kg;
+      s = conv_matmul(h, &m, cublas);
+      if (s == LITDNN_STATUS_SUCCESS) {
+        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part);
+        s = litdnn_gpu_launch_status(a->call, "conv_sum_images");
       }
     }
   }
   return s;
 }
-#line 2670 "chapters/05-convolution.nw"
+#line 2697 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -544,7 +560,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2771 "chapters/05-convolution.nw"
+#line 2798 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -592,7 +608,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2836 "chapters/05-convolution.nw"
+#line 2863 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -607,7 +623,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 2894 "chapters/05-convolution.nw"
+#line 2921 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -687,7 +703,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3016 "chapters/05-convolution.nw"
+#line 3043 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -745,7 +761,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3087 "chapters/05-convolution.nw"
+#line 3114 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -769,7 +785,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3176 "chapters/05-convolution.nw"
+#line 3203 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);

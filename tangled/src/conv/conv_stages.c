@@ -1,4 +1,4 @@
-#line 3370 "chapters/05-convolution.nw"
+#line 3397 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -57,7 +57,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3447 "chapters/05-convolution.nw"
+#line 3474 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -112,7 +112,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
   return NULL;
 }
-#line 3504 "chapters/05-convolution.nw"
+#line 3531 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -128,19 +128,23 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
-  if (litdnn_conv_explicit_gemm(a, algo) && litdnn_conv_cols_are_input(a))
-    return 0;                                 /* the GEMM reads x (writes dx) in place */
-  if (litdnn_conv_explicit_gemm(a, algo)) {   /* cols[n][l][pq] of one group */
-    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], bytes;
+  if (litdnn_conv_explicit_gemm(a, algo)) {
+    /* cols[n][l][pq] of one group, unless the GEMM reads x (writes dx) in place; for backward filter
+       also one L x K/G product per image */
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
     int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
-    if (!litdnn_mul_size(l, s, &bytes) || !litdnn_mul_size(bytes, a->n, &bytes) ||
-        !litdnn_mul_size(bytes, (int64_t)sizeof(float), &bytes))
+    if (!litdnn_conv_cols_are_input(a) && (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
+      return SIZE_MAX;
+    if (a->pass == LITDNN_CONV_BWD_FILTER &&
+        (!litdnn_mul_size(l, a->k / a->groups, &part) || !litdnn_mul_size(part, a->n, &part)))
+      return SIZE_MAX;
+    if (cols > INT64_MAX - part || !litdnn_mul_size(cols + part, (int64_t)sizeof(float), &bytes))
       return SIZE_MAX;
     return (size_t)bytes;
   }
   return 0;
 }
-#line 3548 "chapters/05-convolution.nw"
+#line 3579 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -191,7 +195,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3432 "chapters/05-convolution.nw"
+#line 3459 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
