@@ -567,16 +567,20 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
   cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount(h, &max), 0);
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
-  litdnnConvolutionBwdDataAlgoPerf_t pd[4];
+  litdnnConvolutionBwdDataAlgoPerf_t pd[6];
   litdnnConvolutionBwdFilterAlgoPerf_t pf[4];
   float *g = t_random(yn, -1, 1);
   void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
-  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 4, &n, pd, NULL, 0), 0,
+  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 6, &n, pd, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert_eq(n, 4);
+  cr_assert_eq(n, 6);
   cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
+  /* the two that need a workspace, then the two that cannot run on the emulator */
   cr_assert(pd[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pd[2].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM);
-  cr_assert_eq(pd[3].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert(pd[3].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT &&
+            pd[3].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+  cr_assert_eq(pd[4].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert_eq(pd[5].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
   cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
   cr_assert(n == 4 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);

@@ -129,6 +129,28 @@ static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
   int64_t tiles = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
   return a->groups == 1 && a->c >= 16 && a->k >= 16 && tiles <= INT32_MAX && a->c <= INT32_MAX / 16;
 }
+/* the forward problem whose output is backward data's dx (3x3, stride 1, one group) */
+static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *a, litdnn_conv_args *f)
+{
+  *f = *a;
+  f->pass = LITDNN_CONV_FWD;
+  f->c = a->k;
+  f->k = a->c;
+  for (int i = 0; i < 3; i++) {
+    f->in[i] = a->out[i];
+    f->out[i] = a->in[i];
+    f->pad[i] = a->flt[i] - 1 - a->pad[i];
+  }
+  f->flip = !a->flip;
+  for (int i = 0; i < 5; i++) {
+    f->xs[i] = a->ys[i];
+    f->ys[i] = a->xs[i];
+  }
+  f->ws[0] = a->ws[1];
+  f->ws[1] = a->ws[0];
+  f->x = a->dy;
+  f->dy = NULL;
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

@@ -1,4 +1,4 @@
-#line 3397 "chapters/05-convolution.nw"
+#line 3441 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -30,6 +30,8 @@ static const litdnn_stage backward_data_stages[] = {
                          litdnn_conv_bwd_data_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
                    litdnn_conv_bwd_data_implicit_gemm),
+  LITDNN_GPU_STAGE("winograd", "the forward Winograd of dy with the filter flipped and transposed",
+                   litdnn_conv_bwd_data_winograd),
 };
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
@@ -57,7 +59,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3474 "chapters/05-convolution.nw"
+#line 3520 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -110,14 +112,23 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
       (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
        a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD &&
+      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
+       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1 || a->pad[1] > 2 || a->pad[2] > 2 || a->groups != 1))
+    return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 3531 "chapters/05-convolution.nw"
+#line 3581 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
+  }
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD) {
+    litdnn_conv_args f;
+    litdnn_conv_backward_data_as_forward(a, &f);
+    return litdnn_conv_workspace_size(&f, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a)) {
     int64_t t = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2), kc, ct, kt, bytes;
@@ -144,7 +155,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3583 "chapters/05-convolution.nw"
+#line 3638 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -179,10 +190,12 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4 */
-    static const int gemm_first[] = {3, 2, 4, 1, 0}, direct_first[] = {1, 4, 3, 2, 0};
+    /* and WINOGRAD 5 of backward data, after the others until it is measured */
+    static const int gemm_first[] = {3, 2, 4, 1, 5, 0}, direct_first[] = {1, 4, 3, 2, 5, 0};
     const int *o = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16 ? gemm_first : direct_first;
-    for (int i = 0; i < 5; i++)
-      order[n++] = o[i];
+    for (int i = 0; i < 6; i++)
+      if (o[i] != 5 || a->pass == LITDNN_CONV_BWD_DATA)
+        order[n++] = o[i];
   }
   return n;
 }
@@ -201,7 +214,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3459 "chapters/05-convolution.nw"
+#line 3505 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
