@@ -601,7 +601,8 @@ Test(convolution, every_algorithm_is_deterministic)
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
   for (int pass = 0; pass < 3; pass++) {
-    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT : 4;
+    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT
+                : pass == BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT : 4;
     size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
     for (int algo = 1; algo < count; algo++) {
       size_t memory;
