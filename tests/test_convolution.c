@@ -41,6 +41,17 @@ static const conv_case cases[] = {
   {2, 3, 17, 33, 1, {1, 3, 3}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1.0f, 0.0f},
   {3, 1, 2, 3, 1, {3, 4, 4}, {2, 3, 3}, {1, 1, 1}, {1, 1, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
   {1, 2, 3, 2, 1, {1, 1, 9}, {1, 1, 3}, {0, 0, 1}, {1, 1, 2}, {1, 1, 2}, NHWC, NCHW, XC, 1.0f, 0.0f},
+  /* 1x1 at stride 1 without padding over NCHW x: the GEMM algorithms read x (write dx) in place */
+  {2, 3, 6, 5, 1, {1, 7, 9}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 0.5f, 0.25f},
+  {2, 2, 6, 4, 2, {1, 5, 3}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 2, 2}, NCHW, NHWC, CV, 1.0f, 0.0f},
+  {3, 2, 3, 4, 1, {2, 3, 5}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
+  {2, 1, 5, 3, 1, {1, 4, 4}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  /* 3x3 at stride 1 with 16 or more channels: Winograd runs as 16 GEMMs; odd output sizes */
+  {2, 2, 16, 20, 1, {1, 7, 5}, {1, 3, 3}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NHWC, CV, 0.5f, 0.25f},
+  {2, 1, 19, 16, 1, {1, 6, 9}, {1, 3, 3}, {0, 2, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  /* 1x1 with padding, and at stride 2: not the identity, im2col runs */
+  {2, 2, 3, 2, 1, {1, 4, 5}, {1, 1, 1}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  {2, 2, 4, 3, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -556,16 +567,20 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
   cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount(h, &max), 0);
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
-  litdnnConvolutionBwdDataAlgoPerf_t pd[4];
+  litdnnConvolutionBwdDataAlgoPerf_t pd[6];
   litdnnConvolutionBwdFilterAlgoPerf_t pf[4];
   float *g = t_random(yn, -1, 1);
   void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
-  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 4, &n, pd, NULL, 0), 0,
+  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 6, &n, pd, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert_eq(n, 4);
+  cr_assert_eq(n, 6);
   cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
+  /* the two that need a workspace, then the two that cannot run on the emulator */
   cr_assert(pd[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pd[2].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM);
-  cr_assert_eq(pd[3].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert(pd[3].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT &&
+            pd[3].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+  cr_assert_eq(pd[4].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert_eq(pd[5].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
   cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
   cr_assert(n == 4 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
@@ -586,7 +601,8 @@ Test(convolution, every_algorithm_is_deterministic)
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
   for (int pass = 0; pass < 3; pass++) {
-    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT : 4;
+    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT
+                : pass == BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT : 4;
     size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
     for (int algo = 1; algo < count; algo++) {
       size_t memory;

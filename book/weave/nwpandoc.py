@@ -523,6 +523,9 @@ class Book:
                 continue
             k = header.index(col.strip())
             data = [r for r in data if k < len(r) and r[k] == val.strip()]
+        if not data:
+            return "\n> **Not measured yet:** %s has no rows where %s.\n" % (
+                inline_code(path), inline_code(attrs.get("where", "")))
         specs = [s.strip() for s in attrs.get("columns", ",".join(header)).split(",") if s.strip()]
         cols, titles = [], []
         for s in specs:

@@ -1,8 +1,8 @@
-#line 3570 "chapters/05-convolution.nw"
+#line 3936 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3611 "chapters/05-convolution.nw"
+#line 3984 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,9 +87,18 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 3701 "chapters/05-convolution.nw"
+#line 4074 "chapters/05-convolution.nw"
+enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
+static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
+static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
+  {"conv forward", "conv forward tf32"},
+  {"conv backward data", "conv backward data tf32"},
+  {"conv backward filter", "conv backward filter tf32"}};
+static const litdnnOp_t conv_pass_stages[CONV_BENCH_PASSES] = {
+  LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA, LITDNN_OP_CONVOLUTION_BACKWARD_FILTER};
+
 typedef struct {
-  int use_cudnn, algo, copies;
+  int pass, use_cudnn, algo, calgo, copies;
   litdnnHandle_t h;
   cudnnHandle_t dnn;
   litdnnTensorDescriptor_t lx, ly;
@@ -98,8 +107,7 @@ typedef struct {
   cudnnTensorDescriptor_t cx, cy;
   cudnnFilterDescriptor_t cw;
   cudnnConvolutionDescriptor_t cc;
-  cudnnConvolutionFwdAlgo_t calgo;
-  float *x[4], *w[4], *y;
+  float *x[4], *w[4], *y[4];   /* the pass's two inputs have copies; its output is [0] */
   void *ws;
   size_t ws_size;
 } conv_bench_ctx;
@@ -109,16 +117,41 @@ static void run_once(void *ctx_, int rep)
   conv_bench_ctx *c = (conv_bench_ctx *)ctx_;
   float one = 1.0f, zero = 0.0f;
   int i = rep % c->copies;
-  if (c->use_cudnn)
-    BENCH_CUDNN(cudnnConvolutionForward(c->dnn, &one, c->cx, c->x[i], c->cw, c->w[i], c->cc, c->calgo, c->ws,
-                                        c->ws_size, &zero, c->cy, c->y));
-  else
-    BENCH_LITDNN(litdnnConvolutionForward(c->h, &one, c->lx, c->x[i], c->lw, c->w[i], c->lc,
-                                          (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly,
-                                          c->y));
+  switch (c->pass) {
+  case CONV_BENCH_FWD:
+    if (c->use_cudnn)
+      BENCH_CUDNN(cudnnConvolutionForward(c->dnn, &one, c->cx, c->x[i], c->cw, c->w[i], c->cc,
+                                          (cudnnConvolutionFwdAlgo_t)c->calgo, c->ws, c->ws_size, &zero, c->cy,
+                                          c->y[0]));
+    else
+      BENCH_LITDNN(litdnnConvolutionForward(c->h, &one, c->lx, c->x[i], c->lw, c->w[i], c->lc,
+                                            (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero,
+                                            c->ly, c->y[0]));
+    break;
+  case CONV_BENCH_BWD_DATA:
+    if (c->use_cudnn)
+      BENCH_CUDNN(cudnnConvolutionBackwardData(c->dnn, &one, c->cw, c->w[i], c->cy, c->y[i], c->cc,
+                                               (cudnnConvolutionBwdDataAlgo_t)c->calgo, c->ws, c->ws_size,
+                                               &zero, c->cx, c->x[0]));
+    else
+      BENCH_LITDNN(litdnnConvolutionBackwardData(c->h, &one, c->lw, c->w[i], c->ly, c->y[i], c->lc,
+                                                 (litdnnConvolutionBwdDataAlgo_t)c->algo, c->ws, c->ws_size,
+                                                 &zero, c->lx, c->x[0]));
+    break;
+  default:
+    if (c->use_cudnn)
+      BENCH_CUDNN(cudnnConvolutionBackwardFilter(c->dnn, &one, c->cx, c->x[i], c->cy, c->y[i], c->cc,
+                                                 (cudnnConvolutionBwdFilterAlgo_t)c->calgo, c->ws, c->ws_size,
+                                                 &zero, c->cw, c->w[0]));
+    else
+      BENCH_LITDNN(litdnnConvolutionBackwardFilter(c->h, &one, c->lx, c->x[i], c->ly, c->y[i], c->lc,
+                                                   (litdnnConvolutionBwdFilterAlgo_t)c->algo, c->ws, c->ws_size,
+                                                   &zero, c->lw, c->w[0]));
+  }
 }
-#line 3736 "chapters/05-convolution.nw"
+#line 4141 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
+#define CONV_BENCH_HOPELESS 20.0
 
 static float *device_filled(size_t n, unsigned seed)
 {
@@ -133,135 +166,229 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-static void measure_layer(bench *b, const conv_bench_shape *s, int tf32)
+#line 4312 "chapters/05-convolution.nw"
+typedef struct {
+  int algo;
+  float ms;   /* as Find measured it */
+} conv_bench_found;
+
+#define CONV_BENCH_PICK(perf, found, tf32, algo)                                              \
+  for (int i_ = 0; i_ < (found); i_++)                                                        \
+    if ((perf)[i_].status == CUDNN_STATUS_SUCCESS && ((tf32) || (perf)[i_].mathType == CUDNN_FMA_MATH)) { \
+      *(algo) = (int)(perf)[i_].algo;                                                         \
+      return 1;                                                                               \
+    }
+
+static int cudnn_find(conv_bench_ctx *c, int tf32, int *algo)
 {
-  const char *op = tf32 ? "conv forward tf32" : "conv forward";
+  int found = 0;
+  if (c->pass == CONV_BENCH_FWD) {
+    cudnnConvolutionFwdAlgoPerf_t perf[16];
+    BENCH_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(c->dnn, c->cx, c->x[0], c->cw, c->w[0], c->cc, c->cy,
+                                                       c->y[0], 16, &found, perf, c->ws, c->ws_size));
+    CONV_BENCH_PICK(perf, found, tf32, algo);
+  } else if (c->pass == CONV_BENCH_BWD_DATA) {
+    cudnnConvolutionBwdDataAlgoPerf_t perf[16];
+    BENCH_CUDNN(cudnnFindConvolutionBackwardDataAlgorithmEx(c->dnn, c->cw, c->w[0], c->cy, c->y[0], c->cc,
+                                                            c->cx, c->x[0], 16, &found, perf, c->ws,
+                                                            c->ws_size));
+    CONV_BENCH_PICK(perf, found, tf32, algo);
+  } else {
+    cudnnConvolutionBwdFilterAlgoPerf_t perf[16];
+    BENCH_CUDNN(cudnnFindConvolutionBackwardFilterAlgorithmEx(c->dnn, c->cx, c->x[0], c->cy, c->y[0], c->cc,
+                                                              c->cw, c->w[0], 16, &found, perf, c->ws,
+                                                              c->ws_size));
+    CONV_BENCH_PICK(perf, found, tf32, algo);
+  }
+  return 0;
+}
+
+#define CONV_BENCH_KEEP(perf, found, out, kept)                                               \
+  for (int i_ = 0; i_ < (found); i_++)                                                        \
+    if ((perf)[i_].status == LITDNN_STATUS_SUCCESS) {                                         \
+      (out)[kept].algo = (int)(perf)[i_].algo;                                                \
+      (out)[kept++].ms = (perf)[i_].time;                                                     \
+    }
+
+static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
+{
+  int found = 0, kept = 0;
+  if (c->pass == CONV_BENCH_FWD) {
+    litdnnConvolutionFwdAlgoPerf_t perf[16];
+    BENCH_LITDNN(litdnnFindConvolutionForwardAlgorithm(c->h, c->lx, c->x[0], c->lw, c->w[0], c->lc, c->ly,
+                                                       c->y[0], 16, &found, perf, c->ws, c->ws_size));
+    CONV_BENCH_KEEP(perf, found, out, kept);
+  } else if (c->pass == CONV_BENCH_BWD_DATA) {
+    litdnnConvolutionBwdDataAlgoPerf_t perf[16];
+    BENCH_LITDNN(litdnnFindConvolutionBackwardDataAlgorithm(c->h, c->lw, c->w[0], c->ly, c->y[0], c->lc, c->lx,
+                                                            c->x[0], 16, &found, perf, c->ws, c->ws_size));
+    CONV_BENCH_KEEP(perf, found, out, kept);
+  } else {
+    litdnnConvolutionBwdFilterAlgoPerf_t perf[16];
+    BENCH_LITDNN(litdnnFindConvolutionBackwardFilterAlgorithm(c->h, c->lx, c->x[0], c->ly, c->y[0], c->lc,
+                                                              c->lw, c->w[0], 16, &found, perf, c->ws,
+                                                              c->ws_size));
+    CONV_BENCH_KEEP(perf, found, out, kept);
+  }
+  return kept;
+}
+
+#line 4159 "chapters/05-convolution.nw"
+static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32, const char *only)
+{
+  const char *op = conv_pass_op[pass][tf32];
   conv_bench_ctx c;
   memset(&c, 0, sizeof c);
-  int cg = s->c / s->g, n, k, p, q;
-  BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
-  BENCH_CUDNN(cudnnCreate(&c.dnn));
-  BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
-  BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.ly));
-  BENCH_LITDNN(litdnnCreateFilterDescriptor(&c.lw));
-  BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c.lc));
-  BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-  BENCH_LITDNN(litdnnSetFilter4dDescriptor(c.lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-  BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                                LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
-  BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
-  BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
-  BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
-  BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
-  BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
-  BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cy));
-  BENCH_CUDNN(cudnnCreateFilterDescriptor(&c.cw));
-  BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c.cc));
-  BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-  BENCH_CUDNN(cudnnSetFilter4dDescriptor(c.cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-  BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                              CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-  BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
-  BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
-  BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-
-  size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
-  size_t yn = (size_t)n * k * p * q;
-  double bytes = 4.0 * (double)(xn + wn + yn);
-  double flops = 2.0 * (double)yn * cg * s->r * s->s;
-  c.copies = (int)(3.0 * 60e6 / (4.0 * (double)(xn + wn)) + 1);
-  if (c.copies > 4)
-    c.copies = 4;
-  for (int i = 0; i < c.copies; i++) {
-    c.x[i] = device_filled(xn, 11u + i);
-    c.w[i] = device_filled(wn, 23u + i);
-  }
-  BENCH_CUDA(cudaMalloc((void **)&c.y, yn * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
-  c.ws_size = CONV_BENCH_WORKSPACE;
+  c.pass = pass;
   char shape[160];
   snprintf(shape, sizeof shape, "%s %dx%dx%dx%d k%d %dx%d/%d g%d", s->name, s->n, s->c, s->h, s->w, s->k, s->r,
            s->s, s->u, s->g);
+  if (only && !strstr(shape, only))
+    return;
+  int cg = s->c / s->g, n, k, p, q;
+  
+#line 4222 "chapters/05-convolution.nw"
+BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
+BENCH_CUDNN(cudnnCreate(&c.dnn));
+BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
+BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.ly));
+BENCH_LITDNN(litdnnCreateFilterDescriptor(&c.lw));
+BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c.lc));
+BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+BENCH_LITDNN(litdnnSetFilter4dDescriptor(c.lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                              LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
+BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
+BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
+BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
+BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
+BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
+BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cy));
+BENCH_CUDNN(cudnnCreateFilterDescriptor(&c.cw));
+BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c.cc));
+BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+BENCH_CUDNN(cudnnSetFilter4dDescriptor(c.cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                            CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
+BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
+BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
+BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
+#line 4172 "chapters/05-convolution.nw"
+  
+#line 4259 "chapters/05-convolution.nw"
+size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
+size_t yn = (size_t)n * k * p * q;
+double bytes = 4.0 * (double)(xn + wn + yn);
+double flops = 2.0 * (double)yn * cg * s->r * s->s;
+int reads_x = pass != CONV_BENCH_BWD_DATA, reads_w = pass != CONV_BENCH_BWD_FILTER;
+int reads_y = pass != CONV_BENCH_FWD;
+double read_bytes = 4.0 * (double)(reads_x * xn + reads_w * wn + reads_y * yn);
+c.copies = (int)(3.0 * 60e6 / read_bytes + 1);
+if (c.copies > 4)
+  c.copies = 4;
+for (int i = 0; i < c.copies; i++) {
+  if (i == 0 || reads_x)
+    c.x[i] = device_filled(xn, 11u + i);
+  if (i == 0 || reads_w)
+    c.w[i] = device_filled(wn, 23u + i);
+  if (i == 0 || reads_y)
+    c.y[i] = device_filled(yn, 37u + i);
+}
+BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
+c.ws_size = CONV_BENCH_WORKSPACE;
 
-  /* cuDNN's best, as its own Find ranks them */
-  cudnnConvolutionFwdAlgoPerf_t cp[16];
-  int found = 0;
-  BENCH_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(c.dnn, c.cx, c.x[0], c.cw, c.w[0], c.cc, c.cy, c.y, 16, &found,
-                                                     cp, c.ws, c.ws_size));
-  /* in FMA mode the fastest in FMA math (DEFAULT_MATH may use TF32 on this GPU and would not be
-     comparable); in TF32 mode the fastest of any */
-  for (int i = 0; i < found; i++)
-    if (cp[i].status == CUDNN_STATUS_SUCCESS && (tf32 || cp[i].mathType == CUDNN_FMA_MATH)) {
-      c.calgo = cp[i].algo;
-      c.use_cudnn = 1;
-      bench_record(b, op, shape, "cuDNN", bench_median_ms(b, run_once, &c), bytes, flops);
-      break;
-    }
+#line 4174 "chapters/05-convolution.nw"
+  /* cuDNN's best for this pass, as its own Find ranks them */
+  double best = 0.0;
+  if (cudnn_find(&c, tf32, &c.calgo)) {
+    c.use_cudnn = 1;
+    best = bench_median_ms(b, run_once, &c);
+    bench_record(b, op, shape, "cuDNN", best, bytes, flops);
+  }
   c.use_cudnn = 0;
 
-  /* litdnn's best, as our Find ranks them, then every GPU algorithm */
-  litdnnConvolutionFwdAlgoPerf_t lp[LITDNN_CONVOLUTION_FWD_ALGO_COUNT];
-  BENCH_LITDNN(litdnnFindConvolutionForwardAlgorithm(c.h, c.lx, c.x[0], c.lw, c.w[0], c.lc, c.ly, c.y,
-                                                     LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &found, lp, c.ws,
-                                                     c.ws_size));
-  if (found > 0 && lp[0].status == LITDNN_STATUS_SUCCESS) {
+  /* litdnn's best, as our Find ranks them, then every GPU algorithm that is not hopeless */
+  conv_bench_found lp[16];
+  int found = litdnn_find(&c, lp);
+  if (found > 0) {
     c.algo = lp[0].algo;
-    bench_record(b, op, shape, "litdnn", bench_median_ms(b, run_once, &c), bytes, flops);
+    double ms = bench_median_ms(b, run_once, &c);
+    bench_record(b, op, shape, "litdnn", ms, bytes, flops);
+    best = best > 0.0 && best < ms ? best : ms;
   }
   for (int i = 0; i < found; i++) {
-    /* TF32 changes only the algorithms that call a GEMM: time the others once, in FMA mode */
-    int gemm = lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
-    if (lp[i].status != LITDNN_STATUS_SUCCESS || (tf32 && !gemm))
+    /* TF32 changes only the algorithms that call a GEMM: the others are timed once, in FMA mode */
+    int gemm = pass == CONV_BENCH_FWD ? lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM ||
+                                            lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS
+                                      : lp[i].algo == 2 || lp[i].algo == 3;   /* GEMM, GEMM_CUBLAS */
+    if (tf32 && !gemm)
       continue;
     const char *name;
     char impl[64];
-    litdnnGetStageInfo(LITDNN_OP_CONVOLUTION_FORWARD, lp[i].algo, &name, NULL, NULL);
+    litdnnGetStageInfo(conv_pass_stages[pass], lp[i].algo, &name, NULL, NULL);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
+    if (lp[i].ms > CONV_BENCH_HOPELESS * best) {
+      printf("   %-28s %-22s %-30s skipped: %.3f ms in Find, over %.0fx the best %.4f ms\n", op, shape, impl,
+             lp[i].ms, CONV_BENCH_HOPELESS, best);
+      continue;
+    }
     c.algo = lp[i].algo;
-    bench_record(b, op, shape, impl, bench_median_ms(b, run_once, &c), bytes, flops);
+    double ms = bench_median_ms(b, run_once, &c);
+    bench_record(b, op, shape, impl, ms, bytes, flops);
+    best = best < ms ? best : ms;
   }
-  for (int i = 0; i < c.copies; i++) {
-    cudaFree(c.x[i]);
-    cudaFree(c.w[i]);
-  }
-  cudaFree(c.y);
-  cudaFree(c.ws);
-  litdnnDestroyTensorDescriptor(c.lx);
-  litdnnDestroyTensorDescriptor(c.ly);
-  litdnnDestroyFilterDescriptor(c.lw);
-  litdnnDestroyConvolutionDescriptor(c.lc);
-  cudnnDestroyTensorDescriptor(c.cx);
-  cudnnDestroyTensorDescriptor(c.cy);
-  cudnnDestroyFilterDescriptor(c.cw);
-  cudnnDestroyConvolutionDescriptor(c.cc);
-  cudnnDestroy(c.dnn);
-  litdnnDestroy(c.h);
+  
+#line 4282 "chapters/05-convolution.nw"
+for (int i = 0; i < c.copies; i++) {
+  cudaFree(c.x[i]);
+  cudaFree(c.w[i]);
+  cudaFree(c.y[i]);
+}
+cudaFree(c.ws);
+litdnnDestroyTensorDescriptor(c.lx);
+litdnnDestroyTensorDescriptor(c.ly);
+litdnnDestroyFilterDescriptor(c.lw);
+litdnnDestroyConvolutionDescriptor(c.lc);
+cudnnDestroyTensorDescriptor(c.cx);
+cudnnDestroyTensorDescriptor(c.cy);
+cudnnDestroyFilterDescriptor(c.cw);
+cudnnDestroyConvolutionDescriptor(c.cc);
+cudnnDestroy(c.dnn);
+litdnnDestroy(c.h);
+#line 4214 "chapters/05-convolution.nw"
 }
 
-#line 3577 "chapters/05-convolution.nw"
+#line 3943 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
   bench_copy_gbps(b);
   conv_bench_shape shapes[128];
+  const char *passes = bench_arg(b, "--pass", "fwd,bwdd,bwdf");
+  const char *only = bench_arg(b, "--only", NULL);
   int batch = atoi(bench_arg(b, "--batch", "32"));
   int count = read_conv_shapes(bench_arg(b, "--shapes", "../shared/bench/benchdnn/conv_shapes_resnet_50"),
                                shapes, 128, batch);
-  for (int tf32 = 0; tf32 < 2; tf32++)
-    for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
-      measure_layer(b, &shapes[i], tf32);
-  /* MobileNet's depthwise layers, FMA only: they are bound by memory, and TF32 changes nothing */
+  for (int pass = 0; pass < CONV_BENCH_PASSES; pass++)
+    if (strstr(passes, conv_pass_flag[pass]))
+      for (int tf32 = 0; tf32 < 2; tf32++)
+        for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
+          measure_layer(b, &shapes[i], pass, tf32, only);
+  /* MobileNet's depthwise layers, forward in FMA only: they are bound by memory, and TF32 changes nothing */
   count = read_conv_shapes(bench_arg(b, "--dw-shapes", "../shared/bench/benchdnn/conv_shapes_mobilenet_dw"),
                            shapes, 128, batch);
-  for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
-    measure_layer(b, &shapes[i], 0);
+  if (strstr(passes, conv_pass_flag[CONV_BENCH_FWD]))
+    for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
+      measure_layer(b, &shapes[i], CONV_BENCH_FWD, 0, only);
   /* DeepBench's training set on request (--deepbench PATH): 94 problems, several minutes */
   const char *deepbench = bench_arg(b, "--deepbench", NULL);
   if (deepbench) {
     count = read_deepbench(deepbench, shapes, 128);
-    for (int tf32 = 0; tf32 < 2; tf32++)
-      for (int i = 0; i < count; i++)
-        measure_layer(b, &shapes[i], tf32);
+    for (int pass = 0; pass < CONV_BENCH_PASSES; pass++)
+      if (strstr(passes, conv_pass_flag[pass]))
+        for (int tf32 = 0; tf32 < 2; tf32++)
+          for (int i = 0; i < count; i++)
+            measure_layer(b, &shapes[i], pass, tf32, only);
   }
   bench_close(b);
   return 0;

@@ -87,6 +87,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM = 2,          /* w^T dy by the GEMM, then col2im */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 5,      /* forward Winograd of dy: 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 

@@ -112,6 +112,45 @@ static inline int litdnn_conv_out_matrix(const litdnn_conv_args *a, int64_t *ld)
   *ld = unit;                                     /* channels last: pixel stride >= K */
   return unit >= a->k ? 0 : -1;
 }
+/* 1 if the unrolled matrix of every image and group is x (dx) itself: 1x1, stride 1, no padding, and
+   each channel's pixels contiguous, channels S floats apart */
+static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
+{
+  int64_t S = (int64_t)a->in[0] * a->in[1] * a->in[2];
+  for (int i = 0; i < 3; i++)
+    if (a->flt[i] != 1 || a->stride[i] != 1 || a->pad[i] != 0)
+      return 0;
+  return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
+         (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
+}
+/* 1 if Winograd runs as transforms around 16 batched GEMMs rather than as one fused kernel */
+static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
+{
+  int64_t tiles = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
+  return a->groups == 1 && a->c >= 16 && a->k >= 16 && tiles <= INT32_MAX && a->c <= INT32_MAX / 16;
+}
+/* the forward problem whose output is backward data's dx (3x3, stride 1, one group) */
+static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *a, litdnn_conv_args *f)
+{
+  *f = *a;
+  f->pass = LITDNN_CONV_FWD;
+  f->c = a->k;
+  f->k = a->c;
+  for (int i = 0; i < 3; i++) {
+    f->in[i] = a->out[i];
+    f->out[i] = a->in[i];
+    f->pad[i] = a->flt[i] - 1 - a->pad[i];
+  }
+  f->flip = !a->flip;
+  for (int i = 0; i < 5; i++) {
+    f->xs[i] = a->ys[i];
+    f->ys[i] = a->xs[i];
+  }
+  f->ws[0] = a->ws[1];
+  f->ws[1] = a->ws[0];
+  f->x = a->dy;
+  f->dy = NULL;
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

@@ -1,4 +1,4 @@
-#line 2914 "chapters/05-convolution.nw"
+#line 3182 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1885 "chapters/05-convolution.nw"
+#line 1887 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,14 +55,18 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 1945 "chapters/05-convolution.nw"
+#line 1947 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
   int t = v + a->pad[i] - r * a->dil[i];
-  if (t < 0 || t % a->stride[i] != 0)
+  if (t < 0)
     return -1;
-  t /= a->stride[i];
+  if (a->stride[i] != 1) {      /* the GPU divides in software: skip it at stride 1, the common case */
+    if (t % a->stride[i] != 0)
+      return -1;
+    t /= a->stride[i];
+  }
   return t < a->out[i] ? t : -1;
 }
 
@@ -102,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2001 "chapters/05-convolution.nw"
+#line 2007 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -137,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2072 "chapters/05-convolution.nw"
+#line 2078 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -181,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2220 "chapters/05-convolution.nw"
+#line 2226 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2230 "chapters/05-convolution.nw"
+#line 2236 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -252,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2307 "chapters/05-convolution.nw"
+#line 2313 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -284,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2356 "chapters/05-convolution.nw"
+#line 2381 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -303,36 +307,42 @@ static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t 
   *td = (int)(t / a->flt[1]);
 }
 
-/* cols[n][l][pq] = x under filter element l at output pq, for group g */
+/* cols[n][l][pq] = x under filter element l at output pq, for group g; a block per row (n, l) */
 static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
 {
   int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
-  int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2], total = (int64_t)a.n * L * S;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
-       i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t pq = i % S, l = (i / S) % L, n = i / (S * L), zero = 0, ch;
-    int od, oh, ow, td, th, tw;
-    conv_split(pq, 1, a.out, &zero, &zero, &od, &oh, &ow);
-    conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
-    int id = litdnn_conv_in(&a, 0, od, litdnn_conv_tap(a.flip, a.flt[0], td));
-    int ih = litdnn_conv_in(&a, 1, oh, litdnn_conv_tap(a.flip, a.flt[1], th));
-    int iw = litdnn_conv_in(&a, 2, ow, litdnn_conv_tap(a.flip, a.flt[2], tw));
-    int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw);
-    cols[i] = inside ? a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + ch, id, ih, iw)] : 0.0f;
-  }
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t l = blockIdx.y; l < L; l += gridDim.y) {
+      int64_t ch;
+      int td, th, tw;
+      conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
+      int rd = litdnn_conv_tap(a.flip, a.flt[0], td) * a.dil[0] - a.pad[0];
+      int rh = litdnn_conv_tap(a.flip, a.flt[1], th) * a.dil[1] - a.pad[1];
+      int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
+      const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
+      float *row = cols + (n * L + l) * S;
+      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
+        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
+        int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) &&
+                     litdnn_conv_inside(&a, 2, iw);
+        row[pq] = inside ? x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      }
+    }
 }
-#line 2404 "chapters/05-convolution.nw"
+#line 2440 "chapters/05-convolution.nw"
+/* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
   int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
   int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2];
-  int64_t total = (int64_t)a.n * cg * a.in[0] * a.in[1] * a.in[2];
+  int plane = a.in[0] * a.in[1] * a.in[2];
   int channels_last = a.ws[1] == 1 && cg > 1;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
-       i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t n, cc;
-    int id, ih, iw;
-    conv_split(i, cg, a.in, &n, &cc, &id, &ih, &iw);
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+  for (int64_t cc = blockIdx.y; cc < cg; cc += gridDim.y)
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
+    int iw = i % a.in[2], rest = i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
     float sum = 0.0f;
     for (int td = 0; td < a.flt[0]; td++) {
       int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
@@ -356,7 +366,21 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2482 "chapters/05-convolution.nw"
+#line 2655 "chapters/05-convolution.nw"
+/* dw of group g: element (l, k) = alpha * sum over n of part[n][k][l] + beta * dw */
+static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part)
+{
+  int64_t kg = a.k / a.groups, L = (a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = L * kg;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t l = i % L, k = i / L;
+    float sum = 0.0f;
+    for (int64_t n = 0; n < a.n; n++)
+      sum += part[n * total + i];
+    litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
+  }
+}
+#line 2541 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -386,9 +410,13 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int64_t ld = 0;
   int planes = litdnn_conv_out_matrix(a, &ld);
+  int in_place = litdnn_conv_cols_are_input(a);
   float *cols = (float *)a->workspace;
+  /* the unrolled matrices: the buffer, or (1x1, stride 1) x or dx itself with its image stride */
+  int64_t cols_stride = in_place ? a->xs[0] : L * S;
   cudaStream_t st = litdnn_gpu_stream(h);
-  unsigned blocks = litdnn_gpu_blocks((int64_t)a->n * L * S, 256, 65535u * 16u);
+  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(L < 65535 ? L : 65535),
+                                 (unsigned)(a->n < 65535 ? a->n : 65535));
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
     litdnn_matmul_args m;
@@ -398,8 +426,10 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
     m.alpha = a->alpha;
     m.beta = a->beta;
     const float *out_g = (a->pass == LITDNN_CONV_FWD ? a->result : a->dy) + g * kg * a->ys[1];
-    if (a->pass != LITDNN_CONV_BWD_DATA) {
-      conv_im2col<<<blocks, 256, 0, st>>>(*a, g, cols);
+    if (in_place)
+      cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
+    else if (a->pass != LITDNN_CONV_BWD_DATA) {
+      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols);
       if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
         break;
     }
@@ -412,45 +442,48 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.k = (int)L;
       if (planes) {        /* Y^T (S x Kg) = X^T W^T */
         m.m = (int)S; m.n = (int)kg;
-        m.A = cols; m.lda = S; m.strideA = L * S;
+        m.A = cols; m.lda = S; m.strideA = cols_stride;
         m.B = w_g; m.ldb = a->ws[0];
       } else {             /* Y (Kg x S) = W X */
         m.m = (int)kg; m.n = (int)S;
         m.transa = 1; m.A = w_g; m.lda = a->ws[0];
-        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = L * S;
+        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = cols_stride;
       }
       s = conv_matmul(h, &m, cublas);
     } else if (a->pass == LITDNN_CONV_BWD_DATA) {
-      /* dX^T (S x L) = dY^T W_g, then col2im */
-      m.alpha = 1.0f;
-      m.beta = 0.0f;
+      /* dX^T (S x L) = dY^T W_g, then col2im; in place, the GEMM blends into dx itself */
+      m.alpha = in_place ? a->alpha : 1.0f;
+      m.beta = in_place ? a->beta : 0.0f;
       m.m = (int)S; m.n = (int)L; m.k = (int)kg; m.batch = a->n;
       m.transa = !planes; m.A = out_g; m.lda = ld; m.strideA = a->ys[0];
       m.transb = 1; m.B = a->w + g * kg * a->ws[0]; m.ldb = a->ws[0];
-      m.C = cols; m.ldc = S; m.strideC = L * S;
+      m.C = cols; m.ldc = S; m.strideC = cols_stride;
       s = conv_matmul(h, &m, cublas);
-      if (s == LITDNN_STATUS_SUCCESS) {
-        conv_col2im<<<litdnn_gpu_blocks((int64_t)a->n * cg * a->in[0] * a->in[1] * a->in[2], 256, 65535u * 16u),
-                      256, 0, st>>>(*a, g, (const float *)cols);
+      if (s == LITDNN_STATUS_SUCCESS && !in_place) {
+        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256, 65535u),
+                                (unsigned)(cg < 65535 ? cg : 65535), (unsigned)(a->n < 65535 ? a->n : 65535));
+        conv_col2im<<<grid, 256, 0, st>>>(*a, g, (const float *)cols);
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
       }
     } else {
-      /* dW_g^T (L x Kg) += X_n dY_n^T, image by image */
-      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = 1;
-      m.transa = 1; m.lda = S;
-      m.transb = !planes; m.ldb = ld;
-      m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0];
-      for (int n = 0; n < a->n && s == LITDNN_STATUS_SUCCESS; n++) {
-        m.A = cols + (int64_t)n * L * S;
-        m.B = out_g + (int64_t)n * a->ys[0];
-        m.beta = n == 0 ? a->beta : 1.0f;
-        s = conv_matmul(h, &m, cublas);
+      /* P_n (L x Kg) = X_n dY_n^T for every image in one batched call, then dW_g^T = sum of the P_n */
+      float *part = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
+      m.alpha = 1.0f;
+      m.beta = 0.0f;
+      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = a->n;
+      m.transa = 1; m.A = cols; m.lda = S; m.strideA = cols_stride;
+      m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
+      m.C = part; m.ldc = L; m.strideC = L * kg;
+      s = conv_matmul(h, &m, cublas);
+      if (s == LITDNN_STATUS_SUCCESS) {
+        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part);
+        s = litdnn_gpu_launch_status(a->call, "conv_sum_images");
       }
     }
   }
   return s;
 }
-#line 2605 "chapters/05-convolution.nw"
+#line 2698 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -527,7 +560,34 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2706 "chapters/05-convolution.nw"
+#line 2799 "chapters/05-convolution.nw"
+/* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
+static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
+                                           int oh, int ow)
+{
+  float sum = 0.0f;
+  for (int rd = 0; rd < a->flt[0]; rd++) {
+    int id = litdnn_conv_in(a, 0, od, rd);
+    if (!litdnn_conv_inside(a, 0, id))
+      continue;
+    for (int rh = 0; rh < a->flt[1]; rh++) {
+      int ih = litdnn_conv_in(a, 1, oh, rh);
+      if (!litdnn_conv_inside(a, 1, ih))
+        continue;
+      for (int rw = 0; rw < a->flt[2]; rw++) {
+        int iw = litdnn_conv_in(a, 2, ow, rw);
+        if (!litdnn_conv_inside(a, 2, iw))
+          continue;
+        sum += wk[litdnn_conv_tap(a->flip, a->flt[0], rd) * a->ws[2] +
+                  litdnn_conv_tap(a->flip, a->flt[1], rh) * a->ws[3] +
+                  litdnn_conv_tap(a->flip, a->flt[2], rw) * a->ws[4]] *
+               xc[id * a->xs[2] + ih * a->xs[3] + iw * a->xs[4]];
+      }
+    }
+  }
+  return sum;
+}
+
 static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -544,33 +604,29 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
       conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
     }
     const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1];
-    const float *wk = a.w + k * a.ws[0];
-    float sum = 0.0f;
-    for (int rd = 0; rd < a.flt[0]; rd++) {
-      int id = litdnn_conv_in(&a, 0, od, rd);
-      if (!litdnn_conv_inside(&a, 0, id))
-        continue;
-      for (int rh = 0; rh < a.flt[1]; rh++) {
-        int ih = litdnn_conv_in(&a, 1, oh, rh);
-        if (!litdnn_conv_inside(&a, 1, ih))
-          continue;
-        for (int rw = 0; rw < a.flt[2]; rw++) {
-          int iw = litdnn_conv_in(&a, 2, ow, rw);
-          if (!litdnn_conv_inside(&a, 2, iw))
-            continue;
-          sum += wk[litdnn_conv_tap(a.flip, a.flt[0], rd) * a.ws[2] +
-                    litdnn_conv_tap(a.flip, a.flt[1], rh) * a.ws[3] +
-                    litdnn_conv_tap(a.flip, a.flt[2], rw) * a.ws[4]] *
-                 xc[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
-        }
-      }
-    }
+    float sum = conv_depthwise_sum(&a, xc, a.w + k * a.ws[0], od, oh, ow);
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2790 "chapters/05-convolution.nw"
-/* U = G g G^T for every (k, c), g in window order (the mode's flip applied) */
-static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
+#line 2864 "chapters/05-convolution.nw"
+/* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
+static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
+{
+  int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
+        int ow = i % a.out[2], rest = i / a.out[2], oh = rest % a.out[1], od = rest / a.out[1];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k,
+                            conv_depthwise_sum(&a, xc, wk, od, oh, ow));
+      }
+    }
+}
+#line 2922 "chapters/05-convolution.nw"
+/* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
+   u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
+static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
 {
   int64_t cg = a.c / a.groups, total = (int64_t)a.k * cg;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -587,12 +643,12 @@ static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u)
       t[2 * 3 + s] = 0.5f * (g[s] - g[3 + s] + g[6 + s]);
       t[3 * 3 + s] = g[6 + s];
     }
-    float *out = u + i * 16;
+    float *out = u + i * item;
     for (int r = 0; r < 4; r++) {              /* U = t G^T: 4 x 4 */
-      out[r * 4 + 0] = t[r * 3];
-      out[r * 4 + 1] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
-      out[r * 4 + 2] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
-      out[r * 4 + 3] = t[r * 3 + 2];
+      out[(r * 4 + 0) * elem] = t[r * 3];
+      out[(r * 4 + 1) * elem] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 2) * elem] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 3) * elem] = t[r * 3 + 2];
     }
   }
 }
@@ -647,7 +703,65 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 2882 "chapters/05-convolution.nw"
+#line 3079 "chapters/05-convolution.nw"
+/* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
+static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
+{
+  for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int ih0 = (tile / tiles_w) * 2 - a.pad[1], iw0 = (tile % tiles_w) * 2 - a.pad[2];
+      const float *plane = a.x + (int64_t)n * a.xs[0] + c * a.xs[1];
+      float d[16], b[16];
+      for (int r = 0; r < 4; r++)
+        for (int q = 0; q < 4; q++) {
+          int ih = ih0 + r, iw = iw0 + q;
+          d[r * 4 + q] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+      for (int q = 0; q < 4; q++) {            /* b = B^T d */
+        b[0 * 4 + q] = d[0 * 4 + q] - d[2 * 4 + q];
+        b[1 * 4 + q] = d[1 * 4 + q] + d[2 * 4 + q];
+        b[2 * 4 + q] = d[2 * 4 + q] - d[1 * 4 + q];
+        b[3 * 4 + q] = d[1 * 4 + q] - d[3 * 4 + q];
+      }
+      float *out = v + c * T + t;
+      int64_t elem = (int64_t)a.c * T;
+      for (int r = 0; r < 4; r++) {            /* V = b B */
+        out[(r * 4 + 0) * elem] = b[r * 4 + 0] - b[r * 4 + 2];
+        out[(r * 4 + 1) * elem] = b[r * 4 + 1] + b[r * 4 + 2];
+        out[(r * 4 + 2) * elem] = b[r * 4 + 2] - b[r * 4 + 1];
+        out[(r * 4 + 3) * elem] = b[r * 4 + 1] - b[r * 4 + 3];
+      }
+    }
+}
+
+/* y's 2x2 tile t of channel k = A^T M A, from m[(e * K + k) * T + t] */
+static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, int tiles_w, int tiles, int T)
+{
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int oh0 = (tile / tiles_w) * 2, ow0 = (tile % tiles_w) * 2;
+      const float *in = m + k * T + t;
+      int64_t elem = (int64_t)a.k * T;
+      float e[16], s0[4], s1[4];
+      for (int i = 0; i < 16; i++)
+        e[i] = in[i * elem];
+      for (int c = 0; c < 4; c++) {            /* A^T M: 2 x 4 */
+        s0[c] = e[0 * 4 + c] + e[1 * 4 + c] + e[2 * 4 + c];
+        s1[c] = e[1 * 4 + c] - e[2 * 4 + c] - e[3 * 4 + c];
+      }
+      float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T M) A: 2 x 2 */
+                    s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
+      for (int i = 0; i < 4; i++) {
+        int oh = oh0 + i / 2, ow = ow0 + i % 2;
+        if (oh < a.out[1] && ow < a.out[2])
+          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[i]);
+      }
+    }
+}
+#line 3150 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -671,7 +785,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 2971 "chapters/05-convolution.nw"
+#line 3240 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -738,12 +852,47 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t 
   return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 
+/* the workspace holds U (16 K C floats), V (16 C T) and M (16 K T) */
+static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  int tiles_w = (a->out[2] + 1) / 2, tiles = ((a->out[1] + 1) / 2) * tiles_w, T = a->n * tiles;
+  int64_t K = a->k, C = a->c;
+  float *u = (float *)a->workspace, *v = u + 16 * K * C, *m = v + 16 * C * T;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_winograd_filter<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, u, 1, K * C);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  unsigned tile_blocks = litdnn_gpu_blocks(T, 256, 65535u);
+  conv_winograd_input<<<litdnn_dim3(tile_blocks, (unsigned)(C < 65535 ? C : 65535), 1), 256, 0, st>>>(
+      *a, v, tiles_w, tiles, T);
+  if ((s = litdnn_gpu_launch_status(a->call, "conv_winograd_input")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  litdnn_matmul_args g;           /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, e = 0..15 */
+  memset(&g, 0, sizeof g);
+  g.call = a->call;
+  g.math = LITDNN_MATH_FMA;       /* in FP32 always: the transforms would enlarge TF32's rounding */
+  g.alpha = 1.0f;
+  g.beta = 0.0f;
+  g.m = T; g.n = (int)K; g.k = (int)C; g.batch = 16;
+  g.A = v; g.lda = T; g.strideA = C * T;
+  g.B = u; g.ldb = C; g.strideB = K * C;
+  g.C = m; g.ldc = T; g.strideC = K * T;
+  if ((s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
+    return s;
+  conv_winograd_output<<<litdnn_dim3(tile_blocks, (unsigned)(K < 65535 ? K : 65535), 1), 256, 0, st>>>(
+      *a, (const float *)m, tiles_w, tiles, T);
+  return litdnn_gpu_launch_status(a->call, "conv_winograd_output");
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   float *u = (float *)a->workspace;
   cudaStream_t st = litdnn_gpu_stream(h);
-  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u);
+  if (litdnn_conv_winograd_gemm(a))
+    return conv_winograd_by_gemm(h, a);
+  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u, 16, 1);
   litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -757,6 +906,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
+  int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && plane <= INT32_MAX) {
+    dim3 grid = litdnn_dim3(litdnn_gpu_blocks(plane, 256, 65535u), (unsigned)(a->k < 65535 ? a->k : 65535),
+                            (unsigned)(a->n < 65535 ? a->n : 65535));
+    conv_fwd_depthwise_planes<<<grid, 256, 0, litdnn_gpu_stream(h)>>>(*a);
+    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_planes");
+  }
   conv_fwd_depthwise<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a, channels_last);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise");
 }
@@ -790,6 +946,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, cons
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t h, const void *args)
 {
   return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd)(litdnnHandle_t h, const void *args)
+{
+  litdnn_conv_args f;
+  litdnn_conv_backward_data_as_forward((const litdnn_conv_args *)args, &f);
+  return LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(h, &f);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)

@@ -1,4 +1,4 @@
-#line 3123 "chapters/05-convolution.nw"
+#line 3441 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -30,6 +30,8 @@ static const litdnn_stage backward_data_stages[] = {
                          litdnn_conv_bwd_data_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
                    litdnn_conv_bwd_data_implicit_gemm),
+  LITDNN_GPU_STAGE("winograd", "the forward Winograd of dy with the filter flipped and transposed",
+                   litdnn_conv_bwd_data_winograd),
 };
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
@@ -57,7 +59,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3200 "chapters/05-convolution.nw"
+#line 3520 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -92,7 +94,8 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
     if (litdnn_conv_out_matrix(a, &ld) < 0)
       return "the GEMM needs y (dy) in packed NCHW or NHWC order";
-    if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->n * l * s > INT64_MAX / 8)
+    if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
+        (int64_t)a->n * l * s > INT64_MAX / 8)
       return "the unrolled matrix is too large for the GEMM";
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
@@ -109,28 +112,50 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
       (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
        a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
     return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD &&
+      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
+       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1 || a->pad[1] > 2 || a->pad[2] > 2 || a->groups != 1))
+    return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 3256 "chapters/05-convolution.nw"
+#line 3581 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
   }
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD) {
+    litdnn_conv_args f;
+    litdnn_conv_backward_data_as_forward(a, &f);
+    return litdnn_conv_workspace_size(&f, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a)) {
+    int64_t t = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2), kc, ct, kt, bytes;
+    if (!litdnn_mul_size(a->k, a->c, &kc) || !litdnn_mul_size(a->c, t, &ct) || !litdnn_mul_size(a->k, t, &kt) ||
+        kc > INT64_MAX / 4 - ct || kc + ct > INT64_MAX / 4 - kt || !litdnn_mul_size(kc + ct + kt, 64, &bytes))
+      return SIZE_MAX;
+    return (size_t)bytes;                     /* U, V and M of the 16 GEMMs, 16 floats per element */
+  }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
-  if (litdnn_conv_explicit_gemm(a, algo)) {   /* cols[n][l][pq] of one group */
-    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], bytes;
+  if (litdnn_conv_explicit_gemm(a, algo)) {
+    /* cols[n][l][pq] of one group, unless the GEMM reads x (writes dx) in place; for backward filter
+       also one L x K/G product per image */
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
     int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
-    if (!litdnn_mul_size(l, s, &bytes) || !litdnn_mul_size(bytes, a->n, &bytes) ||
-        !litdnn_mul_size(bytes, (int64_t)sizeof(float), &bytes))
+    if (!litdnn_conv_cols_are_input(a) && (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
+      return SIZE_MAX;
+    if (a->pass == LITDNN_CONV_BWD_FILTER &&
+        (!litdnn_mul_size(l, a->k / a->groups, &part) || !litdnn_mul_size(part, a->n, &part)))
+      return SIZE_MAX;
+    if (cols > INT64_MAX - part || !litdnn_mul_size(cols + part, (int64_t)sizeof(float), &bytes))
       return SIZE_MAX;
     return (size_t)bytes;
   }
   return 0;
 }
-#line 3291 "chapters/05-convolution.nw"
+#line 3638 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -146,9 +171,15 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     } else {
+      /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
+      int winograd_first = litdnn_conv_winograd_gemm(a) &&
+                           !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+      if (winograd_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
-      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+      if (!winograd_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
@@ -159,10 +190,12 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4 */
-    static const int gemm_first[] = {3, 2, 4, 1, 0}, direct_first[] = {1, 4, 3, 2, 0};
+    /* and WINOGRAD 5 of backward data, after the others until it is measured */
+    static const int gemm_first[] = {3, 2, 4, 1, 5, 0}, direct_first[] = {1, 4, 3, 2, 5, 0};
     const int *o = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16 ? gemm_first : direct_first;
-    for (int i = 0; i < 5; i++)
-      order[n++] = o[i];
+    for (int i = 0; i < 6; i++)
+      if (o[i] != 5 || a->pass == LITDNN_CONV_BWD_DATA)
+        order[n++] = o[i];
   }
   return n;
 }
@@ -181,7 +214,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3185 "chapters/05-convolution.nw"
+#line 3505 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

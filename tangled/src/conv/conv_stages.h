@@ -26,6 +26,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas);
 
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_implicit_gemm);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_winograd);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_bias_reduce);
