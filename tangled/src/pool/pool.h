@@ -48,7 +48,44 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_argmax);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
 
+/* The tile of dx a block of the tile stage owns (th x tw positions x tc
+   channels) and the most windows that can touch it along each axis. */
+typedef struct litdnn_pool_tile { int th, tw, tc, wr, wc; } litdnn_pool_tile;
+#define LITDNN_POOL_TILE_SMEM 32768   /* bytes of windows per block */
+
+static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_tile *t)
+{
+  if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 ||
+      (int64_t)a->in[1] * a->in[2] >= ((int64_t)1 << 31))
+    return 0;
+  if (a->channels_last) {
+    t->tc = a->c < 32 ? (int)a->c : 32;
+    t->tw = a->in[2] < 8 ? a->in[2] : 8;
+    t->th = a->in[1] < 8 ? a->in[1] : 8;
+  } else {
+    t->tc = 1;
+    t->tw = a->in[2] < 64 ? a->in[2] : 64;
+    t->th = 1024 / t->tw < a->in[1] ? 1024 / t->tw : a->in[1];
+  }
+  for (;;) {
+    int64_t wr = (t->th + a->win[1] - 1 + a->stride[1] - 1) / a->stride[1];
+    int64_t wc = (t->tw + a->win[2] - 1 + a->stride[2] - 1) / a->stride[2];
+    t->wr = (int)(wr < a->out[1] ? wr : a->out[1]);
+    t->wc = (int)(wc < a->out[2] ? wc : a->out[2]);
+    if ((int64_t)t->wr * t->wc * t->tc * 8 <= LITDNN_POOL_TILE_SMEM)
+      return 1;
+    if (t->th > 1)
+      t->th = (t->th + 1) / 2;
+    else if (t->tw > 1)
+      t->tw = (t->tw + 1) / 2;
+    else if (t->tc > 1)
+      t->tc = (t->tc + 1) / 2;
+    else
+      return 0;
+  }
+}
 static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
 
 /* packed in NCHW (or NCDHW) order: strides w=1, h=W, d=HW, c=DHW, n=CDHW */

@@ -1,4 +1,4 @@
-#line 207 "chapters/06-pooling.nw"
+#line 208 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 237 "chapters/06-pooling.nw"
+#line 238 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 306 "chapters/06-pooling.nw"
+#line 307 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 379 "chapters/06-pooling.nw"
+#line 380 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 469 "chapters/06-pooling.nw"
+#line 470 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 534 "chapters/06-pooling.nw"
+#line 535 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -376,10 +376,10 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 1846 "chapters/06-pooling.nw"
+#line 2034 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2 };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
-       POOL_BWD_COMPARE, POOL_BWD_K2S2 };
+       POOL_BWD_COMPARE, POOL_BWD_K2S2, POOL_BWD_TILE };
 
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
@@ -406,6 +406,9 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
     return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
+  litdnn_pool_tile t;
+  if (litdnn_pool_tile_plan(a, &t))
+    return POOL_BWD_TILE;
   if (a->mode == LITDNN_POOLING_MAX)
     return POOL_BWD_SCATTER;
   if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
@@ -439,6 +442,8 @@ static const litdnn_stage pool_backward_stages[] = {
                    litdnn_pool_backward_compare),
   LITDNN_GPU_STAGE("k2s2-vec4", "2x2 stride 2: four outputs per thread, 16-byte loads and stores",
                    litdnn_pool_backward_k2s2),
+  LITDNN_GPU_STAGE("tile", "a block per tile of dx: windows' maxima in shared memory, then a gather",
+                   litdnn_pool_backward_tile),
 };
 
 const litdnn_op_table litdnn_pooling_forward_table = {

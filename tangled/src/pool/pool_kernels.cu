@@ -1,4 +1,4 @@
-#line 778 "chapters/06-pooling.nw"
+#line 779 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 705 "chapters/06-pooling.nw"
+#line 706 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 804 "chapters/06-pooling.nw"
+#line 806 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 917 "chapters/06-pooling.nw"
+#line 919 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 976 "chapters/06-pooling.nw"
+#line 978 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1050 "chapters/06-pooling.nw"
+#line 1052 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1116 "chapters/06-pooling.nw"
+#line 1118 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1209 "chapters/06-pooling.nw"
+#line 1211 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -417,7 +417,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1330 "chapters/06-pooling.nw"
+#line 1332 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -484,7 +484,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1421 "chapters/06-pooling.nw"
+#line 1423 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -542,7 +542,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1496 "chapters/06-pooling.nw"
+#line 1498 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -601,7 +601,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1564 "chapters/06-pooling.nw"
+#line 1566 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -637,7 +637,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1716 "chapters/06-pooling.nw"
+#line 1718 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -725,7 +725,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1614 "chapters/06-pooling.nw"
+#line 1616 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -786,4 +786,90 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
+}
+#line 1873 "chapters/06-pooling.nw"
+static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool_tile t, int64_t tiles)
+{
+  extern __shared__ float pool_tile_smem[];
+  float *grad = pool_tile_smem;                    /* per window: dy, or dy / count */
+  int *winner = (int *)(grad + t.wr * t.wc * t.tc); /* per window: flat position of its maximum */
+  int is_max = litdnn_pool_is_max(a.mode);
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int tiles_w = (a.in[2] + t.tw - 1) / t.tw, tiles_h = (a.in[1] + t.th - 1) / t.th;
+  int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
+  for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
+    
+#line 1949 "chapters/06-pooling.nw"
+int64_t r = b;
+int w0 = (int)(r % tiles_w) * t.tw;
+r /= tiles_w;
+int h0 = (int)(r % tiles_h) * t.th;
+r /= tiles_h;
+int64_t n = r / tiles_c, c0 = (r % tiles_c) * t.tc;
+int h1 = h0 + t.th < a.in[1] ? h0 + t.th : a.in[1];
+int w1 = w0 + t.tw < a.in[2] ? w0 + t.tw : a.in[2];
+int tc = c0 + t.tc < a.c ? t.tc : (int)(a.c - c0);
+int oh0, oh1, ow0, ow1, unused;
+pool_cover(h0, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &unused);
+pool_cover(h1 - 1, a.stride[1], a.pad[1], a.win[1], a.out[1], &unused, &oh1);
+pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
+pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
+int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
+int nwin = nh * nw * tc;
+#line 1884 "chapters/06-pooling.nw"
+    for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
+      int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
+      int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
+      int64_t c = c0 + ci;
+      float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3] + ow * a.ys[4]);
+      int where = -1;
+      if (is_max) {
+        pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, 0, oh, ow, &where);
+      } else {
+        int h0w, h1w, w0w, w1w;
+        pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0w, &h1w);
+        pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0w, &w1w);
+        g /= (float)(include ? a.win[1] * a.win[2] : (h1w - h0w) * (w1w - w0w));
+      }
+      grad[k] = g;
+      winner[k] = where;
+    }
+    __syncthreads();
+    int elements = (h1 - h0) * (w1 - w0) * tc;
+    for (int e = threadIdx.x; e < elements; e += blockDim.x) {
+      int ci = a.channels_last ? e % tc : 0, rest = a.channels_last ? e / tc : e;
+      int hh = h0 + rest / (w1 - w0), w = w0 + rest % (w1 - w0);
+      int64_t c = c0 + ci;
+      int lo_h, hi_h, lo_w, hi_w, me = hh * a.in[2] + w;
+      pool_cover_quick(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &lo_h, &hi_h);
+      pool_cover_quick(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &lo_w, &hi_w);
+      float sum = 0.0f;
+      for (int oh = lo_h; oh < hi_h; oh++)
+        for (int ow = lo_w; ow < hi_w; ow++) {
+          int k = ((oh - oh0) * nw + (ow - ow0)) * tc + ci;
+          if (!is_max || winner[k] == me)
+            sum += grad[k];
+        }
+      pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
+                 a.beta);
+    }
+    __syncthreads();   /* the next tile overwrites grad and winner */
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  litdnn_pool_tile t;
+  if (!litdnn_pool_tile_plan(a, &t))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage tile needs 2-D pooling whose windows for one element fit in "
+                        "shared memory");
+  int64_t tiles = a->n * ((a->c + t.tc - 1) / t.tc) * ((a->in[1] + t.th - 1) / t.th) *
+                  ((a->in[2] + t.tw - 1) / t.tw);
+  int per_tile = t.th * t.tw * t.tc;
+  unsigned threads = per_tile >= 256 ? 256u : (unsigned)((per_tile + 31) / 32 * 32);
+  size_t smem = (size_t)t.wr * t.wc * t.tc * (sizeof(float) + sizeof(int));
+  pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
