@@ -693,10 +693,12 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   /* covered by the stage-by-stage tests above; here only the names */
   int count;
   litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
-  cr_assert_eq(count, 6);
+  cr_assert_eq(count, 7);
   const char *name;
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "k3s2-x4");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 6, &name, NULL, NULL);
+  cr_assert_str_eq(name, "nhwc-k3");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
   cr_assert_eq(count, 8);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);

@@ -42,6 +42,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc4);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k3s2);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc_k3);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_scatter);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_gather);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_argmax);
@@ -116,6 +117,13 @@ static inline int litdnn_pool_nhwc4_fits(const litdnn_pool_args *a)
   return litdnn_pool_small(a) && a->c % 4 == 0 && litdnn_pool_packed_nhwc(a->xs, a, a->in) &&
          litdnn_pool_packed_nhwc(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
          litdnn_pool_aligned16(a->y);
+}
+
+/* nhwc-k3: the same, for 2-D 3x3 windows */
+static inline int litdnn_pool_nhwc_k3_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->out[0] == 1 && a->win[1] == 3 && a->win[2] == 3 &&
+         litdnn_pool_nhwc4_fits(a);
 }
 
 static inline int litdnn_pool_k2s2_fits(const litdnn_pool_args *a)

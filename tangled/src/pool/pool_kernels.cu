@@ -1,4 +1,4 @@
-#line 779 "chapters/06-pooling.nw"
+#line 780 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 706 "chapters/06-pooling.nw"
+#line 707 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 806 "chapters/06-pooling.nw"
+#line 808 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 919 "chapters/06-pooling.nw"
+#line 921 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 978 "chapters/06-pooling.nw"
+#line 980 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1052 "chapters/06-pooling.nw"
+#line 1054 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1118 "chapters/06-pooling.nw"
+#line 1120 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,68 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1211 "chapters/06-pooling.nw"
+#line 1190 "chapters/06-pooling.nw"
+static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned groups = (unsigned)a.c / 4;
+  unsigned c4 = i % groups, r = i / groups;
+  int ow = (int)(r % (unsigned)a.out[2]);
+  r /= (unsigned)a.out[2];
+  int oh = (int)(r % (unsigned)a.out[1]);
+  unsigned n = r / (unsigned)a.out[1];
+  int h0 = oh * a.stride[1] - a.pad[1], w0 = ow * a.stride[2] - a.pad[2];
+  const float *base = a.x + (size_t)n * a.xs[0] + 4 * c4;
+  float4 v[9];
+  int ok[9], count = 0;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a.in[1] && w >= 0 && w < a.in[2];
+    count += ok[k];
+    if (ok[k])
+      v[k] = __ldg((const float4 *)(base + hh * a.xs[3] + w * a.xs[4]));
+    else
+      v[k].x = v[k].y = v[k].z = v[k].w = 0.0f;
+  }
+  float4 acc;
+  if (litdnn_pool_is_max(a.mode)) {
+    int p = a.propagate_nan, hx = 0, hy = 0, hz = 0, hw = 0;
+    acc.x = acc.y = acc.z = acc.w = -INFINITY;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k]) {
+        if (pool_takes(v[k].x, acc.x, hx, p)) acc.x = v[k].x, hx = 1;
+        if (pool_takes(v[k].y, acc.y, hy, p)) acc.y = v[k].y, hy = 1;
+        if (pool_takes(v[k].z, acc.z, hz, p)) acc.z = v[k].z, hz = 1;
+        if (pool_takes(v[k].w, acc.w, hw, p)) acc.w = v[k].w, hw = 1;
+      }
+  } else {
+    acc.x = acc.y = acc.z = acc.w = 0.0f;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      acc.x += v[k].x, acc.y += v[k].y, acc.z += v[k].z, acc.w += v[k].w;
+    float div = (float)(a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : count);
+    acc.x /= div, acc.y /= div, acc.z /= div, acc.w /= div;
+  }
+  float *y = a.y + (size_t)n * a.ys[0] + oh * a.ys[3] + ow * a.ys[4] + 4 * c4;
+  *(float4 *)y = pool_blend4(acc, y, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_nhwc_k3_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage nhwc-k3 needs 2-D 3x3 windows, packed NHWC tensors, C a multiple "
+                        "of 4 and 16-byte alignment");
+  unsigned total = (unsigned)(a->n * a->out[1] * a->out[2] * (a->c / 4));
+  pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
+}
+#line 1287 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -417,7 +478,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1332 "chapters/06-pooling.nw"
+#line 1408 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -484,7 +545,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1423 "chapters/06-pooling.nw"
+#line 1499 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -542,7 +603,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1498 "chapters/06-pooling.nw"
+#line 1574 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -601,7 +662,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1566 "chapters/06-pooling.nw"
+#line 1642 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -637,7 +698,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1718 "chapters/06-pooling.nw"
+#line 1794 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -725,7 +786,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1616 "chapters/06-pooling.nw"
+#line 1692 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -787,7 +848,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1873 "chapters/06-pooling.nw"
+#line 1949 "chapters/06-pooling.nw"
 static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool_tile t, int64_t tiles)
 {
   extern __shared__ float pool_tile_smem[];
@@ -799,7 +860,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 1949 "chapters/06-pooling.nw"
+#line 2025 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -816,7 +877,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 1884 "chapters/06-pooling.nw"
+#line 1960 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
