@@ -50,6 +50,8 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
 
 /* The tile of dx a block of the tile stage owns (th x tw positions x tc
    channels) and the most windows that can touch it along each axis. */
@@ -117,6 +119,13 @@ static inline int litdnn_pool_nhwc4_fits(const litdnn_pool_args *a)
   return litdnn_pool_small(a) && a->c % 4 == 0 && litdnn_pool_packed_nhwc(a->xs, a, a->in) &&
          litdnn_pool_packed_nhwc(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
          litdnn_pool_aligned16(a->y);
+}
+
+/* global: 2-D, one output per plane, a window that covers the whole plane */
+static inline int litdnn_pool_global_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->out[0] == 1 && a->win[0] == 1 && a->out[1] == 1 && a->out[2] == 1 &&
+         a->win[1] - a->pad[1] >= a->in[1] && a->win[2] - a->pad[2] >= a->in[2];
 }
 
 /* nhwc-k3: the same, for 2-D 3x3 windows */
