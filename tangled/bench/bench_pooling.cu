@@ -1,4 +1,4 @@
-#line 2497 "chapters/06-pooling.nw"
+#line 2515 "chapters/06-pooling.nw"
 /* Pooling forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on the pooling
    layers of benchdnn's AlexNet and ResNet-50 problem files. */
@@ -69,8 +69,7 @@ static const char *mode_name(litdnnPoolingMode_t m)
        : m == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? "avg-incl" : "avg-excl";
 }
 
-/* Time one problem forward and backward: each applicable GPU stage (when
-   all_stages), the automatic choice, and cuDNN. */
+/* The name of one pass, as the CSV's op column writes it */
 static void pool_op_name(char *op, size_t size, const pool_problem *p, const char *label, int dir)
 {
   snprintf(op, size, "%s %s %dx%d/%d%s %s %s", label, mode_name(p->mode), p->win, p->win, p->stride,
@@ -87,6 +86,8 @@ static int pool_wanted(bench *b, const pool_problem *p, const char *label, int d
   return !only || strstr(op, only) != NULL;
 }
 
+/* Time one problem forward and backward: each applicable GPU stage (when
+   all_stages), the automatic choice, and cuDNN. */
 static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *label, int all_stages)
 {
   if (!pool_wanted(b, p, label, 0) && !pool_wanted(b, p, label, 1))
@@ -163,7 +164,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 2723 "chapters/06-pooling.nw"
+#line 2742 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -210,7 +211,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 2663 "chapters/06-pooling.nw"
+#line 2682 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);
