@@ -319,9 +319,10 @@ static const pcase cases2d[] = {
   {2, 1, 3, {1, 5, 20}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},    /* 3x3/2 forward: 16-byte rows, a tail of 1 */
   {2, 1, 2, {1, 4, 12}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},    /* padding in one direction only */
   {2, 1, 1, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}},
-  /* the tile stage: NCHW tiles of 16 x 64 that divide neither 37 nor 70; NHWC runs of 32
+  /* the tile stage: NCHW tiles of 26 x 44 that divide neither 51 nor 131; NHWC runs of 32
      channels that do not divide 37, and a 7x7 stride-1 window that shrinks the tile */
   {2, 1, 2, {1, 37, 70}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 1, {1, 51, 131}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
   {2, 2, 37, {1, 11, 10}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
   {2, 1, 33, {1, 12, 13}, {1, 7, 7}, {0, 3, 3}, {1, 1, 1}},
   {2, 2, 3, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}},     /* a global pool */

@@ -63,15 +63,13 @@ static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_t
   if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 ||
       (int64_t)a->in[1] * a->in[2] >= ((int64_t)1 << 31))
     return 0;
-  if (a->channels_last) {
-    t->tc = a->c < 32 ? (int)a->c : 32;
-    t->tw = a->in[2] < 8 ? a->in[2] : 8;
-    t->th = a->in[1] < 8 ? a->in[1] : 8;
-  } else {
-    t->tc = 1;
-    t->tw = a->in[2] < 64 ? a->in[2] : 64;
-    t->th = 1024 / t->tw < a->in[1] ? 1024 / t->tw : a->in[1];
-  }
+  int most_w = a->channels_last ? 8 : 64;
+  int tiles_w = (a->in[2] + most_w - 1) / most_w;
+  t->tw = (a->in[2] + tiles_w - 1) / tiles_w;   /* equal tiles: no thin one at the end */
+  int most_h = a->channels_last ? 8 : 2048 / t->tw;
+  int tiles_h = (a->in[1] + most_h - 1) / most_h;
+  t->th = (a->in[1] + tiles_h - 1) / tiles_h;
+  t->tc = a->channels_last ? (a->c < 32 ? (int)a->c : 32) : 1;
   for (;;) {
     int64_t wr = (t->th + a->win[1] - 1 + a->stride[1] - 1) / a->stride[1];
     int64_t wc = (t->tw + a->win[2] - 1 + a->stride[2] - 1) / a->stride[2];

@@ -848,7 +848,29 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1952 "chapters/06-pooling.nw"
+#line 1956 "chapters/06-pooling.nw"
+/* The winner of a 3x3 window, as pool_window finds it, with the nine
+   loads unrolled and in flight together; -1 if none. */
+POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  float v[9];
+  int ok[9];
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
+    v[k] = ok[k] ? __ldg(plane + hh * a->xs[3] + w * a->xs[4]) : 0.0f;
+  }
+  float best = -INFINITY;
+  int where = -1;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++)
+    if (ok[k] && pool_takes(v[k], best, where >= 0, a->propagate_nan))
+      best = v[k], where = (h0 + k / 3) * a->in[2] + w0 + k % 3;
+  return where;
+}
+
 static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool_tile t, int64_t tiles)
 {
   extern __shared__ float pool_tile_smem[];
@@ -856,11 +878,12 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int *winner = (int *)(grad + t.wr * t.wc * t.tc); /* per window: flat position of its maximum */
   int is_max = litdnn_pool_is_max(a.mode);
   int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int three = a.win[1] == 3 && a.win[2] == 3;
   int tiles_w = (a.in[2] + t.tw - 1) / t.tw, tiles_h = (a.in[1] + t.th - 1) / t.th;
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2028 "chapters/06-pooling.nw"
+#line 2059 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -877,7 +900,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 1963 "chapters/06-pooling.nw"
+#line 1990 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -885,7 +908,11 @@ int nwin = nh * nw * tc;
       float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3] + ow * a.ys[4]);
       int where = -1;
       if (is_max) {
-        pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, 0, oh, ow, &where);
+        const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+        if (three)
+          where = pool_arg3x3(plane, &a, oh, ow);
+        else
+          pool_window(plane, &a, 0, oh, ow, &where);
       } else {
         int h0w, h1w, w0w, w1w;
         pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0w, &h1w);
@@ -934,7 +961,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2120 "chapters/06-pooling.nw"
+#line 2149 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
