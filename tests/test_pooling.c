@@ -319,6 +319,14 @@ static const pcase cases2d[] = {
   {2, 1, 3, {1, 5, 20}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},    /* 3x3/2 forward: 16-byte rows, a tail of 1 */
   {2, 1, 2, {1, 4, 12}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},    /* padding in one direction only */
   {2, 1, 1, {1, 1, 1}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}},
+  /* the tile stage: NCHW tiles of 26 x 44 that divide neither 51 nor 131; NHWC runs of 32
+     channels that do not divide 37, and a 7x7 stride-1 window that shrinks the tile */
+  {2, 1, 2, {1, 37, 70}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 1, {1, 51, 131}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 2, 37, {1, 11, 10}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 33, {1, 12, 13}, {1, 7, 7}, {0, 3, 3}, {1, 1, 1}},
+  {2, 2, 3, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}},     /* a global pool */
+  {2, 2, 40, {1, 6, 6}, {1, 7, 7}, {0, 1, 1}, {1, 2, 2}},   /* a global pool with padding */
 };
 #define NCASES2D ((int)(sizeof cases2d / sizeof cases2d[0]))
 
@@ -687,15 +695,23 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   /* covered by the stage-by-stage tests above; here only the names */
   int count;
   litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
-  cr_assert_eq(count, 6);
+  cr_assert_eq(count, 8);
   const char *name;
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "k3s2-x4");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 6, &name, NULL, NULL);
+  cr_assert_str_eq(name, "nhwc-k3");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 7, &name, NULL, NULL);
+  cr_assert_str_eq(name, "global");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 7);
+  cr_assert_eq(count, 9);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "compare-y");
   cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 6, &name, NULL, NULL);
   cr_assert_str_eq(name, "k2s2-vec4");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 7, &name, NULL, NULL);
+  cr_assert_str_eq(name, "tile");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 8, &name, NULL, NULL);
+  cr_assert_str_eq(name, "global");
 }

@@ -1,4 +1,4 @@
-#line 2063 "chapters/06-pooling.nw"
+#line 2544 "chapters/06-pooling.nw"
 /* Pooling forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on the pooling
    layers of benchdnn's AlexNet and ResNet-50 problem files. */
@@ -69,10 +69,31 @@ static const char *mode_name(litdnnPoolingMode_t m)
        : m == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? "avg-incl" : "avg-excl";
 }
 
+/* The name of one pass, as the CSV's op column writes it */
+static void pool_op_name(char *op, size_t size, const pool_problem *p, const char *label, int dir)
+{
+  snprintf(op, size, "%s %s %dx%d/%d%s %s %s", label, mode_name(p->mode), p->win, p->win, p->stride,
+           p->pad ? " pad" : "", p->fmt == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW",
+           dir ? "backward" : "forward");
+}
+
+/* --only TEXT: time only the passes whose name contains TEXT, every stage */
+static int pool_wanted(bench *b, const pool_problem *p, const char *label, int dir)
+{
+  const char *only = bench_arg(b, "--only", NULL);
+  char op[96];
+  pool_op_name(op, sizeof op, p, label, dir);
+  return !only || strstr(op, only) != NULL;
+}
+
 /* Time one problem forward and backward: each applicable GPU stage (when
    all_stages), the automatic choice, and cuDNN. */
 static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *label, int all_stages)
 {
+  if (!pool_wanted(b, p, label, 0) && !pool_wanted(b, p, label, 1))
+    return;
+  if (bench_arg(b, "--only", NULL))
+    all_stages = 1;
   int oh = 1 + (p->h + 2 * p->pad - p->win) / p->stride, ow = 1 + (p->w + 2 * p->pad - p->win) / p->stride;
   size_t xcount = (size_t)p->n * p->c * p->h * p->w, ycount = (size_t)p->n * p->c * oh * ow;
   size_t set_bytes = 2 * (xcount + ycount) * sizeof(float);
@@ -108,9 +129,9 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
     litdnnOp_t id = dir ? LITDNN_OP_POOLING_BACKWARD : LITDNN_OP_POOLING_FORWARD;
     int is_max = p->mode == LITDNN_POOLING_MAX || p->mode == LITDNN_POOLING_MAX_DETERMINISTIC;
     double bytes = 4.0 * (dir == 0 ? xcount + ycount : is_max ? 2 * xcount + ycount : xcount + ycount);
-    snprintf(op, sizeof op, "%s %s %dx%d/%d%s %s %s", label, mode_name(p->mode), p->win, p->win,
-             p->stride, p->pad ? " pad" : "", p->fmt == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW",
-             dir ? "backward" : "forward");
+    if (!pool_wanted(b, p, label, dir))
+      continue;
+    pool_op_name(op, sizeof op, p, label, dir);
     t->backward = dir;
     int count = 0;
     BENCH_LITDNN(litdnnGetStageCount(id, &count));
@@ -143,7 +164,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 2268 "chapters/06-pooling.nw"
+#line 2771 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -190,7 +211,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 2209 "chapters/06-pooling.nw"
+#line 2711 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);
@@ -213,7 +234,8 @@ int main(int argc, char **argv)
     {LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING, 2, 0, 2},
     {LITDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING, 3, 1, 2},
   };
-  int nwin = bench_quick(b) ? 2 : 4;
+  int only = bench_arg(b, "--only", NULL) != NULL;
+  int nwin = bench_quick(b) && !only ? 2 : 4;
   for (int f = 0; f < 2; f++)
     for (int i = 0; i < nwin; i++) {
       pool_problem p = {bench_quick(b) ? 8 : 64, 256, 56, 56, windows[i].win, windows[i].pad,
@@ -224,7 +246,7 @@ int main(int argc, char **argv)
   pool_problem probs[32];
   char names[32][64];
   int np = read_pool_problems(bench_arg(b, "--shapes", "../shared/bench/benchdnn"), probs, names, 32);
-  for (int i = 0; i < np && !bench_quick(b); i++)
+  for (int i = 0; i < np && (!bench_quick(b) || only); i++)
     for (int f = 0; f < 2; f++) {
       probs[i].fmt = (litdnnTensorFormat_t)f;
       measure(b, &t, &probs[i], names[i], 0);

@@ -42,13 +42,51 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc4);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_k3s2);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_nhwc_k3);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_scatter);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_gather);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_argmax);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
 
+/* The tile of dx a block of the tile stage owns (th x tw positions x tc
+   channels) and the most windows that can touch it along each axis. */
+typedef struct litdnn_pool_tile { int th, tw, tc, wr, wc; } litdnn_pool_tile;
+#define LITDNN_POOL_TILE_SMEM 32768   /* bytes of windows per block */
+
+static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_tile *t)
+{
+  if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 ||
+      (int64_t)a->in[1] * a->in[2] >= ((int64_t)1 << 31))
+    return 0;
+  int most_w = a->channels_last ? 8 : 64;
+  int tiles_w = (a->in[2] + most_w - 1) / most_w;
+  t->tw = (a->in[2] + tiles_w - 1) / tiles_w;   /* equal tiles: no thin one at the end */
+  int most_h = a->channels_last ? 8 : 2048 / t->tw;
+  int tiles_h = (a->in[1] + most_h - 1) / most_h;
+  t->th = (a->in[1] + tiles_h - 1) / tiles_h;
+  t->tc = a->channels_last ? (a->c < 32 ? (int)a->c : 32) : 1;
+  for (;;) {
+    int64_t wr = (t->th + a->win[1] - 1 + a->stride[1] - 1) / a->stride[1];
+    int64_t wc = (t->tw + a->win[2] - 1 + a->stride[2] - 1) / a->stride[2];
+    t->wr = (int)(wr < a->out[1] ? wr : a->out[1]);
+    t->wc = (int)(wc < a->out[2] ? wc : a->out[2]);
+    if ((int64_t)t->wr * t->wc * t->tc * 8 <= LITDNN_POOL_TILE_SMEM)
+      return 1;
+    if (t->th > 1)
+      t->th = (t->th + 1) / 2;
+    else if (t->tw > 1)
+      t->tw = (t->tw + 1) / 2;
+    else if (t->tc > 1)
+      t->tc = (t->tc + 1) / 2;
+    else
+      return 0;
+  }
+}
 static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
 
 /* packed in NCHW (or NCDHW) order: strides w=1, h=W, d=HW, c=DHW, n=CDHW */
@@ -79,6 +117,20 @@ static inline int litdnn_pool_nhwc4_fits(const litdnn_pool_args *a)
   return litdnn_pool_small(a) && a->c % 4 == 0 && litdnn_pool_packed_nhwc(a->xs, a, a->in) &&
          litdnn_pool_packed_nhwc(a->ys, a, a->out) && litdnn_pool_aligned16(a->x) &&
          litdnn_pool_aligned16(a->y);
+}
+
+/* global: 2-D, one output per plane, a window that covers the whole plane */
+static inline int litdnn_pool_global_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->out[0] == 1 && a->win[0] == 1 && a->out[1] == 1 && a->out[2] == 1 &&
+         a->win[1] - a->pad[1] >= a->in[1] && a->win[2] - a->pad[2] >= a->in[2];
+}
+
+/* nhwc-k3: the same, for 2-D 3x3 windows */
+static inline int litdnn_pool_nhwc_k3_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->out[0] == 1 && a->win[1] == 3 && a->win[2] == 3 &&
+         litdnn_pool_nhwc4_fits(a);
 }
 
 static inline int litdnn_pool_k2s2_fits(const litdnn_pool_args *a)

@@ -1,4 +1,4 @@
-#line 207 "chapters/06-pooling.nw"
+#line 211 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 237 "chapters/06-pooling.nw"
+#line 241 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 306 "chapters/06-pooling.nw"
+#line 310 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 379 "chapters/06-pooling.nw"
+#line 383 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 469 "chapters/06-pooling.nw"
+#line 473 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 534 "chapters/06-pooling.nw"
+#line 538 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -376,16 +376,22 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 1846 "chapters/06-pooling.nw"
-enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2 };
+#line 2291 "chapters/06-pooling.nw"
+enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2,
+       POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
-       POOL_BWD_COMPARE, POOL_BWD_K2S2 };
+       POOL_BWD_COMPARE, POOL_BWD_K2S2, POOL_BWD_TILE,
+       POOL_BWD_GLOBAL };
 
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return POOL_FWD_CPU;
+  if (litdnn_pool_global_fits(a))
+    return POOL_FWD_GLOBAL;
+  if (litdnn_pool_nhwc_k3_fits(a))
+    return POOL_FWD_NHWC_K3;
   if (litdnn_pool_nhwc4_fits(a))
     return POOL_FWD_NHWC4;
   if (litdnn_pool_k2s2_fits(a))
@@ -402,10 +408,15 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return POOL_BWD_CPU;
+  if (litdnn_pool_global_fits(a))
+    return POOL_BWD_GLOBAL;
   if (litdnn_pool_k2s2_backward_fits(a))
     return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
+  litdnn_pool_tile t;
+  if (litdnn_pool_tile_plan(a, &t))
+    return POOL_BWD_TILE;
   if (a->mode == LITDNN_POOLING_MAX)
     return POOL_BWD_SCATTER;
   if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
@@ -424,6 +435,10 @@ static const litdnn_stage pool_forward_stages[] = {
                    litdnn_pool_forward_nhwc4),
   LITDNN_GPU_STAGE("k3s2-x4", "3x3 stride 2: four outputs per thread share their loaded columns",
                    litdnn_pool_forward_k3s2),
+  LITDNN_GPU_STAGE("nhwc-k3", "NHWC 3x3: nine 16-byte loads in flight, four channels per thread",
+                   litdnn_pool_forward_nhwc_k3),
+  LITDNN_GPU_STAGE("global", "a window over the whole plane: 8 or 32 threads per output",
+                   litdnn_pool_forward_global),
 };
 
 static const litdnn_stage pool_backward_stages[] = {
@@ -439,6 +454,10 @@ static const litdnn_stage pool_backward_stages[] = {
                    litdnn_pool_backward_compare),
   LITDNN_GPU_STAGE("k2s2-vec4", "2x2 stride 2: four outputs per thread, 16-byte loads and stores",
                    litdnn_pool_backward_k2s2),
+  LITDNN_GPU_STAGE("tile", "a block per tile of dx: windows' maxima in shared memory, then a gather",
+                   litdnn_pool_backward_tile),
+  LITDNN_GPU_STAGE("global", "a window over the whole plane: the maximum found again, a broadcast",
+                   litdnn_pool_backward_global),
 };
 
 const litdnn_op_table litdnn_pooling_forward_table = {

@@ -1,4 +1,4 @@
-#line 778 "chapters/06-pooling.nw"
+#line 782 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 705 "chapters/06-pooling.nw"
+#line 709 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 804 "chapters/06-pooling.nw"
+#line 811 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 917 "chapters/06-pooling.nw"
+#line 924 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 976 "chapters/06-pooling.nw"
+#line 983 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1050 "chapters/06-pooling.nw"
+#line 1057 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1116 "chapters/06-pooling.nw"
+#line 1123 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,68 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1209 "chapters/06-pooling.nw"
+#line 1193 "chapters/06-pooling.nw"
+static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
+{
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= total)
+    return;
+  unsigned groups = (unsigned)a.c / 4;
+  unsigned c4 = i % groups, r = i / groups;
+  int ow = (int)(r % (unsigned)a.out[2]);
+  r /= (unsigned)a.out[2];
+  int oh = (int)(r % (unsigned)a.out[1]);
+  unsigned n = r / (unsigned)a.out[1];
+  int h0 = oh * a.stride[1] - a.pad[1], w0 = ow * a.stride[2] - a.pad[2];
+  const float *base = a.x + (size_t)n * a.xs[0] + 4 * c4;
+  float4 v[9];
+  int ok[9], count = 0;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a.in[1] && w >= 0 && w < a.in[2];
+    count += ok[k];
+    if (ok[k])
+      v[k] = __ldg((const float4 *)(base + hh * a.xs[3] + w * a.xs[4]));
+    else
+      v[k].x = v[k].y = v[k].z = v[k].w = 0.0f;
+  }
+  float4 acc;
+  if (litdnn_pool_is_max(a.mode)) {
+    int p = a.propagate_nan, hx = 0, hy = 0, hz = 0, hw = 0;
+    acc.x = acc.y = acc.z = acc.w = -INFINITY;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k]) {
+        if (pool_takes(v[k].x, acc.x, hx, p)) acc.x = v[k].x, hx = 1;
+        if (pool_takes(v[k].y, acc.y, hy, p)) acc.y = v[k].y, hy = 1;
+        if (pool_takes(v[k].z, acc.z, hz, p)) acc.z = v[k].z, hz = 1;
+        if (pool_takes(v[k].w, acc.w, hw, p)) acc.w = v[k].w, hw = 1;
+      }
+  } else {
+    acc.x = acc.y = acc.z = acc.w = 0.0f;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      acc.x += v[k].x, acc.y += v[k].y, acc.z += v[k].z, acc.w += v[k].w;
+    float div = (float)(a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : count);
+    acc.x /= div, acc.y /= div, acc.z /= div, acc.w /= div;
+  }
+  float *y = a.y + (size_t)n * a.ys[0] + oh * a.ys[3] + ow * a.ys[4] + 4 * c4;
+  *(float4 *)y = pool_blend4(acc, y, a.alpha, a.beta);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_nhwc_k3_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage nhwc-k3 needs 2-D 3x3 windows, packed NHWC tensors, C a multiple "
+                        "of 4 and 16-byte alignment");
+  unsigned total = (unsigned)(a->n * a->out[1] * a->out[2] * (a->c / 4));
+  pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
+}
+#line 1290 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -417,7 +478,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1330 "chapters/06-pooling.nw"
+#line 1411 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -484,7 +545,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1421 "chapters/06-pooling.nw"
+#line 1502 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -542,7 +603,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1496 "chapters/06-pooling.nw"
+#line 1577 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -601,7 +662,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1564 "chapters/06-pooling.nw"
+#line 1645 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -637,7 +698,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1716 "chapters/06-pooling.nw"
+#line 1797 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -725,7 +786,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1614 "chapters/06-pooling.nw"
+#line 1695 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -786,4 +847,216 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
+}
+#line 1956 "chapters/06-pooling.nw"
+/* The winner of a 3x3 window, as pool_window finds it, with the nine
+   loads unrolled and in flight together; -1 if none. */
+POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  float v[9];
+  int ok[9];
+POOL_UNROLL
+  for (int k = 0; k < 9; k++) {
+    int hh = h0 + k / 3, w = w0 + k % 3;
+    ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
+    v[k] = ok[k] ? __ldg(plane + hh * a->xs[3] + w * a->xs[4]) : 0.0f;
+  }
+  float best = -INFINITY;
+  int where = -1;
+POOL_UNROLL
+  for (int k = 0; k < 9; k++)
+    if (ok[k] && pool_takes(v[k], best, where >= 0, a->propagate_nan))
+      best = v[k], where = (h0 + k / 3) * a->in[2] + w0 + k % 3;
+  return where;
+}
+
+static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool_tile t, int64_t tiles)
+{
+  extern __shared__ float pool_tile_smem[];
+  float *grad = pool_tile_smem;                    /* per window: dy, or dy / count */
+  int *winner = (int *)(grad + t.wr * t.wc * t.tc); /* per window: flat position of its maximum */
+  int is_max = litdnn_pool_is_max(a.mode);
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int three = a.win[1] == 3 && a.win[2] == 3;
+  int tiles_w = (a.in[2] + t.tw - 1) / t.tw, tiles_h = (a.in[1] + t.th - 1) / t.th;
+  int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
+  for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
+    
+#line 2059 "chapters/06-pooling.nw"
+int64_t r = b;
+int w0 = (int)(r % tiles_w) * t.tw;
+r /= tiles_w;
+int h0 = (int)(r % tiles_h) * t.th;
+r /= tiles_h;
+int64_t n = r / tiles_c, c0 = (r % tiles_c) * t.tc;
+int h1 = h0 + t.th < a.in[1] ? h0 + t.th : a.in[1];
+int w1 = w0 + t.tw < a.in[2] ? w0 + t.tw : a.in[2];
+int tc = c0 + t.tc < a.c ? t.tc : (int)(a.c - c0);
+int oh0, oh1, ow0, ow1, unused;
+pool_cover(h0, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &unused);
+pool_cover(h1 - 1, a.stride[1], a.pad[1], a.win[1], a.out[1], &unused, &oh1);
+pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
+pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
+int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
+int nwin = nh * nw * tc;
+#line 1990 "chapters/06-pooling.nw"
+    for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
+      int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
+      int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
+      int64_t c = c0 + ci;
+      float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3] + ow * a.ys[4]);
+      int where = -1;
+      if (is_max) {
+        const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+        if (three)
+          where = pool_arg3x3(plane, &a, oh, ow);
+        else
+          pool_window(plane, &a, 0, oh, ow, &where);
+      } else {
+        int h0w, h1w, w0w, w1w;
+        pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0w, &h1w);
+        pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0w, &w1w);
+        g /= (float)(include ? a.win[1] * a.win[2] : (h1w - h0w) * (w1w - w0w));
+      }
+      grad[k] = g;
+      winner[k] = where;
+    }
+    __syncthreads();
+    int elements = (h1 - h0) * (w1 - w0) * tc;
+    for (int e = threadIdx.x; e < elements; e += blockDim.x) {
+      int ci = a.channels_last ? e % tc : 0, rest = a.channels_last ? e / tc : e;
+      int hh = h0 + rest / (w1 - w0), w = w0 + rest % (w1 - w0);
+      int64_t c = c0 + ci;
+      int lo_h, hi_h, lo_w, hi_w, me = hh * a.in[2] + w;
+      pool_cover_quick(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &lo_h, &hi_h);
+      pool_cover_quick(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &lo_w, &hi_w);
+      float sum = 0.0f;
+      for (int oh = lo_h; oh < hi_h; oh++)
+        for (int ow = lo_w; ow < hi_w; ow++) {
+          int k = ((oh - oh0) * nw + (ow - ow0)) * tc + ci;
+          if (!is_max || winner[k] == me)
+            sum += grad[k];
+        }
+      pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
+                 a.beta);
+    }
+    __syncthreads();   /* the next tile overwrites grad and winner */
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  litdnn_pool_tile t;
+  if (!litdnn_pool_tile_plan(a, &t))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage tile needs 2-D pooling whose windows for one element fit in "
+                        "shared memory");
+  int64_t tiles = a->n * ((a->c + t.tc - 1) / t.tc) * ((a->in[1] + t.th - 1) / t.th) *
+                  ((a->in[2] + t.tw - 1) / t.tw);
+  int per_tile = t.th * t.tw * t.tc;
+  unsigned threads = per_tile >= 256 ? 256u : (unsigned)((per_tile + 31) / 32 * 32);
+  size_t smem = (size_t)t.wr * t.wc * t.tc * (sizeof(float) + sizeof(int));
+  pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
+}
+#line 2149 "chapters/06-pooling.nw"
+/* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
+   -1 for a partial that holds nothing. */
+POOL_FN int pool_beats(float vb, int ib, float va, int ia)
+{
+  if (ib < 0)
+    return 0;
+  if (ia < 0)
+    return 1;
+  int an = va != va, bn = vb != vb;
+  if (an || bn)
+    return an && bn ? ib < ia : bn;
+  return vb > va || (vb == va && ib < ia);
+}
+
+#define POOL_GLOBAL_SLICES_NHWC 8
+static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, int backward)
+{
+  __shared__ float part[256];
+  __shared__ int part_at[256];
+  __shared__ float result[32];
+  __shared__ int result_at[32];
+  /* NHWC: 32 outputs (channels) x 8 slices of the plane; NCHW: 8 outputs x 32 slices */
+  int slices = a.channels_last ? POOL_GLOBAL_SLICES_NHWC : 32;
+  int per_block = 256 / slices;
+  int slice = a.channels_last ? threadIdx.x / per_block : threadIdx.x % slices;
+  int local = a.channels_last ? threadIdx.x % per_block : threadIdx.x / slices;
+  int is_max = litdnn_pool_is_max(a.mode);
+  int plane = a.in[1] * a.in[2];
+  float count = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? (float)a.win[1] * a.win[2]
+                                                                       : (float)plane;
+  for (int64_t o0 = (int64_t)blockIdx.x * per_block; o0 < outputs;
+       o0 += (int64_t)gridDim.x * per_block) {
+    int64_t o = o0 + local;
+    int64_t n = o / a.c, c = o % a.c;
+    int live = o < outputs;
+    const float *x = a.x + n * a.xs[0] + c * a.xs[1];
+    float acc = is_max ? -INFINITY : 0.0f;
+    int at = -1;
+    if (live && (is_max || !backward))
+      for (int p = slice; p < plane; p += slices) {
+        float v = __ldg(x + (p / a.in[2]) * a.xs[3] + (p % a.in[2]) * a.xs[4]);
+        if (!is_max)
+          acc += v;
+        else if (pool_takes(v, acc, at >= 0, a.propagate_nan))
+          acc = v, at = p;
+      }
+    part[threadIdx.x] = acc;
+    part_at[threadIdx.x] = at;
+    __syncthreads();
+    if (slice == 0) {
+      for (int s = 1; s < slices; s++) {
+        int t = a.channels_last ? s * per_block + local : (int)threadIdx.x + s;
+        if (!is_max)
+          acc += part[t];
+        else if (pool_beats(part[t], part_at[t], acc, at))
+          acc = part[t], at = part_at[t];
+      }
+      result[local] = is_max ? acc : acc / count;
+      result_at[local] = at;
+    }
+    __syncthreads();
+    if (live && !backward && slice == 0)
+      pool_store(a.y + n * a.ys[0] + c * a.ys[1], result[local], a.alpha, a.beta);
+    if (live && backward) {
+      float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1]);
+      if (!is_max)
+        g /= count;
+      float *dx = a.dx + n * a.dxs[0] + c * a.dxs[1];
+      for (int p = slice; p < plane; p += slices)
+        pool_store(dx + (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4],
+                   !is_max || p == result_at[local] ? g : 0.0f, a.alpha, a.beta);
+    }
+    __syncthreads();   /* the next outputs reuse part and result */
+  }
+}
+
+static litdnnStatus_t pool_global(litdnnHandle_t h, const void *args, int backward)
+{
+  const char *call = backward ? "litdnnPoolingBackward" : "litdnnPoolingForward";
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_global_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage global needs a 2-D window that covers the whole input plane");
+  int64_t outputs = a->n * a->c;
+  int per_block = a->channels_last ? 256 / POOL_GLOBAL_SLICES_NHWC : 8;
+  pool_global_kernel<<<litdnn_gpu_blocks(outputs, per_block, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs, backward);
+  return litdnn_gpu_launch_status(call, "pool_global_kernel");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global)(litdnnHandle_t h, const void *args)
+{
+  return pool_global(h, args, 0);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, const void *args)
+{
+  return pool_global(h, args, 1);
 }
