@@ -1,4 +1,4 @@
-#line 404 "chapters/07-softmax.nw"
+#line 413 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 434 "chapters/07-softmax.nw"
+#line 444 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 460 "chapters/07-softmax.nw"
+#line 470 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 524 "chapters/07-softmax.nw"
+#line 534 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 603 "chapters/07-softmax.nw"
+#line 613 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 763 "chapters/07-softmax.nw"
+#line 773 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1043 "chapters/07-softmax.nw"
+#line 1053 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -552,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
 }
-#line 1131 "chapters/07-softmax.nw"
+#line 1141 "chapters/07-softmax.nw"
 #define SM_SMALL_HELD 8          /* values a lane holds */
 #define SM_SMALL_THREADS 128
 
@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1268 "chapters/07-softmax.nw"
+#line 1278 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -745,4 +745,137 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   int64_t pixels = 4 * (SM_THREADS / lanes_c), tiles = (a->h * a->w + pixels - 1) / pixels;
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
+}
+#line 1431 "chapters/07-softmax.nw"
+#define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
+
+SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
+
+/* One row of len % 4 == 0 floats held by `group` threads (a warp or the
+   block) with index t. bwd and nv are constants at every call, so the
+   loops unroll and the forward copy keeps no dy registers. */
+SM_FN void sm_row_vec(const litdnn_softmax_args *a, int64_t r, int t, int group, float *buf, int bwd, int nv)
+{
+  int n4 = (int)(a->len / 4);
+  const float4 *x = (const float4 *)(a->x + r * a->len);
+  const float4 *dy = (const float4 *)((bwd ? a->dy : a->x) + r * a->len);
+  float4 *out = (float4 *)(a->out + r * a->len);
+  float4 v[SM_RV_HELD], g[SM_RV_HELD];
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int j = t + i * group, ok = j < n4;
+    v[i] = ok ? __ldg(x + j) : make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+    if (bwd)
+      g[i] = ok ? __ldg(dy + j) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  }
+  float m = 0.0f, s = 0.0f;
+  if (!bwd && a->algo != LITDNN_SOFTMAX_FAST) {
+    m = -INFINITY;
+SM_UNROLL
+    for (int i = 0; i < nv; i++)
+      m = sm_max(m, sm_max4(v[i]));
+    m = group == 32 ? sm_warp_reduce(m, 0) : sm_block_reduce(m, buf, 0);
+  }
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    if (t + i * group >= n4)
+      continue;
+    if (!bwd)
+      s += (expf(v[i].x - m) + expf(v[i].y - m)) + (expf(v[i].z - m) + expf(v[i].w - m));
+    else if (a->algo == LITDNN_SOFTMAX_LOG)
+      s += (g[i].x + g[i].y) + (g[i].z + g[i].w);
+    else
+      s += (g[i].x * v[i].x + g[i].y * v[i].y) + (g[i].z * v[i].z + g[i].w * v[i].w);
+  }
+  s = group == 32 ? sm_warp_reduce(s, 1) : sm_block_reduce(s, buf, 1);
+  float k = sm_prepare(a->algo, bwd, s);
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int j = t + i * group;
+    if (j >= n4)
+      continue;
+    float4 o, e = bwd ? g[i] : v[i];
+    o.x = a->alpha * sm_finish(a->algo, bwd, v[i].x, e.x, m, k);
+    o.y = a->alpha * sm_finish(a->algo, bwd, v[i].y, e.y, m, k);
+    o.z = a->alpha * sm_finish(a->algo, bwd, v[i].z, e.z, m, k);
+    o.w = a->alpha * sm_finish(a->algo, bwd, v[i].w, e.w, m, k);
+    if (a->beta != 0.0f) {
+      float4 old = out[j];
+      o.x += a->beta * old.x, o.y += a->beta * old.y, o.z += a->beta * old.z, o.w += a->beta * old.w;
+    }
+    out[j] = o;
+  }
+}
+
+SM_FN void sm_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a->rows; r += warps)
+    sm_row_vec(a, r, threadIdx.x % 32, 32, NULL, bwd, nv);
+}
+
+static __global__ void sm_rows_vec1_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 1); }
+static __global__ void sm_rows_vec2_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 2); }
+static __global__ void sm_rows_vec4_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 4); }
+static __global__ void sm_rows_vec8_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 8); }
+static __global__ void sm_rows_vec1_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 1); }
+static __global__ void sm_rows_vec2_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 2); }
+static __global__ void sm_rows_vec4_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 4); }
+static __global__ void sm_rows_vec8_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 8); }
+
+/* few rows: a block of SM_THREADS per row, one float4 a thread */
+static __global__ void sm_rows_vec_block_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[32];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_vec(&a, r, threadIdx.x, blockDim.x, buf, 0, 1);
+}
+
+static __global__ void sm_rows_vec_block_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[32];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_vec(&a, r, threadIdx.x, blockDim.x, buf, 1, 1);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_rows_vec_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage rows-vec4 needs contiguous rows of at most 1024 values, a multiple of 4, "
+                        "and 16-byte aligned pointers");
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (a->rows < 8 * 132 && a->len > 128) {   /* a warp each would leave SMs idle */
+    unsigned blocks = (unsigned)a->rows;
+    if (a->backward)
+      sm_rows_vec_block_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec_block_kernel<<<blocks, SM_THREADS, 0, st>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_rows_vec_block_kernel");
+  }
+  int64_t blocks = (a->rows + SM_THREADS / 32 - 1) / (SM_THREADS / 32);
+  unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
+  int nv = (int)((a->len + 127) / 128);
+  if (!a->backward) {
+    if (nv == 1)
+      sm_rows_vec1_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv == 2)
+      sm_rows_vec2_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv <= 4)
+      sm_rows_vec4_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec8_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+  } else {
+    if (nv == 1)
+      sm_rows_vec1_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv == 2)
+      sm_rows_vec2_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv <= 4)
+      sm_rows_vec4_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec8_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+  }
+  return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
 }
