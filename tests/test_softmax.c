@@ -171,6 +171,9 @@ static const sshape shapes[] = {
   {1, 203, 1, 3},   /* NHWC rows of 203: 32 lanes, scalar loads, a partial last slot */
   {2, 200, 2, 6},   /* CHANNEL NCHW in float4 pixels: 32 channel lanes, a part-filled tile */
   {1, 9, 4, 17},    /* CHANNEL NCHW in float4 pixels: 4 channel lanes */
+  {3, 16, 7, 4},    /* CHANNEL NCHW: one tile of kernel 9 spans three images */
+  {3, 5, 2, 6},     /* CHANNEL NCHW: two float4 a thread, C odd */
+  {2, 256, 2, 2},   /* CHANNEL NCHW: C = 256, the widest tile, across images */
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 

@@ -95,6 +95,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_nchw);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_small_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_vec);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_rows_vec);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_tile);
 
 #ifdef __cplusplus
 }

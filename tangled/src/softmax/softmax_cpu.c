@@ -1,4 +1,4 @@
-#line 366 "chapters/07-softmax.nw"
+#line 367 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <math.h>
 
