@@ -80,10 +80,17 @@ static inline int litdnn_sm_channel_vec_fits(const litdnn_softmax_args *a)
 }
 
 /* contiguous rows of at most 1,024 floats in whole float4s, aligned */
+static inline int litdnn_sm_rows_float4(const litdnn_softmax_args *a)
+{
+  return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
+         (!a->backward || (uintptr_t)a->dy % 16 == 0);
+}
+
+/* kernel 8: rows in float4, or few rows of more than 128 values (a block each) */
 static inline int litdnn_sm_rows_vec_fits(const litdnn_softmax_args *a)
 {
-  return a->len <= 1024 && a->len % 4 == 0 && litdnn_sm_rows_contiguous(a) && (uintptr_t)a->x % 16 == 0 &&
-         (uintptr_t)a->out % 16 == 0 && (!a->backward || (uintptr_t)a->dy % 16 == 0);
+  return a->len <= 1024 && litdnn_sm_rows_contiguous(a) &&
+         (litdnn_sm_rows_float4(a) || (a->rows < 8 * 132 && a->len > 128));
 }
 
 litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);

@@ -1,4 +1,4 @@
-#line 414 "chapters/07-softmax.nw"
+#line 421 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 446 "chapters/07-softmax.nw"
+#line 453 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 472 "chapters/07-softmax.nw"
+#line 479 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 536 "chapters/07-softmax.nw"
+#line 543 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 615 "chapters/07-softmax.nw"
+#line 622 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 775 "chapters/07-softmax.nw"
+#line 782 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1055 "chapters/07-softmax.nw"
+#line 1062 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -552,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
 }
-#line 1143 "chapters/07-softmax.nw"
+#line 1150 "chapters/07-softmax.nw"
 #define SM_SMALL_HELD 8          /* values a lane holds */
 #define SM_SMALL_THREADS 128
 
@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1280 "chapters/07-softmax.nw"
+#line 1287 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -746,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
 }
-#line 1433 "chapters/07-softmax.nw"
+#line 1442 "chapters/07-softmax.nw"
 #define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
@@ -838,15 +838,37 @@ static __global__ void sm_rows_vec_block_backward_kernel(litdnn_softmax_args a)
     sm_row_vec(&a, r, threadIdx.x, blockDim.x, buf, 1, 1);
 }
 
+/* few rows that are not whole float4s: kernel 4's block path, four values a thread */
+static __global__ void sm_rows_block_scalar_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 0, 4);
+}
+
+static __global__ void sm_rows_block_scalar_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, 4);
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
   if (!litdnn_sm_rows_vec_fits(a))
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage rows-vec4 needs contiguous rows of at most 1024 values, a multiple of 4, "
-                        "and 16-byte aligned pointers");
+                        "stage rows-vec4 needs contiguous rows of at most 1024 values, a multiple of 4 "
+                        "with 16-byte aligned pointers unless there are fewer than 1056 rows of more than 128");
   cudaStream_t st = litdnn_gpu_stream(h);
+  if (a->rows < 8 * 132 && a->len > 128 && !litdnn_sm_rows_float4(a)) {
+    if (a->backward)
+      sm_rows_block_scalar_backward_kernel<<<(unsigned)a->rows, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_block_scalar_kernel<<<(unsigned)a->rows, SM_THREADS, 0, st>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_rows_block_scalar_kernel");
+  }
   if (a->rows < 8 * 132 && a->len > 128) {   /* a warp each would leave SMs idle */
     unsigned blocks = (unsigned)a->rows;
     if (a->backward)
@@ -879,7 +901,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
 }
-#line 1609 "chapters/07-softmax.nw"
+#line 1640 "chapters/07-softmax.nw"
 #define SM_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SM_FN float sm_combine(float a, float b, int op) { return op ? a + b : sm_max(a, b); }
