@@ -86,6 +86,22 @@ static const char *const algo_names[3] = {"fast", "accurate", "log"};
 static const char *const mode_names[2] = {"instance", "channel"};
 static const float blends[2][2] = {{1.0f, 0.0f}, {0.5f, -1.5f}};
 
+/* 0, or 1 to hand every stage pointers one float past a 16-byte boundary,
+   so that the float4 paths must notice and refuse or fall back */
+static size_t sm_shift;
+
+static void *dev_copy(litdnnHandle_t h, const float *host, size_t count)
+{
+  if (!sm_shift)
+    return t_dev_from_host(h, host, count);
+  float *tmp = malloc((count + 1) * sizeof(float));
+  tmp[0] = 0.0f;
+  memcpy(tmp + 1, host, count * sizeof(float));
+  void *d = t_dev_from_host(h, tmp, count + 1);
+  free(tmp);
+  return d;
+}
+
 /* Every (backend, stage) on one problem; a specialised stage may refuse
    with NOT_SUPPORTED and must then leave the output alone. */
 static void check_softmax(const sshape *s, int algo, int mode, int fmt, int backward, float alpha,
@@ -114,14 +130,15 @@ static void check_softmax(const sshape *s, int algo, int mode, int fmt, int back
   for (int r = 0; r < nr; r++) {
     litdnnHandle_t h = t_handle(runs[r].backend);
     cr_assert_eq(litdnnSetStage(h, op, runs[r].stage), LITDNN_STATUS_SUCCESS);
-    void *d_x = t_dev_from_host(h, x, count), *d_dy = t_dev_from_host(h, dy, count);
-    void *d_o = beta != 0 ? t_dev_from_host(h, out0, count) : t_dev_poisoned(h, count);
+    void *d_x = dev_copy(h, x, count), *d_dy = dev_copy(h, dy, count);
+    void *d_o = beta != 0 ? dev_copy(h, out0, count) : t_dev_poisoned(h, count + sm_shift);
+    float *p_x = (float *)d_x + sm_shift, *p_dy = (float *)d_dy + sm_shift, *p_o = (float *)d_o + sm_shift;
     litdnnStatus_t status =
         backward ? litdnnSoftmaxBackward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
-                                         d, d_x, d, d_dy, &beta, d, d_o)
+                                         d, p_x, d, p_dy, &beta, d, p_o)
                  : litdnnSoftmaxForward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
-                                        d, d_x, &beta, d, d_o);
-    float *got = t_dev_fetch(h, d_o, count);
+                                        d, p_x, &beta, d, p_o);
+    float *fetched = t_dev_fetch(h, d_o, count + sm_shift), *got = fetched + sm_shift;
     char what[256];
     snprintf(what, sizeof what, "softmax %s %s %s %s %dx%dx%dx%d alpha %g beta %g, stage %s on %s",
              backward ? "backward" : "forward", algo_names[algo], mode_names[mode], fmt ? "NHWC" : "NCHW",
@@ -133,7 +150,7 @@ static void check_softmax(const sshape *s, int algo, int mode, int fmt, int back
       cr_assert_eq(status, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
       t_assert_close(got, ref, count, rtol, atol, what);
     }
-    free(got);
+    free(fetched);
     t_dev_free(h, d_x);
     t_dev_free(h, d_dy);
     t_dev_free(h, d_o);
@@ -154,6 +171,9 @@ static const sshape shapes[] = {
   {1, 203, 1, 3},   /* NHWC rows of 203: 32 lanes, scalar loads, a partial last slot */
   {2, 200, 2, 6},   /* CHANNEL NCHW in float4 pixels: 32 channel lanes, a part-filled tile */
   {1, 9, 4, 17},    /* CHANNEL NCHW in float4 pixels: 4 channel lanes */
+  {3, 16, 7, 4},    /* CHANNEL NCHW: one tile of kernel 9 spans three images */
+  {3, 5, 2, 6},     /* CHANNEL NCHW: two float4 a thread, C odd */
+  {2, 256, 2, 2},   /* CHANNEL NCHW: C = 256, the widest tile, across images */
 };
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
@@ -185,6 +205,35 @@ Test(softmax, rows_longer_than_a_block_holds)
       check_softmax(&big, algo, LITDNN_SOFTMAX_MODE_INSTANCE, fmt, 0, 1.0f, 0.0f);
       check_softmax(&big, algo, LITDNN_SOFTMAX_MODE_INSTANCE, fmt, 1, 0.5f, 1.0f);
     }
+}
+
+/* Kernel 8's warp path needs at least 8 * 132 rows; these take its four
+   widths (one float4 a lane up to eight, the last slot part-filled), and
+   C not a multiple of 4, which must go elsewhere. */
+Test(softmax, many_rows_of_whole_float4s)
+{
+  const sshape many[] = {{1, 124, 1, 1060}, {1, 252, 2, 530}, {2, 260, 1, 530}, {1, 900, 1, 1057},
+                         {1, 130, 1, 1100}};
+  for (int i = 0; i < 5; i++)
+    for (int algo = 0; algo < 3; algo++)
+      for (int backward = 0; backward < 2; backward++) {
+        check_softmax(&many[i], algo, LITDNN_SOFTMAX_MODE_CHANNEL, 1, backward, 1.0f, 0.0f);
+        check_softmax(&many[i], algo, LITDNN_SOFTMAX_MODE_CHANNEL, 1, backward, 0.5f, -1.5f);
+      }
+}
+
+/* Pointers one float off a 16-byte boundary: the float4 stages must refuse
+   or take their scalar path, never read across the boundary. */
+Test(softmax, unaligned_pointers)
+{
+  const sshape s[] = {{2, 200, 2, 6}, {1, 9, 4, 17}, {3, 256, 1, 1}, {2, 16, 4, 4}};
+  sm_shift = 1;
+  for (int i = 0; i < 4; i++)
+    for (int mode = 0; mode < 2; mode++)
+      for (int fmt = 0; fmt < 2; fmt++)
+        for (int backward = 0; backward < 2; backward++)
+          check_softmax(&s[i], LITDNN_SOFTMAX_ACCURATE, mode, fmt, backward, 0.5f, -1.5f);
+  sm_shift = 0;
 }
 
 /* ACCURATE and LOG subtract the maximum: scores far beyond exp's range

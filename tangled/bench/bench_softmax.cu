@@ -1,4 +1,4 @@
-#line 1509 "chapters/07-softmax.nw"
+#line 1957 "chapters/07-softmax.nw"
 /* Softmax forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on benchdnn's
    softmax problem files. */
@@ -60,6 +60,16 @@ static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, 
                     const char *label, int all_stages)
 {
   static const char *const algos[3] = {"fast", "accurate", "log"};
+  const char *only = bench_arg(b, "--only", NULL);
+  if (only) {   /* measure only the problems whose name contains the string */
+    char name[2][160];
+    for (int dir = 0; dir < 2; dir++)
+      snprintf(name[dir], sizeof name[dir], "%s %s %s %s %s,%dx%dx%dx%d", label, algos[algo],
+               mode == LITDNN_SOFTMAX_MODE_CHANNEL ? "channel" : "instance", fmt ? "NHWC" : "NCHW",
+               dir ? "backward" : "forward", n, c, h, w);
+    if (!strstr(name[0], only) && !strstr(name[1], only))
+      return;
+  }
   size_t count = (size_t)n * c * h * w, set_bytes = 4 * count * sizeof(float);
   t->sets = (int)((180e6 + set_bytes - 1) / set_bytes);
   t->sets = t->sets < 1 ? 1 : t->sets > MAX_SETS ? MAX_SETS : t->sets;
@@ -89,6 +99,12 @@ static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, 
              mode == LITDNN_SOFTMAX_MODE_CHANNEL ? "channel" : "instance", fmt ? "NHWC" : "NCHW",
              dir ? "backward" : "forward");
     t->backward = dir;
+    if (only) {
+      char name[200];
+      snprintf(name, sizeof name, "%s,%s", op, shape);
+      if (!strstr(name, only))
+        continue;
+    }
     int stages = 0;
     BENCH_LITDNN(litdnnGetStageCount(id, &stages));
     for (int s = 0; all_stages && s < stages; s++) {

@@ -81,11 +81,14 @@ static void compare_softmax(int n, int c, int h, int w, int algo, int mode, int 
   litdnnDestroy(lh);
 }
 
-static const int shapes[][4] = {{2, 37, 5, 7}, {4, 256, 3, 3}, {3, 1000, 1, 1}, {2, 3, 70, 70}};
+/* the last three take the many-row paths of the float4 kernels: a warp per
+   row of 256, 520 and 1,024 values, and CHANNEL tiles of 256 channels */
+static const int shapes[][4] = {{2, 37, 5, 7}, {4, 256, 3, 3}, {3, 1000, 1, 1}, {2, 3, 70, 70},
+                                {2, 256, 28, 28}, {1100, 520, 1, 1}, {1200, 1024, 1, 1}};
 
 Test(softmax_cudnn, forward_every_algorithm_mode_and_layout)
 {
-  for (int s = 0; s < 4; s++)
+  for (int s = 0; s < (int)(sizeof shapes / sizeof shapes[0]); s++)
     for (int algo = 0; algo < 3; algo++)
       for (int mode = 0; mode < 2; mode++)
         for (int fmt = 0; fmt < 2; fmt++)
@@ -95,7 +98,7 @@ Test(softmax_cudnn, forward_every_algorithm_mode_and_layout)
 
 Test(softmax_cudnn, backward_every_algorithm_mode_and_layout)
 {
-  for (int s = 0; s < 4; s++)
+  for (int s = 0; s < (int)(sizeof shapes / sizeof shapes[0]); s++)
     for (int algo = 0; algo < 3; algo++)
       for (int mode = 0; mode < 2; mode++)
         for (int fmt = 0; fmt < 2; fmt++)

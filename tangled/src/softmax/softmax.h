@@ -79,6 +79,20 @@ static inline int litdnn_sm_channel_vec_fits(const litdnn_softmax_args *a)
          (!a->backward || (uintptr_t)a->dy % 16 == 0);
 }
 
+/* contiguous rows of at most 1,024 floats in whole float4s, aligned */
+static inline int litdnn_sm_rows_float4(const litdnn_softmax_args *a)
+{
+  return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
+         (!a->backward || (uintptr_t)a->dy % 16 == 0);
+}
+
+/* kernel 8: rows in float4, or few rows of more than 128 values (a block each) */
+static inline int litdnn_sm_rows_vec_fits(const litdnn_softmax_args *a)
+{
+  return a->len <= 1024 && litdnn_sm_rows_contiguous(a) &&
+         (litdnn_sm_rows_float4(a) || (a->rows < 8 * 132 && a->len > 128));
+}
+
 litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_block_smem);
@@ -87,6 +101,8 @@ LITDNN_DECLARE_GPU_FN(litdnn_softmax_online);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_nchw);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_small_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_vec);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_rows_vec);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_tile);
 
 #ifdef __cplusplus
 }

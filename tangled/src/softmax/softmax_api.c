@@ -1,4 +1,4 @@
-#line 231 "chapters/07-softmax.nw"
+#line 248 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <string.h>
 
@@ -114,9 +114,9 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 1404 "chapters/07-softmax.nw"
+#line 1843 "chapters/07-softmax.nw"
 enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW, SM_SMALL_ROWS,
-       SM_CHANNEL_VEC };
+       SM_CHANNEL_VEC, SM_ROWS_VEC, SM_CHANNEL_TILE };
 
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
@@ -127,10 +127,12 @@ static int choose_softmax(litdnnHandle_t h, const void *args)
      kernel 6; rows of 256 (NHWC channel mode) 1.55x slower than kernel 3 */
   if (litdnn_sm_small_rows_fit(a) && a->len < 128)
     return SM_SMALL_ROWS;
+  if (litdnn_sm_rows_vec_fits(a))     /* kernel 8: one read, float4 in and out (to be measured) */
+    return SM_ROWS_VEC;
   if (litdnn_sm_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
     return !a->backward && a->len <= 1024 ? SM_WARP_SHUFFLE : SM_ONLINE;
-  if (litdnn_sm_channel_vec_fits(a))
-    return SM_CHANNEL_VEC;
+  if (litdnn_sm_channel_vec_fits(a))   /* kernel 9 over kernel 7: to be measured */
+    return SM_CHANNEL_TILE;
   if (litdnn_sm_channel_nchw(a))
     return SM_CHANNEL_NCHW;
   return SM_NAIVE;
@@ -151,6 +153,10 @@ static const litdnn_stage softmax_stages[] = {
                    litdnn_softmax_small_rows),
   LITDNN_GPU_STAGE("channel-vec4", "CHANNEL in NCHW: four pixels per thread, the tile in registers",
                    litdnn_softmax_channel_vec),
+  LITDNN_GPU_STAGE("rows-vec4", "a warp per row of at most 1,024, the row in float4 registers",
+                   litdnn_softmax_rows_vec),
+  LITDNN_GPU_STAGE("channel-tile", "CHANNEL in NCHW: kernel 7 specialised by direction, shuffles, tiles across images",
+                   litdnn_softmax_channel_tile),
 };
 
 const litdnn_op_table litdnn_softmax_forward_table = {

@@ -1,4 +1,4 @@
-#line 404 "chapters/07-softmax.nw"
+#line 421 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 434 "chapters/07-softmax.nw"
+#line 453 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 460 "chapters/07-softmax.nw"
+#line 479 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 524 "chapters/07-softmax.nw"
+#line 543 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 603 "chapters/07-softmax.nw"
+#line 622 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 763 "chapters/07-softmax.nw"
+#line 782 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1043 "chapters/07-softmax.nw"
+#line 1062 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -552,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
 }
-#line 1131 "chapters/07-softmax.nw"
+#line 1150 "chapters/07-softmax.nw"
 #define SM_SMALL_HELD 8          /* values a lane holds */
 #define SM_SMALL_THREADS 128
 
@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1268 "chapters/07-softmax.nw"
+#line 1287 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -745,4 +745,326 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   int64_t pixels = 4 * (SM_THREADS / lanes_c), tiles = (a->h * a->w + pixels - 1) / pixels;
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
+}
+#line 1442 "chapters/07-softmax.nw"
+#define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
+
+SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
+
+/* One row of len % 4 == 0 floats held by `group` threads (a warp or the
+   block) with index t. bwd and nv are constants at every call, so the
+   loops unroll and the forward copy keeps no dy registers. */
+SM_FN void sm_row_vec(const litdnn_softmax_args *a, int64_t r, int t, int group, float *buf, int bwd, int nv)
+{
+  int n4 = (int)(a->len / 4);
+  const float4 *x = (const float4 *)(a->x + r * a->len);
+  const float4 *dy = (const float4 *)((bwd ? a->dy : a->x) + r * a->len);
+  float4 *out = (float4 *)(a->out + r * a->len);
+  float4 v[SM_RV_HELD], g[SM_RV_HELD];
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int j = t + i * group, ok = j < n4;
+    v[i] = ok ? __ldg(x + j) : make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+    if (bwd)
+      g[i] = ok ? __ldg(dy + j) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  }
+  float m = 0.0f, s = 0.0f;
+  if (!bwd && a->algo != LITDNN_SOFTMAX_FAST) {
+    m = -INFINITY;
+SM_UNROLL
+    for (int i = 0; i < nv; i++)
+      m = sm_max(m, sm_max4(v[i]));
+    m = group == 32 ? sm_warp_reduce(m, 0) : sm_block_reduce(m, buf, 0);
+  }
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    if (t + i * group >= n4)
+      continue;
+    if (!bwd)
+      s += (expf(v[i].x - m) + expf(v[i].y - m)) + (expf(v[i].z - m) + expf(v[i].w - m));
+    else if (a->algo == LITDNN_SOFTMAX_LOG)
+      s += (g[i].x + g[i].y) + (g[i].z + g[i].w);
+    else
+      s += (g[i].x * v[i].x + g[i].y * v[i].y) + (g[i].z * v[i].z + g[i].w * v[i].w);
+  }
+  s = group == 32 ? sm_warp_reduce(s, 1) : sm_block_reduce(s, buf, 1);
+  float k = sm_prepare(a->algo, bwd, s);
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int j = t + i * group;
+    if (j >= n4)
+      continue;
+    float4 o, e = bwd ? g[i] : v[i];
+    o.x = a->alpha * sm_finish(a->algo, bwd, v[i].x, e.x, m, k);
+    o.y = a->alpha * sm_finish(a->algo, bwd, v[i].y, e.y, m, k);
+    o.z = a->alpha * sm_finish(a->algo, bwd, v[i].z, e.z, m, k);
+    o.w = a->alpha * sm_finish(a->algo, bwd, v[i].w, e.w, m, k);
+    if (a->beta != 0.0f) {
+      float4 old = out[j];
+      o.x += a->beta * old.x, o.y += a->beta * old.y, o.z += a->beta * old.z, o.w += a->beta * old.w;
+    }
+    out[j] = o;
+  }
+}
+
+SM_FN void sm_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
+{
+  int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t r = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; r < a->rows; r += warps)
+    sm_row_vec(a, r, threadIdx.x % 32, 32, NULL, bwd, nv);
+}
+
+static __global__ void sm_rows_vec1_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 1); }
+static __global__ void sm_rows_vec2_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 2); }
+static __global__ void sm_rows_vec4_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 4); }
+static __global__ void sm_rows_vec8_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 0, 8); }
+static __global__ void sm_rows_vec1_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 1); }
+static __global__ void sm_rows_vec2_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 2); }
+static __global__ void sm_rows_vec4_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 4); }
+static __global__ void sm_rows_vec8_backward_kernel(litdnn_softmax_args a) { sm_rows_vec_warps(&a, 1, 8); }
+
+/* few rows: a block of SM_THREADS per row, one float4 a thread */
+static __global__ void sm_rows_vec_block_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[32];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_vec(&a, r, threadIdx.x, blockDim.x, buf, 0, 1);
+}
+
+static __global__ void sm_rows_vec_block_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[32];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_vec(&a, r, threadIdx.x, blockDim.x, buf, 1, 1);
+}
+
+/* few rows that are not whole float4s: kernel 4's block path, four values a thread */
+static __global__ void sm_rows_block_scalar_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 0, 4);
+}
+
+static __global__ void sm_rows_block_scalar_backward_kernel(litdnn_softmax_args a)
+{
+  __shared__ float buf[64];
+  for (int64_t r = blockIdx.x; r < a.rows; r += gridDim.x)
+    sm_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, 4);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_rows_vec_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage rows-vec4 needs contiguous rows of at most 1024 values, a multiple of 4 "
+                        "with 16-byte aligned pointers unless there are fewer than 1056 rows of more than 128");
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (a->rows < 8 * 132 && a->len > 128 && !litdnn_sm_rows_float4(a)) {
+    if (a->backward)
+      sm_rows_block_scalar_backward_kernel<<<(unsigned)a->rows, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_block_scalar_kernel<<<(unsigned)a->rows, SM_THREADS, 0, st>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_rows_block_scalar_kernel");
+  }
+  if (a->rows < 8 * 132 && a->len > 128) {   /* a warp each would leave SMs idle */
+    unsigned blocks = (unsigned)a->rows;
+    if (a->backward)
+      sm_rows_vec_block_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec_block_kernel<<<blocks, SM_THREADS, 0, st>>>(*a);
+    return litdnn_gpu_launch_status(call, "sm_rows_vec_block_kernel");
+  }
+  int64_t blocks = (a->rows + SM_THREADS / 32 - 1) / (SM_THREADS / 32);
+  unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
+  int nv = (int)((a->len + 127) / 128);
+  if (!a->backward) {
+    if (nv == 1)
+      sm_rows_vec1_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv == 2)
+      sm_rows_vec2_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv <= 4)
+      sm_rows_vec4_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec8_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+  } else {
+    if (nv == 1)
+      sm_rows_vec1_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv == 2)
+      sm_rows_vec2_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else if (nv <= 4)
+      sm_rows_vec4_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+    else
+      sm_rows_vec8_backward_kernel<<<grid, SM_THREADS, 0, st>>>(*a);
+  }
+  return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
+}
+#line 1640 "chapters/07-softmax.nw"
+#define SM_CT_HELD 8     /* float4 of channels per thread, at most */
+
+SM_FN float sm_combine(float a, float b, int op) { return op ? a + b : sm_max(a, b); }
+
+/* Reduce each of a thread's four pixels over the channel lanes: the lanes
+   inside a warp with shuffles, then one partial per warp through shared
+   memory. threadIdx.x = lane * groups + group. */
+SM_FN float4 sm_ct_reduce(float4 v, float4 *red, float *fin, int lanes_c, int groups, int op)
+{
+  int g = threadIdx.x % groups, l = threadIdx.x / groups;
+  int per_warp = groups < 32 ? 32 / groups : 1;   /* channel lanes inside one warp */
+  for (int k = groups; k < 32; k *= 2) {
+    v.x = sm_combine(v.x, __shfl_xor_sync(0xffffffffu, v.x, k), op);
+    v.y = sm_combine(v.y, __shfl_xor_sync(0xffffffffu, v.y, k), op);
+    v.z = sm_combine(v.z, __shfl_xor_sync(0xffffffffu, v.z, k), op);
+    v.w = sm_combine(v.w, __shfl_xor_sync(0xffffffffu, v.w, k), op);
+  }
+  if (l % per_warp == 0)
+    red[(l / per_warp) * groups + g] = v;
+  __syncthreads();
+  if ((int)threadIdx.x < 4 * groups) {
+    const float *col = (const float *)red + threadIdx.x;   /* pixel threadIdx.x of the tile */
+    float r = col[0];
+    for (int i = 1; i < lanes_c / per_warp; i++)
+      r = sm_combine(r, col[4 * groups * i], op);
+    fin[threadIdx.x] = r;
+  }
+  __syncthreads();
+  return make_float4(fin[4 * g], fin[4 * g + 1], fin[4 * g + 2], fin[4 * g + 3]);
+}
+
+SM_FN void sm_channel_tile(const litdnn_softmax_args *a, int lanes_c, float4 *red, float *fin, int bwd, int nv)
+{
+  int groups = SM_THREADS / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
+  int64_t hw = a->h * a->w, p = ((int64_t)blockIdx.x * groups + g) * 4;   /* over all images */
+  int valid = p < a->n * hw, C = (int)a->c;
+  int64_t img = p / hw, base = img * a->c * hw + (p - img * hw);
+  float4 v[SM_CT_HELD], dy[SM_CT_HELD];
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int c = l + lanes_c * i, ok = valid && c < C;
+    v[i] = ok ? __ldg((const float4 *)(a->x + base + c * hw))
+              : make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+    if (bwd)
+      dy[i] = ok ? __ldg((const float4 *)(a->dy + base + c * hw)) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  }
+  float4 m = make_float4(0.0f, 0.0f, 0.0f, 0.0f), s = m;
+  if (!bwd && a->algo != LITDNN_SOFTMAX_FAST) {
+    m = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
+SM_UNROLL
+    for (int i = 0; i < nv; i++) {
+      m.x = sm_max(m.x, v[i].x), m.y = sm_max(m.y, v[i].y);
+      m.z = sm_max(m.z, v[i].z), m.w = sm_max(m.w, v[i].w);
+    }
+    m = sm_ct_reduce(m, red, fin, lanes_c, groups, 0);
+  }
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    if (l + lanes_c * i >= C)
+      continue;
+    if (!bwd) {
+      s.x += expf(v[i].x - m.x), s.y += expf(v[i].y - m.y);
+      s.z += expf(v[i].z - m.z), s.w += expf(v[i].w - m.w);
+    } else if (a->algo == LITDNN_SOFTMAX_LOG) {
+      s.x += dy[i].x, s.y += dy[i].y, s.z += dy[i].z, s.w += dy[i].w;
+    } else {
+      s.x += dy[i].x * v[i].x, s.y += dy[i].y * v[i].y, s.z += dy[i].z * v[i].z, s.w += dy[i].w * v[i].w;
+    }
+  }
+  s = sm_ct_reduce(s, red, fin, lanes_c, groups, 1);
+  float4 k;
+  k.x = sm_prepare(a->algo, bwd, s.x), k.y = sm_prepare(a->algo, bwd, s.y);
+  k.z = sm_prepare(a->algo, bwd, s.z), k.w = sm_prepare(a->algo, bwd, s.w);
+SM_UNROLL
+  for (int i = 0; i < nv; i++) {
+    int c = l + lanes_c * i;
+    if (!valid || c >= C)
+      continue;
+    float4 o, e = bwd ? dy[i] : v[i];
+    o.x = a->alpha * sm_finish(a->algo, bwd, v[i].x, e.x, m.x, k.x);
+    o.y = a->alpha * sm_finish(a->algo, bwd, v[i].y, e.y, m.y, k.y);
+    o.z = a->alpha * sm_finish(a->algo, bwd, v[i].z, e.z, m.z, k.z);
+    o.w = a->alpha * sm_finish(a->algo, bwd, v[i].w, e.w, m.w, k.w);
+    float4 *dst = (float4 *)(a->out + base + c * hw);
+    if (a->beta != 0.0f) {
+      float4 old = *dst;
+      o.x += a->beta * old.x, o.y += a->beta * old.y, o.z += a->beta * old.z, o.w += a->beta * old.w;
+    }
+    *dst = o;
+  }
+}
+
+static __global__ void sm_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 0, 2);
+}
+
+static __global__ void sm_channel_tile4_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 0, 4);
+}
+
+static __global__ void __launch_bounds__(SM_THREADS, 4) sm_channel_tile8_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 0, 8);
+}
+
+static __global__ void sm_channel_tile2_backward_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 1, 2);
+}
+
+static __global__ void sm_channel_tile4_backward_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 1, 4);
+}
+
+static __global__ void sm_channel_tile8_backward_kernel(litdnn_softmax_args a, int lanes_c)
+{
+  __shared__ float4 red[SM_THREADS];
+  __shared__ float fin[SM_THREADS];
+  sm_channel_tile(&a, lanes_c, red, fin, 1, 8);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_channel_vec_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage channel-tile needs CHANNEL mode on packed NCHW tensors with C <= 256, "
+                        "H*W a multiple of 4 and 16-byte aligned pointers");
+  int lanes_c = 4;
+  while (lanes_c * SM_CT_HELD < a->c)
+    lanes_c *= 2;
+  int nv = a->c <= 2 * lanes_c ? 2 : a->c <= 4 * lanes_c ? 4 : 8;
+  int64_t pixels = 4 * (SM_THREADS / lanes_c);
+  unsigned blocks = (unsigned)((a->n * a->h * a->w + pixels - 1) / pixels);
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (!a->backward) {
+    if (nv == 2)
+      sm_channel_tile2_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+    else if (nv == 4)
+      sm_channel_tile4_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+    else
+      sm_channel_tile8_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+  } else {
+    if (nv == 2)
+      sm_channel_tile2_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+    else if (nv == 4)
+      sm_channel_tile4_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+    else
+      sm_channel_tile8_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+  }
+  return litdnn_gpu_launch_status(call, "sm_channel_tile_kernel");
 }
