@@ -1,4 +1,4 @@
-#line 3251 "chapters/08-normalization.nw"
+#line 3569 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
