@@ -74,6 +74,9 @@ static const bn_case shapes[] = {
   {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
   {4, 1, 6, 5, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* C = 1 */
   {2, 512, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path */
+  {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 1024 threads, scalar */
+  {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
+  {1, 7, 7, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},     /* batch 1, HW = 49 */
   {3, 12, 3, 5, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},     /* float4 rows */
   {2, 7, 3, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},      /* scalar rows */
   {5, 3, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* rows, float4 */

@@ -1,4 +1,4 @@
-#line 3575 "chapters/08-normalization.nw"
+#line 3777 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
