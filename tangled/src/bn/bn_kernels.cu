@@ -1,4 +1,4 @@
-#line 1829 "chapters/08-normalization.nw"
+#line 1843 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -90,7 +90,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   }
   *invstd_out = invstd;
 }
-#line 1144 "chapters/08-normalization.nw"
+#line 1158 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -101,7 +101,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1089 "chapters/08-normalization.nw"
+#line 1103 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -179,7 +179,8 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
   if (f >= litdnn_bn_features(&a))
     return;
   int64_t m = litdnn_bn_per_feature(&a);
-  float mean, invstd;
+  /* statistics of x - shift, shift the feature's first value: see below */
+  float shift = 0.0f, mean, invstd;
   if (a.mean_in) {
     mean = a.mean_in[f];
     invstd = a.var_in[f];
@@ -188,8 +189,9 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
     w.n = 0.0f;
     w.mean = 0.0f;
     w.m2 = 0.0f;
+    shift = a.x[litdnn_bn_offset(&a, a.xs, f, 0)];
     for (int64_t r = 0; r < m; r++)
-      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
     mean = w.mean;
     invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
   }
@@ -197,12 +199,12 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
   for (int64_t r = 0; r < m; r++) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
     sum_dy += dy;
-    sum_dy_xmu += dy * (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean);
+    sum_dy_xmu += dy * ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean);
   }
   float dscale = sum_dy_xmu * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
   for (int64_t r = 0; r < m; r++) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
-    float xhat = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean) * invstd;
+    float xhat = ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean) * invstd;
     bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)],
              k * (dy - sum_dy * inv_m - xhat * dscale * inv_m), a.alpha, a.beta);
   }
@@ -222,7 +224,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 956 "chapters/08-normalization.nw"
+#line 970 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -302,7 +304,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1166 "chapters/08-normalization.nw"
+#line 1180 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -346,7 +348,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1215 "chapters/08-normalization.nw"
+#line 1229 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -429,7 +431,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1309 "chapters/08-normalization.nw"
+#line 1323 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -472,7 +474,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
     coef[3 * F + f] = a.mean_in[f];
   }
 }
-#line 1363 "chapters/08-normalization.nw"
+#line 1377 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -564,7 +566,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1473 "chapters/08-normalization.nw"
+#line 1487 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -697,7 +699,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1621 "chapters/08-normalization.nw"
+#line 1635 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -764,7 +766,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1713 "chapters/08-normalization.nw"
+#line 1727 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a power of two) */
@@ -873,7 +875,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 1864 "chapters/08-normalization.nw"
+#line 1878 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1031,7 +1033,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2029 "chapters/08-normalization.nw"
+#line 2043 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
