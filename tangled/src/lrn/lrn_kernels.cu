@@ -1,4 +1,4 @@
-#line 3360 "chapters/08-normalization.nw"
+#line 3369 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -242,7 +242,9 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
   }
 }
 #line 3154 "chapters/08-normalization.nw"
-#define LRN_RING_CHUNK 64   /* channels per thread of the staged kernels */
+#define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
+#define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
+#define LRN_RING_MIN_BLOCKS 2048
 
 /* the offsets of channel 0 of pixels p0 .. p0 + 3 in a tensor with strides s;
    -1 for a pixel past the end. With vec, only the first is used: the four
@@ -317,7 +319,7 @@ static __device__ inline float4 lrn_ring_sum(const float4 *ring, int stride, int
 static __device__ inline float4 lrn_zero4(void) { return make_float4(0.0f, 0.0f, 0.0f, 0.0f); }
 
 /* block b: quads of block b / chunks, channels of chunk b % chunks; ring has a power-of-two number of slots */
-static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunks, int ring, int vec)
+static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int vec)
 {
   extern __shared__ float4 lrn_fwd_ring4[];
   int T = blockDim.x, mask = ring - 1;
@@ -328,7 +330,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunks, int rin
   lrn_quad(&a, a.xs, p0, vec, xo);
   lrn_quad(&a, a.ys, p0, vec, yo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi;
-  int c0 = (int)(blockIdx.x % chunks) * LRN_RING_CHUNK, c1 = c0 + LRN_RING_CHUNK < C ? c0 + LRN_RING_CHUNK : C;
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
   float4 *xr = lrn_fwd_ring4 + threadIdx.x;
   for (int ch = c0 - lo; ch < c0 + hi; ch++)
@@ -357,8 +359,8 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunks, int rin
     }
   }
 }
-#line 3292 "chapters/08-normalization.nw"
-static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunks, int ring, int ring2, int vec)
+#line 3301 "chapters/08-normalization.nw"
+static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
   int T = blockDim.x, mask = ring - 1, mask2 = ring2 - 1;
@@ -372,7 +374,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunks, int ri
   lrn_quad(&a, a.dys, p0, vec, dyo);
   lrn_quad(&a, a.dxs, p0, vec, dxo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi, n = lo + hi + 1;
-  int c0 = (int)(blockIdx.x % chunks) * LRN_RING_CHUNK, c1 = c0 + LRN_RING_CHUNK < C ? c0 + LRN_RING_CHUNK : C;
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
   float two_ab = 2.0f * (float)(a.a_over_n * a.power);
   float4 *xr = lrn_bwd_ring4 + threadIdx.x, *tr = xr + ring * T, *gr = tr + ring * T;
@@ -414,7 +416,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunks, int ri
   }
 }
 
-#line 3369 "chapters/08-normalization.nw"
+#line 3378 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -481,7 +483,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3441 "chapters/08-normalization.nw"
+#line 3450 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -500,15 +502,27 @@ static unsigned lrn_staged_blocks(const litdnn_lrn_args *a, int threads, int chu
   return (unsigned)((quads + threads - 1) / threads) * (unsigned)chunks;
 }
 
+/* channels per chunk: LRN_RING_CHUNK, halved (down to LRN_RING_MIN_CHUNK) while the grid
+   has fewer than LRN_RING_MIN_BLOCKS blocks */
+static int lrn_staged_chunk(const litdnn_lrn_args *a, int threads)
+{
+  int chunk = LRN_RING_CHUNK;
+  while (chunk > LRN_RING_MIN_CHUNK &&
+         lrn_staged_blocks(a, threads, (int)((a->dims[1] + chunk - 1) / chunk)) < LRN_RING_MIN_BLOCKS)
+    chunk /= 2;
+  return chunk;
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_staged)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int vec = litdnn_lrn_all_vec(a, 0);
-  int ring = lrn_pow2(a->lo + a->hi + 1), chunks = (int)((a->dims[1] + LRN_RING_CHUNK - 1) / LRN_RING_CHUNK);
+  int ring = lrn_pow2(a->lo + a->hi + 1);
   size_t per_thread = (size_t)ring * sizeof(float4);
-  int threads = lrn_staged_threads(per_thread);
+  int threads = lrn_staged_threads(per_thread), chunk = lrn_staged_chunk(a, threads);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   lrn_forward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
-                       litdnn_gpu_stream(h)>>>(*a, chunks, ring, vec);
+                       litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, vec);
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_staged");
 }
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const void *args)
@@ -516,10 +530,10 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int vec = litdnn_lrn_all_vec(a, 1);
   int ring = lrn_pow2(a->lo + a->hi + 1), ring2 = lrn_pow2(a->lo + 1);
-  int chunks = (int)((a->dims[1] + LRN_RING_CHUNK - 1) / LRN_RING_CHUNK);
   size_t per_thread = (size_t)(2 * ring + ring2) * sizeof(float4);
-  int threads = lrn_staged_threads(per_thread);
+  int threads = lrn_staged_threads(per_thread), chunk = lrn_staged_chunk(a, threads);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   lrn_backward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
-                        litdnn_gpu_stream(h)>>>(*a, chunks, ring, ring2, vec);
+                        litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
