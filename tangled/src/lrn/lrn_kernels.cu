@@ -1,4 +1,4 @@
-#line 3369 "chapters/08-normalization.nw"
+#line 3373 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -241,7 +241,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
-#line 3154 "chapters/08-normalization.nw"
+#line 3158 "chapters/08-normalization.nw"
 #define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
@@ -359,7 +359,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 3301 "chapters/08-normalization.nw"
+#line 3305 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
@@ -416,7 +416,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
   }
 }
 
-#line 3378 "chapters/08-normalization.nw"
+#line 3382 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -483,7 +483,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3450 "chapters/08-normalization.nw"
+#line 3454 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
