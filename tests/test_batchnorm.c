@@ -74,6 +74,9 @@ static const bn_case shapes[] = {
   {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
   {4, 1, 6, 5, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* C = 1 */
   {2, 512, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path */
+  {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 1024 threads, scalar */
+  {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
+  {1, 7, 7, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},     /* batch 1, HW = 49 */
   {3, 12, 3, 5, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},     /* float4 rows */
   {2, 7, 3, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},      /* scalar rows */
   {5, 3, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* rows, float4 */
@@ -249,13 +252,15 @@ static void ref_backward(const bn_case *k, const float *x, const float *dyv, con
   }
 }
 
-static void run_backward_case(const t_run *run, const bn_case *k, float alpha, float beta, int saved)
+static void run_backward_case(const t_run *run, const bn_case *k, float alpha, float beta, int saved,
+                              float mean_shift, double tol)
 {
   litdnnHandle_t h = t_handle(run->backend);
   litdnnSetStage(h, LITDNN_OP_BATCHNORM_BACKWARD, run->stage);
   size_t n = count_of(k);
   int64_t F = features_of(k);
-  float *x = t_random(n, -2, 2), *g = t_random(n, -1, 1), *dx0 = t_random(n, -1, 1), *sc = t_random(F, 0.5f, 1.5f);
+  float *x = t_random(n, -2 + mean_shift, 2 + mean_shift), *g = t_random(n, -1, 1), *dx0 = t_random(n, -1, 1);
+  float *sc = t_random(F, 0.5f, 1.5f);
   float *ds0 = t_random(F, -1, 1), *db0 = t_random(F, -1, 1);
   double *dx = malloc(n * sizeof *dx), *dsc = malloc(F * sizeof *dsc), *dbi = malloc(F * sizeof *dbi), eps = 1e-4;
   ref_backward(k, x, g, sc, eps, dx, dsc, dbi);
@@ -288,13 +293,16 @@ static void run_backward_case(const t_run *run, const bn_case *k, float alpha, f
            k->mode == LITDNN_BATCHNORM_SPATIAL ? "spatial" : "per-activation", saved);
   float *got = t_dev_fetch(h, ddx, n);
   /* per-activation with M = 1 has dx = 0 exactly in theory; absolute tolerance covers it */
-  t_assert_close(got, dx, n, 1e-4, 1e-4, what);
+  t_assert_close(got, dx, n, tol, tol, what);
   free(got);
   got = t_dev_fetch(h, dds, F);
-  t_assert_close(got, dsc, F, 1e-4, 1e-4, "dscale");
+  char which[200];
+  snprintf(which, sizeof which, "%s: dscale", what);
+  t_assert_close(got, dsc, F, tol, tol, which);
   free(got);
   got = t_dev_fetch(h, ddb, F);
-  t_assert_close(got, dbi, F, 1e-4, 1e-4, "dbias");
+  snprintf(which, sizeof which, "%s: dbias", what);
+  t_assert_close(got, dbi, F, tol, tol, which);
   free(got);
   t_dev_free(h, dxv); t_dev_free(h, dg); t_dev_free(h, dsc_d); t_dev_free(h, ddx); t_dev_free(h, dds);
   t_dev_free(h, ddb);
@@ -312,7 +320,27 @@ Test(batchnorm, backward_every_stage_matches_the_reference)
   for (int i = 0; i < nr; i++)
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
       for (int b = 0; b < 2; b++)
-        run_backward_case(&runs[i], &shapes[k], blends[b][0], blends[b][1], (int)((k + b) % 2));
+        run_backward_case(&runs[i], &shapes[k], blends[b][0], blends[b][1], (int)((k + b) % 2), 0.0f, 1e-4);
+}
+
+/* The backward pass on data with a mean of 1000 and a spread of 2, with and without saved
+   statistics. dscale inherits any error in the mean times sum(dy): a float mean near 1000 is
+   good to about 1e-4, which 2e-3 covers; a mean that drifts (one long float Welford, which the
+   thread-per-feature kernel ran before it shifted its data) missed by about 1 %. */
+Test(batchnorm, backward_with_a_large_mean_every_stage_matches_the_reference)
+{
+  t_run runs[T_MAX_RUNS];
+  int nr = t_runs(LITDNN_OP_BATCHNORM_BACKWARD, runs, T_MAX_RUNS);
+  static const bn_case big[] = {
+    {4, 3, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
+    {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
+    {4, 8, 8, 8, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
+  };
+  for (int i = 0; i < nr; i++)
+    for (size_t k = 0; k < sizeof big / sizeof big[0]; k++)
+      for (int saved = 0; saved < 2; saved++)
+        /* inputs near 1000 carry float rounding of 6e-5 themselves, as in the forward test */
+        run_backward_case(&runs[i], &big[k], 1.0f, 0.0f, saved, 1000.0f, 2e-3);
 }
 
 /* Central differences of L = sum(g * y) through the double-precision forward

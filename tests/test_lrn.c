@@ -27,6 +27,8 @@ static const lrn_shape shapes[] = {
   {2, 19, 5, 7, LITDNN_TENSOR_NCHW},
   {1, 150, 2, 3, LITDNN_TENSOR_NCHW}, /* several channel chunks per pixel */
   {1, 70, 1, 3, LITDNN_TENSOR_NHWC},  /* several 32-channel chunks per warp */
+  {3, 70, 2, 2, LITDNN_TENSOR_NCHW},  /* HW = 4: the staged kernels' float4 path, two chunks */
+  {1, 130, 4, 5, LITDNN_TENSOR_NCHW}, /* HW = 20: float4 path, three chunks, a last chunk of 2 */
 };
 static const lrn_params params[] = {
   {5, 1e-4, 0.75, 2.0},   /* AlexNet's (alpha as cuDNN counts it) */

@@ -1,8 +1,8 @@
-#line 2029 "chapters/08-normalization.nw"
+#line 2250 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 2054 "chapters/08-normalization.nw"
+#line 2278 "chapters/08-normalization.nw"
 typedef struct {
   int n, c, h, w;
   char name[64];
@@ -53,7 +53,7 @@ typedef struct {
   float *x[8], *dy[8], *y;
   float *scale, *bias, *rmean, *rvar, *smean, *sinv, *dscale, *dbias;
 } bn_bench_ctx;
-#line 2107 "chapters/08-normalization.nw"
+#line 2331 "chapters/08-normalization.nw"
 static void run_once(void *ctx_, int rep)
 {
   bn_bench_ctx *c = (bn_bench_ctx *)ctx_;
@@ -81,7 +81,7 @@ static void run_once(void *ctx_, int rep)
           x, c->lx, dy, c->lx, c->y, c->lb, c->scale, c->dscale, c->dbias, 1e-5, c->smean, c->sinv));
   }
 }
-#line 2137 "chapters/08-normalization.nw"
+#line 2361 "chapters/08-normalization.nw"
 static float *device_filled(size_t n, float lo, float hi)
 {
   float *host = (float *)malloc(n * sizeof *host), *d;
@@ -96,11 +96,37 @@ static float *device_filled(size_t n, float lo, float hi)
   return d;
 }
 
-static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every_stage)
+/* whether label contains one of the comma-separated pieces of only (every label when only is NULL) */
+static int bn_wanted(const char *only, const char *label)
+{
+  if (!only)
+    return 1;
+  while (*only) {
+    const char *end = strchr(only, ',');
+    size_t len = end ? (size_t)(end - only) : strlen(only);
+    char piece[128];
+    snprintf(piece, sizeof piece, "%.*s", (int)len, only);
+    if (len > 0 && strstr(label, piece))
+      return 1;
+    only += len + (end ? 1 : 0);
+  }
+  return 0;
+}
+
+static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every_stage, const char *only)
 {
   static const char *ops[3] = {"bn training forward", "bn inference forward", "bn backward"};
   static const litdnnOp_t ids[3] = {LITDNN_OP_BATCHNORM_FORWARD_TRAINING, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE,
                                     LITDNN_OP_BATCHNORM_BACKWARD};
+  char shape[64], label[128];
+  snprintf(shape, sizeof shape, "%dx%dx%dx%d%s", s->n, s->c, s->h, s->w, nhwc ? " NHWC" : "");
+  int wanted = 0;
+  for (int op = 0; op < 3; op++) {
+    snprintf(label, sizeof label, "%s %s", ops[op], shape);
+    wanted |= bn_wanted(only, label);
+  }
+  if (!wanted)
+    return;
   bn_bench_ctx c;
   memset(&c, 0, sizeof c);
   size_t n = (size_t)s->n * s->c * s->h * s->w, bytes = n * sizeof(float);
@@ -127,9 +153,10 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, nhwc ? CUDNN_TENSOR_NHWC : CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n,
                                          s->c, s->h, s->w));
   BENCH_CUDNN(cudnnDeriveBNTensorDescriptor(c.cb, c.cx, CUDNN_BATCHNORM_SPATIAL));
-  char shape[64];
-  snprintf(shape, sizeof shape, "%dx%dx%dx%d%s", s->n, s->c, s->h, s->w, nhwc ? " NHWC" : "");
   for (int op = 0; op < 3; op++) {
+    snprintf(label, sizeof label, "%s %s", ops[op], shape);
+    if (!bn_wanted(only, label))
+      continue;
     double min_bytes = (op == 2 ? 12.0 : 8.0) * (double)n;
     c.op = op;
     c.use_cudnn = 1;
@@ -164,7 +191,7 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   litdnnDestroy(c.h);
 }
 
-#line 2036 "chapters/08-normalization.nw"
+#line 2257 "chapters/08-normalization.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("batchnorm", argc, argv);
@@ -172,11 +199,14 @@ int main(int argc, char **argv)
   bn_bench_shape shapes[64];
   int count = read_shapes(bench_arg(b, "--shapes", "../shared/bench/benchdnn/bnorm_shapes_resnet_50"),
                           shapes, 63);
+  /* --only "PIECE,PIECE" keeps the passes whose label ("bn backward 50x512x7x7") contains a piece,
+     and times every stage on them */
+  const char *only = bench_arg(b, "--only", NULL);
   bn_bench_shape ref = {64, 256, 56, 56, "64x256x56x56"};
-  measure_shape(b, &ref, 0, 1);
-  measure_shape(b, &ref, 1, 0);
+  measure_shape(b, &ref, 0, 1, only);
+  measure_shape(b, &ref, 1, 0, only);
   for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
-    measure_shape(b, &shapes[i], 0, 0);
+    measure_shape(b, &shapes[i], 0, only != NULL, only);
   bench_close(b);
   return 0;
 }

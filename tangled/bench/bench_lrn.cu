@@ -1,4 +1,4 @@
-#line 3251 "chapters/08-normalization.nw"
+#line 3855 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
@@ -60,12 +60,42 @@ static float *lrn_filled(size_t count, unsigned seed)
   return d;
 }
 
+/* whether label contains one of the comma-separated pieces of only (every label when only is NULL) */
+static int lrn_wanted(const char *only, const char *label)
+{
+  if (!only)
+    return 1;
+  while (*only) {
+    const char *end = strchr(only, ',');
+    size_t len = end ? (size_t)(end - only) : strlen(only);
+    char piece[128];
+    snprintf(piece, sizeof piece, "%.*s", (int)len, only);
+    if (len > 0 && strstr(label, piece))
+      return 1;
+    only += len + (end ? 1 : 0);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   bench *b = bench_open("lrn", argc, argv);
   bench_copy_gbps(b);
-  const int N = 64, C = 256, H = 56, W = 56;
-  size_t count = (size_t)N * C * H * W;
+  /* the reference shape in both layouts, then AlexNet's two LRN layers at batch 128, whose planes
+     (55 x 55, 27 x 27) are not multiples of four; --only "PIECE,PIECE" keeps the cases whose label
+     ("lrn backward 64x256x56x56 NHWC", ...) contains a piece */
+  static const struct { int n, c, h, w, nhwc; const char *shape; } cases[] = {
+    {64, 256, 56, 56, 0, "64x256x56x56"},
+    {64, 256, 56, 56, 1, "64x256x56x56 NHWC"},
+    {128, 96, 55, 55, 0, "128x96x55x55"},
+    {128, 256, 27, 27, 0, "128x256x27x27"},
+  };
+  const char *only = bench_arg(b, "--only", NULL);
+  size_t count = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    size_t e = (size_t)cases[i].n * cases[i].c * cases[i].h * cases[i].w;
+    count = e > count ? e : count;
+  }
   lrn_bench c;
   memset(&c, 0, sizeof c);
   c.x = lrn_filled(count, 1);
@@ -82,14 +112,20 @@ int main(int argc, char **argv)
   BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.ct));
   static const char *ops[2] = {"lrn forward", "lrn backward"};
   static const litdnnOp_t ids[2] = {LITDNN_OP_LRN_FORWARD, LITDNN_OP_LRN_BACKWARD};
-  for (int nhwc = 0; nhwc < 2; nhwc++) {
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int N = cases[i].n, C = cases[i].c, H = cases[i].h, W = cases[i].w, nhwc = cases[i].nhwc;
     BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lt, nhwc ? LITDNN_TENSOR_NHWC : LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT,
                                              N, C, H, W));
     BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.ct, nhwc ? CUDNN_TENSOR_NHWC : CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C,
                                            H, W));
-    const char *shape = nhwc ? "64x256x56x56 NHWC" : "64x256x56x56";
+    const char *shape = cases[i].shape;
+    double elements = (double)N * C * H * W;
     for (int op = 0; op < 2; op++) {
-      double min_bytes = (op ? 16.0 : 8.0) * (double)count;
+      char label[128];
+      snprintf(label, sizeof label, "%s %s", ops[op], shape);
+      if (!lrn_wanted(only, label))
+        continue;
+      double min_bytes = (op ? 16.0 : 8.0) * elements;
       c.backward = op;
       if (lrn_cudnn_runs(&c)) {
         c.use_cudnn = 1;

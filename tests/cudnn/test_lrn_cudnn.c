@@ -17,6 +17,8 @@ typedef struct {
 static const lrn_cmp cases[] = {
   {2, 7, 5, 9, 0, 5, 1e-4, 0.75, 2.0}, {4, 64, 13, 13, 0, 5, 0.5, 0.75, 1.0}, {2, 16, 6, 7, 0, 4, 0.9, 0.5, 1.0},
   {3, 40, 5, 5, 1, 5, 0.5, 0.75, 1.0}, {1, 9, 4, 4, 1, 16, 0.25, 1.5, 0.5}, {2, 3, 3, 3, 0, 1, 1.0, 0.01, 1e-5},
+  /* planes of 8 x 12: the staged kernels' float4 path, three channel chunks, even and widest windows */
+  {3, 70, 8, 12, 0, 10, 0.5, 0.75, 1.0}, {2, 67, 4, 4, 0, 16, 0.25, 0.6, 0.5},
 };
 
 static void compare(const float *got, const float *ref, size_t n, double tol, const char *what)

@@ -57,6 +57,12 @@ static inline LITDNN_BN_HD int64_t litdnn_bn_offset(const litdnn_bn_args *a, con
 enum { LITDNN_BN_GENERAL = 0, LITDNN_BN_PLANES = 1, LITDNN_BN_ROWS = 2 };
 /* Which layout x, y (and dy, for the backward pass) share, if any. */
 int litdnn_bn_layout(const litdnn_bn_args *a, int backward);
+/* The one-launch stages: spatial NCHW, channels of at most this many elements, */
+#define LITDNN_BN_ONE_LAUNCH_MAX_M 40000
+/* at least this many channels (fewer leave SMs idle), and a tensor of at most this many bytes */
+#define LITDNN_BN_ONE_LAUNCH_MIN_C 128
+#define LITDNN_BN_ONE_LAUNCH_MAX_BYTES (48ll << 20)
+int litdnn_bn_one_launch_fits(const litdnn_bn_args *a, int layout, int backward);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,11 @@
-#line 1679 "chapters/08-normalization.nw"
+#line 1843 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 747 "chapters/08-normalization.nw"
+#line 761 "chapters/08-normalization.nw"
 #define BN_THREADS 256
 
 typedef struct {
@@ -72,7 +72,7 @@ static __device__ inline void bn_store(float *y, float v, float alpha, float bet
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 820 "chapters/08-normalization.nw"
+#line 834 "chapters/08-normalization.nw"
 static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
                                          float var, float *invstd_out)
 {
@@ -90,7 +90,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   }
   *invstd_out = invstd;
 }
-#line 1130 "chapters/08-normalization.nw"
+#line 1158 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -101,7 +101,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1075 "chapters/08-normalization.nw"
+#line 1103 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -151,7 +151,7 @@ static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 853 "chapters/08-normalization.nw"
+#line 867 "chapters/08-normalization.nw"
 static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -179,7 +179,8 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
   if (f >= litdnn_bn_features(&a))
     return;
   int64_t m = litdnn_bn_per_feature(&a);
-  float mean, invstd;
+  /* statistics of x - shift, shift the feature's first value: see below */
+  float shift = 0.0f, mean, invstd;
   if (a.mean_in) {
     mean = a.mean_in[f];
     invstd = a.var_in[f];
@@ -188,8 +189,9 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
     w.n = 0.0f;
     w.mean = 0.0f;
     w.m2 = 0.0f;
+    shift = a.x[litdnn_bn_offset(&a, a.xs, f, 0)];
     for (int64_t r = 0; r < m; r++)
-      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
     mean = w.mean;
     invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
   }
@@ -197,12 +199,12 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
   for (int64_t r = 0; r < m; r++) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
     sum_dy += dy;
-    sum_dy_xmu += dy * (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean);
+    sum_dy_xmu += dy * ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean);
   }
   float dscale = sum_dy_xmu * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
   for (int64_t r = 0; r < m; r++) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
-    float xhat = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean) * invstd;
+    float xhat = ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean) * invstd;
     bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)],
              k * (dy - sum_dy * inv_m - xhat * dscale * inv_m), a.alpha, a.beta);
   }
@@ -222,7 +224,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 942 "chapters/08-normalization.nw"
+#line 970 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -302,7 +304,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1152 "chapters/08-normalization.nw"
+#line 1180 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -346,7 +348,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1201 "chapters/08-normalization.nw"
+#line 1229 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -429,7 +431,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1295 "chapters/08-normalization.nw"
+#line 1323 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -472,7 +474,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
     coef[3 * F + f] = a.mean_in[f];
   }
 }
-#line 1349 "chapters/08-normalization.nw"
+#line 1377 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -564,7 +566,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1459 "chapters/08-normalization.nw"
+#line 1487 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -697,15 +699,17 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1607 "chapters/08-normalization.nw"
+#line 1635 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
-static __global__ void bn_planes_fused(litdnn_bn_args a, bn_plan p)
+#define BN_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
+
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdnn_bn_args a, bn_plan p)
 {
-  __shared__ float sn[BN_THREADS];
-  __shared__ float sm[BN_THREADS];
-  __shared__ float sq[BN_THREADS];
+  __shared__ float sn[BN_FUSED_THREADS];
+  __shared__ float sm[BN_FUSED_THREADS];
+  __shared__ float sq[BN_FUSED_THREADS];
   __shared__ float kc[4];
   int64_t c = blockIdx.x, L = p.L, run = p.features * L, units = p.rows * L;
   int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
@@ -762,7 +766,116 @@ static __global__ void bn_planes_fused(litdnn_bn_args a, bn_plan p)
     }
   }
 }
-#line 1712 "chapters/08-normalization.nw"
+#line 1727 "chapters/08-normalization.nw"
+#define BN_ONE_LAUNCH_THREADS 262144
+
+/* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a power of two) */
+static __device__ void bn_block_sum2(float v0, float v1, float *s0, float *s1)
+{
+  int t = threadIdx.x;
+  s0[t] = v0;
+  s1[t] = v1;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      s0[t] += s0[t + half];
+      s1[t] += s1[t + half];
+    }
+    __syncthreads();
+  }
+}
+
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backward(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float sn[BN_FUSED_THREADS];
+  __shared__ float sm[BN_FUSED_THREADS];
+  __shared__ float sq[BN_FUSED_THREADS];
+  __shared__ float kc[4];
+  int64_t c = blockIdx.x, L = p.L, run = p.features * L, units = p.rows * L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
+  int64_t row, col;
+  float mean, invstd;
+  if (a.mean_in) {
+    mean = a.mean_in[c];
+    invstd = a.var_in[c];
+  } else { /* the same for every thread of the block, so the barriers inside are safe */
+    bn_welford w;
+    w.n = 0.0f;
+    w.mean = 0.0f;
+    w.m2 = 0.0f;
+    row = threadIdx.x / L;
+    col = threadIdx.x % L;
+    for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+      int64_t i = row * run + c * L + col;
+      bn_step(&row, &col, drow, dcol, L);
+      if (p.vec)
+        bn_welford_add4(&w, ((const float4 *)a.x)[i]);
+      else
+        bn_welford_add(&w, a.x[i]);
+    }
+    bn_block_welford(&w, sn, sm, sq);
+    mean = w.mean;
+    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+  }
+  float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  row = threadIdx.x / L;
+  col = threadIdx.x % L;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i];
+      sum_dy += (d.x + d.y) + (d.z + d.w);
+      sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
+    } else {
+      float d = a.dy[i];
+      sum_dy += d;
+      sum_dy_xmu += d * (a.x[i] - mean);
+    }
+  }
+  bn_block_sum2(sum_dy, sum_dy_xmu, sn, sm);
+  if (threadIdx.x == 0) {
+    float m = (float)litdnn_bn_per_feature(&a);
+    float dbias = sn[0], dscale = sm[0] * invstd, k = a.scale[c] * invstd;
+    kc[0] = k;                         /* A, times dy */
+    kc[1] = -k * dbias / m;            /* B */
+    kc[2] = -k * invstd * dscale / m;  /* C, times (x - D) */
+    kc[3] = mean;                      /* D */
+    bn_store(&a.dscale[c], dscale, a.alpha_p, a.beta_p);
+    bn_store(&a.dbias[c], dbias, a.alpha_p, a.beta_p);
+  }
+  __syncthreads();
+  float k[4];
+  k[0] = kc[0];
+  k[1] = kc[1];
+  k[2] = kc[2];
+  k[3] = kc[3];
+  row = threadIdx.x / L;
+  col = threadIdx.x % L;
+  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
+    int64_t i = row * run + c * L + col;
+    bn_step(&row, &col, drow, dcol, L);
+    if (p.vec) {
+      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i], o;
+      float4 *out = (float4 *)a.y + i;
+      o.x = a.alpha * bn_apply1(k, d.x, v.x);
+      o.y = a.alpha * bn_apply1(k, d.y, v.y);
+      o.z = a.alpha * bn_apply1(k, d.z, v.z);
+      o.w = a.alpha * bn_apply1(k, d.w, v.w);
+      if (a.beta != 0.0f) {
+        float4 old = *out;
+        o.x += a.beta * old.x;
+        o.y += a.beta * old.y;
+        o.z += a.beta * old.z;
+        o.w += a.beta * old.w;
+      }
+      *out = o;
+    } else {
+      bn_store(&a.y[i], bn_apply1(k, a.dy[i], a.x[i]), a.alpha, a.beta);
+    }
+  }
+}
+#line 1878 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -919,4 +1032,35 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
   else
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
+}
+#line 2043 "chapters/08-normalization.nw"
+/* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
+   features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
+static int bn_one_launch_block(const bn_plan *p)
+{
+  int64_t units = p->rows * p->L;
+  int t = BN_THREADS;
+  while (t < BN_FUSED_THREADS && p->features * 2 * t <= BN_ONE_LAUNCH_THREADS && 2 * t <= units)
+    t *= 2;
+  return t;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_one_launch)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  if (litdnn_bn_layout(a, 0) != LITDNN_BN_PLANES)
+    return LITDNN_GPU_FN(litdnn_bn_training_tiles)(h, args);
+  bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 0);
+  bn_planes_fused<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
+  return litdnn_gpu_launch_status(bn_training_call, "bn_planes_fused");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  if (litdnn_bn_layout(a, 1) != LITDNN_BN_PLANES)
+    return LITDNN_GPU_FN(litdnn_bn_backward_tiles)(h, args);
+  bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 1);
+  bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
+  return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }

@@ -1,4 +1,4 @@
-#line 1879 "chapters/08-normalization.nw"
+#line 2087 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 
@@ -8,6 +8,8 @@ static const litdnn_stage training_stages[] = {
   LITDNN_GPU_STAGE("block per feature", "a block per feature, Welford merged in a tree", litdnn_bn_training_block),
   LITDNN_GPU_STAGE("split tiles", "float4 tiles on every SM, partials merged, reversed second pass",
                    litdnn_bn_training_tiles),
+  LITDNN_GPU_STAGE("one launch per channel", "a block of up to 1024 threads per channel, statistics and y",
+                   litdnn_bn_training_one_launch),
 };
 static const litdnn_stage inference_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the definition in double precision", litdnn_bn_inference_cpu),
@@ -20,11 +22,15 @@ static const litdnn_stage backward_stages[] = {
   LITDNN_GPU_STAGE("block per feature", "a block per feature, sums merged in a tree", litdnn_bn_backward_block),
   LITDNN_GPU_STAGE("split tiles", "float4 tiles, partial sums merged, dx as one affine map",
                    litdnn_bn_backward_tiles),
+  LITDNN_GPU_STAGE("one launch per channel", "a block per channel: both sums, then dx, data on chip",
+                   litdnn_bn_backward_one_launch),
 };
 
 static int choose_training(litdnnHandle_t h, const void *args)
 {
-  return litdnn_bn_layout((const litdnn_bn_args *)args, 0) == LITDNN_BN_GENERAL ? 2 : 3;
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  int layout = litdnn_bn_layout(a, 0);
+  return layout == LITDNN_BN_GENERAL ? 2 : litdnn_bn_one_launch_fits(a, layout, 0) ? 4 : 3;
 }
 static int choose_inference(litdnnHandle_t h, const void *args)
 {
@@ -32,7 +38,9 @@ static int choose_inference(litdnnHandle_t h, const void *args)
 }
 static int choose_backward(litdnnHandle_t h, const void *args)
 {
-  return litdnn_bn_layout((const litdnn_bn_args *)args, 1) == LITDNN_BN_GENERAL ? 2 : 3;
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  int layout = litdnn_bn_layout(a, 1);
+  return layout == LITDNN_BN_GENERAL ? 2 : litdnn_bn_one_launch_fits(a, layout, 1) ? 4 : 3;
 }
 
 const litdnn_op_table litdnn_bn_training_table = {

@@ -37,6 +37,19 @@ static inline LITDNN_LRN_HD int64_t litdnn_lrn_pixel(const litdnn_lrn_args *a, c
   return (p / hw) * s[0] + (q / a->dims[3]) * s[2] + (q % a->dims[3]) * s[3];
 }
 
+/* the planes of the tensor with strides s at p can be read as aligned float4 (the staged kernels) */
+static inline int litdnn_lrn_vec_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
+{
+  return s[3] == 1 && s[2] == a->dims[3] && (a->dims[2] * a->dims[3]) % 4 == 0 && s[1] % 4 == 0 &&
+         s[0] % 4 == 0 && ((uintptr_t)p & 15) == 0;
+}
+/* every tensor of the call can */
+static inline int litdnn_lrn_all_vec(const litdnn_lrn_args *a, int backward)
+{
+  return litdnn_lrn_vec_ok(a, a->xs, a->x) && (backward ? litdnn_lrn_vec_ok(a, a->ys, a->y) &&
+         litdnn_lrn_vec_ok(a, a->dys, a->dy) && litdnn_lrn_vec_ok(a, a->dxs, a->out) : litdnn_lrn_vec_ok(a, a->ys, a->out));
+}
+
 #ifdef __cplusplus
 }
 #endif

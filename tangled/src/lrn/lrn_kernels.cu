@@ -1,9 +1,9 @@
-#line 2848 "chapters/08-normalization.nw"
+#line 3373 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 2515 "chapters/08-normalization.nw"
+#line 2784 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 2601 "chapters/08-normalization.nw"
+#line 2870 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -112,7 +112,7 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 2665 "chapters/08-normalization.nw"
+#line 2934 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -154,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 2753 "chapters/08-normalization.nw"
+#line 3022 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -241,8 +241,182 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
+#line 3158 "chapters/08-normalization.nw"
+#define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
+#define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
+#define LRN_RING_MIN_BLOCKS 2048
 
-#line 2856 "chapters/08-normalization.nw"
+/* the offsets of channel 0 of pixels p0 .. p0 + 3 in a tensor with strides s;
+   -1 for a pixel past the end. With vec, only the first is used: the four
+   are neighbours in one plane and read as one float4 */
+static __device__ inline void lrn_quad(const litdnn_lrn_args *a, const int64_t *s, int64_t p0, int vec, int64_t *o)
+{
+  for (int i = 0; i < 4; i++)
+    o[i] = (vec ? i == 0 : p0 + i < litdnn_lrn_pixels(a)) ? litdnn_lrn_pixel(a, s, p0 + i) : -1;
+}
+
+static __device__ inline float4 lrn_load4(const float *t, const int64_t *o, int64_t off, int vec)
+{
+  if (vec)
+    return __ldg((const float4 *)(t + o[0] + off));
+  float4 v;
+  v.x = __ldg(&t[o[0] + off]);
+  v.y = o[1] >= 0 ? __ldg(&t[o[1] + off]) : 0.0f;
+  v.z = o[2] >= 0 ? __ldg(&t[o[2] + off]) : 0.0f;
+  v.w = o[3] >= 0 ? __ldg(&t[o[3] + off]) : 0.0f;
+  return v;
+}
+
+static __device__ inline void lrn_store4(float *t, const int64_t *o, int64_t off, int vec, float4 v, float alpha,
+                                         float beta)
+{
+  if (vec) {
+    float4 *p = (float4 *)(t + o[0] + off);
+    float4 r;
+    if (beta != 0.0f) {
+      float4 old = *p;
+      r = make_float4(alpha * v.x + beta * old.x, alpha * v.y + beta * old.y, alpha * v.z + beta * old.z,
+                      alpha * v.w + beta * old.w);
+    } else {
+      r = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+    }
+    *p = r;
+    return;
+  }
+  lrn_store(&t[o[0] + off], v.x, alpha, beta);
+  if (o[1] >= 0) lrn_store(&t[o[1] + off], v.y, alpha, beta);
+  if (o[2] >= 0) lrn_store(&t[o[2] + off], v.z, alpha, beta);
+  if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
+}
+
+/* the sum of squares of ring slots first .. last (channel numbers), in channel order */
+static __device__ inline float4 lrn_ring_squares(const float4 *ring, int stride, int mask, int first, int last)
+{
+  float4 s = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  for (int m = first; m <= last; m++) {
+    float4 v = ring[(m & mask) * stride];
+    s.x += v.x * v.x;
+    s.y += v.y * v.y;
+    s.z += v.z * v.z;
+    s.w += v.w * v.w;
+  }
+  return s;
+}
+
+static __device__ inline float4 lrn_ring_sum(const float4 *ring, int stride, int mask, int first, int last)
+{
+  float4 s = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  for (int m = first; m <= last; m++) {
+    float4 v = ring[(m & mask) * stride];
+    s.x += v.x;
+    s.y += v.y;
+    s.z += v.z;
+    s.w += v.w;
+  }
+  return s;
+}
+
+static __device__ inline float4 lrn_zero4(void) { return make_float4(0.0f, 0.0f, 0.0f, 0.0f); }
+
+/* block b: quads of block b / chunks, channels of chunk b % chunks; ring has a power-of-two number of slots */
+static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int vec)
+{
+  extern __shared__ float4 lrn_fwd_ring4[];
+  int T = blockDim.x, mask = ring - 1;
+  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
+  if (p0 >= litdnn_lrn_pixels(&a))
+    return;
+  int64_t xo[4], yo[4], xc = a.xs[1], yc = a.ys[1];
+  lrn_quad(&a, a.xs, p0, vec, xo);
+  lrn_quad(&a, a.ys, p0, vec, yo);
+  int C = (int)a.dims[1], lo = a.lo, hi = a.hi;
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
+  float4 *xr = lrn_fwd_ring4 + threadIdx.x;
+  for (int ch = c0 - lo; ch < c0 + hi; ch++)
+    xr[(ch & mask) * T] = ch >= 0 && ch < C ? lrn_load4(a.x, xo, ch * xc, vec) : lrn_zero4();
+  for (int c = c0; c < c1; c += 4) {
+    float4 v[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int e = c + u + hi;
+      v[u] = c + u < c1 && e < C ? lrn_load4(a.x, xo, e * xc, vec) : lrn_zero4();
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int cc = c + u;
+      if (cc < c1) {
+        xr[((cc + hi) & mask) * T] = v[u];
+        float4 s = lrn_ring_squares(xr, T, mask, cc - lo, cc + hi), xv = xr[(cc & mask) * T];
+        float4 out = make_float4(xv.x * lrn_pow(k + an * s.x, power), xv.y * lrn_pow(k + an * s.y, power),
+                                 xv.z * lrn_pow(k + an * s.z, power), xv.w * lrn_pow(k + an * s.w, power));
+        lrn_store4(a.out, yo, cc * yc, vec, out, a.alpha, a.beta);
+      }
+    }
+  }
+}
+#line 3305 "chapters/08-normalization.nw"
+static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
+{
+  extern __shared__ float4 lrn_bwd_ring4[];
+  int T = blockDim.x, mask = ring - 1, mask2 = ring2 - 1;
+  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
+  if (p0 >= litdnn_lrn_pixels(&a))
+    return;
+  int64_t xo[4], yo[4], dyo[4], dxo[4];
+  int64_t xc = a.xs[1], yc = a.ys[1], dyc = a.dys[1], dxc = a.dxs[1];
+  lrn_quad(&a, a.xs, p0, vec, xo);
+  lrn_quad(&a, a.ys, p0, vec, yo);
+  lrn_quad(&a, a.dys, p0, vec, dyo);
+  lrn_quad(&a, a.dxs, p0, vec, dxo);
+  int C = (int)a.dims[1], lo = a.lo, hi = a.hi, n = lo + hi + 1;
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
+  float two_ab = 2.0f * (float)(a.a_over_n * a.power);
+  float4 *xr = lrn_bwd_ring4 + threadIdx.x, *tr = xr + ring * T, *gr = tr + ring * T;
+  for (int ch = c0 - n + 1; ch < c0; ch++)
+    xr[(ch & mask) * T] = ch >= 0 ? lrn_load4(a.x, xo, ch * xc, vec) : lrn_zero4();
+  for (int j = c0 - n + 1; j < c1; j += 4) {
+    float4 xv[4], yv[4], dyv[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u, e = jj + n - 1, lead = jj + lo, live = jj < c1;
+      xv[u] = live && e < C ? lrn_load4(a.x, xo, e * xc, vec) : lrn_zero4();
+      int on = live && lead >= 0 && lead < C;
+      yv[u] = on ? lrn_load4(a.y, yo, lead * yc, vec) : lrn_zero4();
+      dyv[u] = on ? lrn_load4(a.dy, dyo, lead * dyc, vec) : lrn_zero4();
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u, e = jj + n - 1, lead = jj + lo;
+      if (jj >= c1)
+        break;
+      xr[(e & mask) * T] = xv[u];
+      float4 q = lrn_ring_squares(xr, T, mask, jj, e);
+      float4 s = make_float4(k + an * q.x, k + an * q.y, k + an * q.z, k + an * q.w);
+      tr[(lead & mask) * T] = make_float4(dyv[u].x * yv[u].x / s.x, dyv[u].y * yv[u].y / s.y,
+                                          dyv[u].z * yv[u].z / s.z, dyv[u].w * yv[u].w / s.w);
+      gr[(lead & mask2) * T] = make_float4(dyv[u].x * lrn_pow(s.x, power), dyv[u].y * lrn_pow(s.y, power),
+                                           dyv[u].z * lrn_pow(s.z, power), dyv[u].w * lrn_pow(s.w, power));
+      if (jj >= c0) {
+        float4 t = lrn_ring_sum(tr, T, mask, jj - hi, lead), g = gr[(jj & mask2) * T], x = xr[(jj & mask) * T];
+        float4 d = make_float4(g.x - two_ab * x.x * t.x, g.y - two_ab * x.y * t.y, g.z - two_ab * x.z * t.z,
+                               g.w - two_ab * x.w * t.w);
+        lrn_store4(a.out, dxo, jj * dxc, vec, d, a.alpha, a.beta);
+      }
+    }
+  }
+}
+
+#line 3382 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -308,4 +482,58 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
     return LITDNN_GPU_FN(litdnn_lrn_backward_sliding)(h, args);
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
+}
+#line 3454 "chapters/08-normalization.nw"
+/* the smallest power of two at or above v */
+static int lrn_pow2(int v)
+{
+  int r = 1;
+  while (r < v)
+    r *= 2;
+  return r;
+}
+
+/* 128 threads a block when the rings fit in 48 KB, else 64 */
+static int lrn_staged_threads(size_t bytes_per_thread) { return bytes_per_thread * 128 <= 48 * 1024 ? 128 : 64; }
+
+static unsigned lrn_staged_blocks(const litdnn_lrn_args *a, int threads, int chunks)
+{
+  int64_t quads = (litdnn_lrn_pixels(a) + 3) / 4;
+  return (unsigned)((quads + threads - 1) / threads) * (unsigned)chunks;
+}
+
+/* channels per chunk: LRN_RING_CHUNK, halved (down to LRN_RING_MIN_CHUNK) while the grid
+   has fewer than LRN_RING_MIN_BLOCKS blocks */
+static int lrn_staged_chunk(const litdnn_lrn_args *a, int threads)
+{
+  int chunk = LRN_RING_CHUNK;
+  while (chunk > LRN_RING_MIN_CHUNK &&
+         lrn_staged_blocks(a, threads, (int)((a->dims[1] + chunk - 1) / chunk)) < LRN_RING_MIN_BLOCKS)
+    chunk /= 2;
+  return chunk;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_staged)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int vec = litdnn_lrn_all_vec(a, 0);
+  int ring = lrn_pow2(a->lo + a->hi + 1);
+  size_t per_thread = (size_t)ring * sizeof(float4);
+  int threads = lrn_staged_threads(per_thread), chunk = lrn_staged_chunk(a, threads);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  lrn_forward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
+                       litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, vec);
+  return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_staged");
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int vec = litdnn_lrn_all_vec(a, 1);
+  int ring = lrn_pow2(a->lo + a->hi + 1), ring2 = lrn_pow2(a->lo + 1);
+  size_t per_thread = (size_t)(2 * ring + ring2) * sizeof(float4);
+  int threads = lrn_staged_threads(per_thread), chunk = lrn_staged_chunk(a, threads);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  lrn_backward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
+                        litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
+  return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }

@@ -1,4 +1,4 @@
-#line 2946 "chapters/08-normalization.nw"
+#line 3535 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -9,6 +9,8 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_lrn_forward_sliding),
   LITDNN_GPU_STAGE("warp per pixel (NHWC)", "32 channels and their halo staged in shared memory",
                    litdnn_lrn_forward_warp),
+  LITDNN_GPU_STAGE("staged float4 (NCHW)", "four pixels per thread, a ring of channels in shared memory",
+                   litdnn_lrn_forward_staged),
 };
 static const litdnn_stage backward_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the gradient in double precision", litdnn_lrn_backward_cpu),
@@ -17,15 +19,22 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_lrn_backward_sliding),
   LITDNN_GPU_STAGE("warp per pixel (NHWC)", "squares and gradient terms staged in shared memory",
                    litdnn_lrn_backward_warp),
+  LITDNN_GPU_STAGE("staged float4 (NCHW)", "rings of x, t and the first term; every window summed afresh",
+                   litdnn_lrn_backward_staged),
 };
 
-static int choose(litdnnHandle_t h, const void *args)
+static int choose(const litdnn_lrn_args *a, int backward)
 {
-  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  return a->xs[1] == 1 && a->ys[1] == 1 && a->dims[1] > 1 ? 3 : 2;
+  if (a->xs[1] == 1 && a->ys[1] == 1 && a->dims[1] > 1)
+    return 3;
+  return litdnn_lrn_all_vec(a, backward) ? 4 : 2;
 }
+static int choose_forward(litdnnHandle_t h, const void *args) { return choose((const litdnn_lrn_args *)args, 0); }
+static int choose_backward(litdnnHandle_t h, const void *args) { return choose((const litdnn_lrn_args *)args, 1); }
 
 const litdnn_op_table litdnn_lrn_forward_table = {
-  "LRN cross-channel forward", forward_stages, (int)(sizeof forward_stages / sizeof forward_stages[0]), choose};
+  "LRN cross-channel forward", forward_stages, (int)(sizeof forward_stages / sizeof forward_stages[0]),
+  choose_forward};
 const litdnn_op_table litdnn_lrn_backward_table = {
-  "LRN cross-channel backward", backward_stages, (int)(sizeof backward_stages / sizeof backward_stages[0]), choose};
+  "LRN cross-channel backward", backward_stages, (int)(sizeof backward_stages / sizeof backward_stages[0]),
+  choose_backward};

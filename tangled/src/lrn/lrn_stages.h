@@ -9,4 +9,6 @@ LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_sliding);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_sliding);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_warp);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_warp);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_staged);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_staged);
 #endif
