@@ -14,10 +14,13 @@ $(BUILD)/bench/bench.o: $(TANGLED)/bench/bench.c $(TANGLED)/bench/bench.h
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -I$(TANGLED)/bench $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/bench/bench_%: $(TANGLED)/bench/bench_%.cu $(BUILD)/bench/bench.o $(LIB_A)
+# The programs link the shared library (found through their run path, so a
+# copy of build/ can move to another machine as a whole): nine programs then
+# share one copy of the kernels instead of carrying one each.
+$(BUILD)/bench/bench_%: $(TANGLED)/bench/bench_%.cu $(BUILD)/bench/bench.o $(LIB_SO)
 	@mkdir -p $(@D)
-	$(NVCC) $(CPPFLAGS) -I$(TANGLED)/bench $(GPU_ARCHS) $(NVCCFLAGS) $< $(BUILD)/bench/bench.o $(LIB_A) \
-	  -o $@ $(BENCH_LIBS)
+	$(NVCC) $(CPPFLAGS) -I$(TANGLED)/bench $(GPU_ARCHS) $(NVCCFLAGS) $< $(BUILD)/bench/bench.o \
+	  -L$(BUILD)/lib -llitdnn -Xlinker -rpath -Xlinker '$$ORIGIN/../lib' -o $@ $(BENCH_LIBS)
 
 bench-gpu: bench-build
 	@mkdir -p $(BENCH_RESULTS)
