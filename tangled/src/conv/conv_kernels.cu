@@ -1,4 +1,4 @@
-#line 3182 "chapters/05-convolution.nw"
+#line 3274 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -307,8 +307,9 @@ static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t 
   *td = (int)(t / a->flt[1]);
 }
 
-/* cols[n][l][pq] = x under filter element l at output pq, for group g; a block per row (n, l) */
-static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
+/* x under filter element l at output pq, for group g, to cols[l * lstride + n * nstride + pq]:
+   cols[n][l][pq] or cols[l][n][pq]; a block per row (n, l) */
+static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64_t lstride, int64_t nstride)
 {
   int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
   int S = a.out[0] * a.out[1] * a.out[2];
@@ -321,7 +322,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
       int rh = litdnn_conv_tap(a.flip, a.flt[1], th) * a.dil[1] - a.pad[1];
       int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
       const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
-      float *row = cols + (n * L + l) * S;
+      float *row = cols + l * lstride + n * nstride;
       for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
         int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
         int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
@@ -331,7 +332,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
       }
     }
 }
-#line 2440 "chapters/05-convolution.nw"
+#line 2441 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -366,21 +367,36 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
                       a.alpha, a.beta);
   }
 }
-#line 2655 "chapters/05-convolution.nw"
-/* dw of group g: element (l, k) = alpha * sum over n of part[n][k][l] + beta * dw */
-static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part)
+#line 2701 "chapters/05-convolution.nw"
+/* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
+static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
   int64_t kg = a.k / a.groups, L = (a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = L * kg;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
     int64_t l = i % L, k = i / L;
     float sum = 0.0f;
-    for (int64_t n = 0; n < a.n; n++)
-      sum += part[n * total + i];
+    for (int64_t b = 0; b < chunks; b++)
+      sum += part[b * total + i];
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2541 "chapters/05-convolution.nw"
+#line 2746 "chapters/05-convolution.nw"
+/* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
+static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
+{
+  int64_t kg = a.k / a.groups;
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < kg; k += gridDim.y) {
+      float *row = dyt + (k * a.n + n) * S;
+      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
+        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        row[pq] = a.dy[litdnn_conv_offset(a.ys, n, g * kg + k, od, oh, ow)];
+      }
+    }
+}
+#line 2561 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -410,10 +426,18 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int64_t ld = 0;
   int planes = litdnn_conv_out_matrix(a, &ld);
-  int in_place = litdnn_conv_cols_are_input(a);
+  /* backward filter: images per GEMM, and how many GEMMs (chunks) */
+  int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+  int in_place = litdnn_conv_cols_are_input(a) && nb == 1;
   float *cols = (float *)a->workspace;
   /* the unrolled matrices: the buffer, or (1x1, stride 1) x or dx itself with its image stride */
   int64_t cols_stride = in_place ? a->xs[0] : L * S;
+  /* backward filter keeps the buffer as cols[l][n][pq], so that consecutive images are one matrix */
+  int64_t lstride = S, nstride = L * S;
+  if (a->pass == LITDNN_CONV_BWD_FILTER) {
+    lstride = a->n * S;
+    nstride = S;
+  }
   cudaStream_t st = litdnn_gpu_stream(h);
   dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(L < 65535 ? L : 65535),
                                  (unsigned)(a->n < 65535 ? a->n : 65535));
@@ -429,7 +453,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
     if (in_place)
       cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
     else if (a->pass != LITDNN_CONV_BWD_DATA) {
-      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols);
+      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols, lstride, nstride);
       if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
         break;
     }
@@ -466,24 +490,42 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
       }
     } else {
-      /* P_n (L x Kg) = X_n dY_n^T for every image in one batched call, then dW_g^T = sum of the P_n */
-      float *part = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
-      m.alpha = 1.0f;
-      m.beta = 0.0f;
-      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = a->n;
-      m.transa = 1; m.A = cols; m.lda = S; m.strideA = cols_stride;
-      m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
-      m.C = part; m.ldc = L; m.strideC = L * kg;
+      /* P_b (L x Kg) = X_b dY_b^T for each chunk b of nb images in one batched call, X_b the columns
+         of nb consecutive images (L x nb S) and dY_b their dy (Kg x nb S); then dW_g^T = the sum
+         of the P_b, or with one chunk the GEMM blends into dw itself */
+      float *dyt = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
+      float *part = dyt + (nb > 1 ? a->n * S * kg : 0);
+      m.m = (int)L; m.n = (int)kg; m.k = (int)(nb * S); m.batch = chunks;
+      m.transa = 1; m.A = cols;
+      m.lda = in_place ? S : a->n * S;
+      m.strideA = in_place ? cols_stride : nb * S;
+      if (nb > 1) {        /* dy of the group as dyt[k][n][pq]: one (N S) x Kg matrix */
+        conv_gather_dy<<<litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(kg < 65535 ? kg : 65535),
+                                      (unsigned)(a->n < 65535 ? a->n : 65535)), 256, 0, st>>>(*a, g, dyt);
+        if ((s = litdnn_gpu_launch_status(a->call, "conv_gather_dy")) != LITDNN_STATUS_SUCCESS)
+          break;
+        m.transb = 0; m.B = dyt; m.ldb = a->n * S; m.strideB = nb * S;
+      } else {
+        m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
+      }
+      if (chunks == 1) {
+        m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0]; m.strideC = L * kg;
+      } else {
+        m.alpha = 1.0f;
+        m.beta = 0.0f;
+        m.C = part; m.ldc = L; m.strideC = L * kg;
+      }
       s = conv_matmul(h, &m, cublas);
-      if (s == LITDNN_STATUS_SUCCESS) {
-        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part);
+      if (s == LITDNN_STATUS_SUCCESS && chunks > 1) {
+        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part,
+                                                                                      chunks);
         s = litdnn_gpu_launch_status(a->call, "conv_sum_images");
       }
     }
   }
   return s;
 }
-#line 2698 "chapters/05-convolution.nw"
+#line 2790 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -560,7 +602,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2799 "chapters/05-convolution.nw"
+#line 2891 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -608,7 +650,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2864 "chapters/05-convolution.nw"
+#line 2956 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -623,7 +665,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 2922 "chapters/05-convolution.nw"
+#line 3014 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -703,7 +745,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3079 "chapters/05-convolution.nw"
+#line 3171 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -761,7 +803,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3150 "chapters/05-convolution.nw"
+#line 3242 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -785,7 +827,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3240 "chapters/05-convolution.nw"
+#line 3332 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
