@@ -59,6 +59,12 @@ static const conv_case cases[] = {
   {2, 4, 3, 2, 1, {1, 20, 20}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   {2, 2, 2, 3, 1, {1, 24, 24}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, -0.5f},
   {2, 2, 3, 2, 1, {1, 24, 24}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
+  /* depthwise over NCHW: two row tiles of a plane; a stride-4 tile halved to fit shared memory;
+     dilation and a channel multiplier; a 1-d row too wide for shared memory */
+  {2, 2, 3, 3, 3, {1, 40, 37}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.5f},
+  {2, 1, 2, 2, 2, {1, 200, 200}, {1, 11, 11}, {0, 0, 0}, {1, 4, 4}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  {2, 2, 2, 4, 2, {1, 45, 30}, {1, 5, 3}, {0, 2, 0}, {1, 2, 1}, {1, 1, 2}, NCHW, NCHW, CV, -1.0f, 0.0f},
+  {1, 1, 2, 2, 2, {1, 1, 13000}, {1, 1, 3}, {0, 0, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -1,4 +1,4 @@
-#line 3274 "chapters/05-convolution.nw"
+#line 3337 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -665,7 +665,43 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3014 "chapters/05-convolution.nw"
+#line 2998 "chapters/05-convolution.nw"
+#define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
+#define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
+
+/* NCHW, 2-d: a block per tile of `rows` output rows of plane (n, k); the input under them, padding
+   included as zeros, and the taps are staged in shared memory first */
+static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int tile_w)
+{
+  extern __shared__ float conv_dw_smem[];
+  int R = a.flt[1], S = a.flt[2], Q = a.out[2], mult = a.k / a.groups;
+  int tile_h = (rows - 1) * a.stride[1] + (R - 1) * a.dil[1] + 1;
+  float *tile = conv_dw_smem, *taps = conv_dw_smem + tile_h * tile_w;
+  int p0 = blockIdx.x * rows, h0 = p0 * a.stride[1] - a.pad[1], w0 = -a.pad[2];
+  int count = (a.out[1] - p0 < rows ? a.out[1] - p0 : rows) * Q;
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int t = threadIdx.x; t < R * S; t += blockDim.x)
+        taps[t] = wk[litdnn_conv_tap(a.flip, R, t / S) * a.ws[3] + litdnn_conv_tap(a.flip, S, t % S) * a.ws[4]];
+      for (int t = threadIdx.x; t < tile_h * tile_w; t += blockDim.x) {
+        int ih = h0 + t / tile_w, iw = w0 + t % tile_w;
+        tile[t] = ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2] ? xc[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      }
+      __syncthreads();
+      for (int t = threadIdx.x; t < count; t += blockDim.x) {
+        int pr = t / Q, q = t % Q;
+        const float *in = tile + pr * a.stride[1] * tile_w + q * a.stride[2];
+        float sum = 0.0f;
+        for (int rh = 0; rh < R; rh++)
+          for (int rw = 0; rw < S; rw++)
+            sum += taps[rh * S + rw] * in[rh * a.dil[1] * tile_w + rw * a.dil[2]];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, p0 + pr, q), k, sum);
+      }
+      __syncthreads();             /* the next plane overwrites the tile */
+    }
+}
+#line 3077 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -745,7 +781,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3171 "chapters/05-convolution.nw"
+#line 3234 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -803,7 +839,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3242 "chapters/05-convolution.nw"
+#line 3305 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -827,7 +863,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3332 "chapters/05-convolution.nw"
+#line 3395 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -949,6 +985,26 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && a->in[0] == 1 && a->flt[0] == 1 && plane <= INT32_MAX) {
+    /* the row-tile kernel: about CONV_DW_OUTPUTS outputs per tile, fewer rows if the input is too wide */
+    int P = a->out[1], Q = a->out[2], tiles = (int)((plane + CONV_DW_OUTPUTS - 1) / CONV_DW_OUTPUTS);
+    int rows = (P + tiles - 1) / tiles;
+    int64_t tile_w = (int64_t)(Q - 1) * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+    size_t smem = 0;
+    for (; rows >= 1; rows = rows > 1 ? rows / 2 : 0) {
+      int64_t tile_h = (int64_t)(rows - 1) * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+      smem = (size_t)(tile_h * tile_w + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+      if (smem <= CONV_DW_SMEM)
+        break;
+    }
+    if (rows >= 1) {
+      int outputs = rows * Q, threads = outputs >= 256 ? 256 : (outputs + 31) / 32 * 32;
+      dim3 grid = litdnn_dim3((unsigned)((P + rows - 1) / rows), (unsigned)(a->k < 65535 ? a->k : 65535),
+                              (unsigned)(a->n < 65535 ? a->n : 65535));
+      conv_fwd_depthwise_rows<<<grid, threads, smem, litdnn_gpu_stream(h)>>>(*a, rows, (int)tile_w);
+      return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_rows");
+    }
+  }
   if (!channels_last && plane <= INT32_MAX) {
     dim3 grid = litdnn_dim3(litdnn_gpu_blocks(plane, 256, 65535u), (unsigned)(a->k < 65535 ? a->k : 65535),
                             (unsigned)(a->n < 65535 ? a->n : 65535));
