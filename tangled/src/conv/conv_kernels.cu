@@ -1,4 +1,4 @@
-#line 3337 "chapters/05-convolution.nw"
+#line 3377 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2381 "chapters/05-convolution.nw"
+#line 2394 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -307,6 +307,8 @@ static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t 
   *td = (int)(t / a->flt[1]);
 }
 
+#define CONV_COL_BATCH 4     /* elements of a row each thread of im2col and col2im moves */
+
 /* x under filter element l at output pq, for group g, to cols[l * lstride + n * nstride + pq]:
    cols[n][l][pq] or cols[l][n][pq]; a block per row (n, l) */
 static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64_t lstride, int64_t nstride)
@@ -323,16 +325,28 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
       const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
       float *row = cols + l * lstride + n * nstride;
-      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
-        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
-        int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
-        int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) &&
-                     litdnn_conv_inside(&a, 2, iw);
-        row[pq] = inside ? x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      for (int64_t p0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; p0 < S;
+           p0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];
+        for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the loads first, all in flight together */
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          v[j] = 0.0f;
+          if (pq < S) {
+            int ow = (int)pq % a.out[2], t = (int)pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+            int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
+            if (litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw))
+              v[j] = x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
+          }
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          if (pq < S)
+            row[pq] = v[j];
+        }
       }
     }
 }
-#line 2441 "chapters/05-convolution.nw"
+#line 2468 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -342,10 +356,14 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   int channels_last = a.ws[1] == 1 && cg > 1;
   for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
   for (int64_t cc = blockIdx.y; cc < cg; cc += gridDim.y)
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
-    int iw = i % a.in[2], rest = i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; i0 < plane;
+       i0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+  float sums[CONV_COL_BATCH];
+  for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the gathers first, all in flight together */
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
     float sum = 0.0f;
-    for (int td = 0; td < a.flt[0]; td++) {
+    for (int td = 0; td < a.flt[0] && i < plane; td++) {
       int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
       if (od < 0)
         continue;
@@ -363,11 +381,19 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
         }
       }
     }
-    litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sum,
-                      a.alpha, a.beta);
+    sums[j] = sum;
+  }
+  for (int j = 0; j < CONV_COL_BATCH; j++) {
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    if (i < plane) {
+      int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+      litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sums[j],
+                        a.alpha, a.beta);
+    }
+  }
   }
 }
-#line 2701 "chapters/05-convolution.nw"
+#line 2741 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -381,7 +407,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2746 "chapters/05-convolution.nw"
+#line 2786 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -396,7 +422,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2561 "chapters/05-convolution.nw"
+#line 2600 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -439,7 +465,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
     nstride = S;
   }
   cudaStream_t st = litdnn_gpu_stream(h);
-  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(L < 65535 ? L : 65535),
+  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256 * CONV_COL_BATCH, 65535u), (unsigned)(L < 65535 ? L : 65535),
                                  (unsigned)(a->n < 65535 ? a->n : 65535));
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
@@ -484,7 +510,8 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.C = cols; m.ldc = S; m.strideC = cols_stride;
       s = conv_matmul(h, &m, cublas);
       if (s == LITDNN_STATUS_SUCCESS && !in_place) {
-        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256, 65535u),
+        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256 * CONV_COL_BATCH,
+                                                  65535u),
                                 (unsigned)(cg < 65535 ? cg : 65535), (unsigned)(a->n < 65535 ? a->n : 65535));
         conv_col2im<<<grid, 256, 0, st>>>(*a, g, (const float *)cols);
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
@@ -525,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2790 "chapters/05-convolution.nw"
+#line 2830 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -602,7 +629,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2891 "chapters/05-convolution.nw"
+#line 2931 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -650,7 +677,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2956 "chapters/05-convolution.nw"
+#line 2996 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -665,7 +692,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 2998 "chapters/05-convolution.nw"
+#line 3038 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -701,7 +728,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3077 "chapters/05-convolution.nw"
+#line 3117 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -781,7 +808,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3234 "chapters/05-convolution.nw"
+#line 3274 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -839,7 +866,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3305 "chapters/05-convolution.nw"
+#line 3345 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -863,7 +890,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3395 "chapters/05-convolution.nw"
+#line 3435 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
