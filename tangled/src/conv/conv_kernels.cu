@@ -1,4 +1,4 @@
-#line 3377 "chapters/05-convolution.nw"
+#line 3387 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -692,7 +692,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3038 "chapters/05-convolution.nw"
+#line 3039 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -711,9 +711,18 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
       for (int t = threadIdx.x; t < R * S; t += blockDim.x)
         taps[t] = wk[litdnn_conv_tap(a.flip, R, t / S) * a.ws[3] + litdnn_conv_tap(a.flip, S, t % S) * a.ws[4]];
-      for (int t = threadIdx.x; t < tile_h * tile_w; t += blockDim.x) {
-        int ih = h0 + t / tile_w, iw = w0 + t % tile_w;
-        tile[t] = ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2] ? xc[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      for (int t0 = 0; t0 < tile_h * tile_w; t0 += blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];       /* as in im2col: the loads first, then the stores */
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x, ih = h0 + t / tile_w, iw = w0 + t % tile_w;
+          v[j] = t < tile_h * tile_w && ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2]
+                     ? xc[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x;
+          if (t < tile_h * tile_w)
+            tile[t] = v[j];
+        }
       }
       __syncthreads();
       for (int t = threadIdx.x; t < count; t += blockDim.x) {
@@ -728,7 +737,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3117 "chapters/05-convolution.nw"
+#line 3127 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -808,7 +817,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3274 "chapters/05-convolution.nw"
+#line 3284 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -866,7 +875,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3345 "chapters/05-convolution.nw"
+#line 3355 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -890,7 +899,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3435 "chapters/05-convolution.nw"
+#line 3445 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
