@@ -95,7 +95,8 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     if (litdnn_conv_out_matrix(a, &ld) < 0)
       return "the GEMM needs y (dy) in packed NCHW or NHWC order";
     if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
-        (int64_t)a->n * l * s > INT64_MAX / 8)
+        (int64_t)a->n * l * s > INT64_MAX / 8 ||
+        (a->pass == LITDNN_CONV_BWD_FILTER && (int64_t)a->n * s > INT32_MAX))   /* the leading dimension N P Q */
       return "the unrolled matrix is too large for the GEMM";
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
@@ -118,7 +119,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 3808 "chapters/05-convolution.nw"
+#line 3809 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -161,7 +162,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3871 "chapters/05-convolution.nw"
+#line 3872 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
