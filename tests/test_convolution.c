@@ -52,6 +52,19 @@ static const conv_case cases[] = {
   /* 1x1 with padding, and at stride 2: not the identity, im2col runs */
   {2, 2, 3, 2, 1, {1, 4, 5}, {1, 1, 1}, {0, 1, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   {2, 2, 4, 3, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  /* backward filter by GEMM: 2 images per GEMM and 2 GEMMs (20x20 planes, N = 4), in both layouts and
+     in place (1x1); one image per GEMM on planes of 24x24 and more */
+  {2, 4, 3, 5, 1, {1, 20, 20}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 0.5f, 0.25f},
+  {2, 4, 4, 6, 2, {1, 20, 20}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, CV, 1.0f, 0.0f},
+  {2, 4, 3, 2, 1, {1, 20, 20}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  {2, 2, 2, 3, 1, {1, 24, 24}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, -0.5f},
+  {2, 2, 3, 2, 1, {1, 24, 24}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
+  /* depthwise over NCHW: two row tiles of a plane; a stride-4 tile halved to fit shared memory;
+     dilation and a channel multiplier; a 1-d row too wide for shared memory */
+  {2, 2, 3, 3, 3, {1, 40, 37}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.5f},
+  {2, 1, 2, 2, 2, {1, 200, 200}, {1, 11, 11}, {0, 0, 0}, {1, 4, 4}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
+  {2, 2, 2, 4, 2, {1, 45, 30}, {1, 5, 3}, {0, 2, 0}, {1, 2, 1}, {1, 1, 2}, NCHW, NCHW, CV, -1.0f, 0.0f},
+  {1, 1, 2, 2, 2, {1, 1, 13000}, {1, 1, 3}, {0, 0, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 

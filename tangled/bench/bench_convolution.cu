@@ -1,8 +1,8 @@
-#line 3936 "chapters/05-convolution.nw"
+#line 4170 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3984 "chapters/05-convolution.nw"
+#line 4218 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,7 +87,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 4074 "chapters/05-convolution.nw"
+#line 4308 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -149,7 +149,7 @@ static void run_once(void *ctx_, int rep)
                                                    &zero, c->lw, c->w[0]));
   }
 }
-#line 4141 "chapters/05-convolution.nw"
+#line 4375 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -166,7 +166,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 4312 "chapters/05-convolution.nw"
+#line 4546 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   float ms;   /* as Find measured it */
@@ -233,7 +233,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 4159 "chapters/05-convolution.nw"
+#line 4393 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32, const char *only)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -247,7 +247,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 4222 "chapters/05-convolution.nw"
+#line 4456 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -273,9 +273,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 4172 "chapters/05-convolution.nw"
+#line 4406 "chapters/05-convolution.nw"
   
-#line 4259 "chapters/05-convolution.nw"
+#line 4493 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -297,7 +297,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 4174 "chapters/05-convolution.nw"
+#line 4408 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass, as its own Find ranks them */
   double best = 0.0;
   if (cudnn_find(&c, tf32, &c.calgo)) {
@@ -338,7 +338,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 4282 "chapters/05-convolution.nw"
+#line 4516 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -355,10 +355,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 4214 "chapters/05-convolution.nw"
+#line 4448 "chapters/05-convolution.nw"
 }
 
-#line 3943 "chapters/05-convolution.nw"
+#line 4177 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

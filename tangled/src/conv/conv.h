@@ -123,6 +123,17 @@ static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
   return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
          (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
 }
+/* backward filter: the images one GEMM sums over, the largest divisor of N with nb P Q <= 1024 */
+#define LITDNN_CONV_FILTER_INNER 1024
+static inline int litdnn_conv_filter_images(const litdnn_conv_args *a)
+{
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  int nb = 1;
+  for (int d = 2; d <= a->n && d * s <= LITDNN_CONV_FILTER_INNER; d++)
+    if (a->n % d == 0)
+      nb = d;
+  return nb;
+}
 /* 1 if Winograd runs as transforms around 16 batched GEMMs rather than as one fused kernel */
 static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
 {

@@ -1,4 +1,4 @@
-#line 3182 "chapters/05-convolution.nw"
+#line 3389 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2381 "chapters/05-convolution.nw"
+#line 2394 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -307,8 +307,11 @@ static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t 
   *td = (int)(t / a->flt[1]);
 }
 
-/* cols[n][l][pq] = x under filter element l at output pq, for group g; a block per row (n, l) */
-static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
+#define CONV_COL_BATCH 4     /* elements of a row each thread of im2col and col2im moves */
+
+/* x under filter element l at output pq, for group g, to cols[l * lstride + n * nstride + pq]:
+   cols[n][l][pq] or cols[l][n][pq]; a block per row (n, l) */
+static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64_t lstride, int64_t nstride)
 {
   int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
   int S = a.out[0] * a.out[1] * a.out[2];
@@ -321,17 +324,29 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols)
       int rh = litdnn_conv_tap(a.flip, a.flt[1], th) * a.dil[1] - a.pad[1];
       int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
       const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
-      float *row = cols + (n * L + l) * S;
-      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
-        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
-        int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
-        int inside = litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) &&
-                     litdnn_conv_inside(&a, 2, iw);
-        row[pq] = inside ? x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+      float *row = cols + l * lstride + n * nstride;
+      for (int64_t p0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; p0 < S;
+           p0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];
+        for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the loads first, all in flight together */
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          v[j] = 0.0f;
+          if (pq < S) {
+            int ow = (int)pq % a.out[2], t = (int)pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+            int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
+            if (litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw))
+              v[j] = x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
+          }
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          if (pq < S)
+            row[pq] = v[j];
+        }
       }
     }
 }
-#line 2440 "chapters/05-convolution.nw"
+#line 2468 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -341,10 +356,14 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   int channels_last = a.ws[1] == 1 && cg > 1;
   for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
   for (int64_t cc = blockIdx.y; cc < cg; cc += gridDim.y)
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
-    int iw = i % a.in[2], rest = i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; i0 < plane;
+       i0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+  float sums[CONV_COL_BATCH];
+  for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the gathers first, all in flight together */
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
     float sum = 0.0f;
-    for (int td = 0; td < a.flt[0]; td++) {
+    for (int td = 0; td < a.flt[0] && i < plane; td++) {
       int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
       if (od < 0)
         continue;
@@ -362,25 +381,48 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
         }
       }
     }
-    litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sum,
-                      a.alpha, a.beta);
+    sums[j] = sum;
+  }
+  for (int j = 0; j < CONV_COL_BATCH; j++) {
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    if (i < plane) {
+      int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+      litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sums[j],
+                        a.alpha, a.beta);
+    }
+  }
   }
 }
-#line 2655 "chapters/05-convolution.nw"
-/* dw of group g: element (l, k) = alpha * sum over n of part[n][k][l] + beta * dw */
-static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part)
+#line 2741 "chapters/05-convolution.nw"
+/* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
+static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
   int64_t kg = a.k / a.groups, L = (a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = L * kg;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
     int64_t l = i % L, k = i / L;
     float sum = 0.0f;
-    for (int64_t n = 0; n < a.n; n++)
-      sum += part[n * total + i];
+    for (int64_t b = 0; b < chunks; b++)
+      sum += part[b * total + i];
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2541 "chapters/05-convolution.nw"
+#line 2786 "chapters/05-convolution.nw"
+/* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
+static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
+{
+  int64_t kg = a.k / a.groups;
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < kg; k += gridDim.y) {
+      float *row = dyt + (k * a.n + n) * S;
+      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
+        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        row[pq] = a.dy[litdnn_conv_offset(a.ys, n, g * kg + k, od, oh, ow)];
+      }
+    }
+}
+#line 2600 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -410,12 +452,20 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int64_t ld = 0;
   int planes = litdnn_conv_out_matrix(a, &ld);
-  int in_place = litdnn_conv_cols_are_input(a);
+  /* backward filter: images per GEMM, and how many GEMMs (chunks) */
+  int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+  int in_place = litdnn_conv_cols_are_input(a) && nb == 1;
   float *cols = (float *)a->workspace;
   /* the unrolled matrices: the buffer, or (1x1, stride 1) x or dx itself with its image stride */
   int64_t cols_stride = in_place ? a->xs[0] : L * S;
+  /* backward filter keeps the buffer as cols[l][n][pq], so that consecutive images are one matrix */
+  int64_t lstride = S, nstride = L * S;
+  if (a->pass == LITDNN_CONV_BWD_FILTER) {
+    lstride = a->n * S;
+    nstride = S;
+  }
   cudaStream_t st = litdnn_gpu_stream(h);
-  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(L < 65535 ? L : 65535),
+  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256 * CONV_COL_BATCH, 65535u), (unsigned)(L < 65535 ? L : 65535),
                                  (unsigned)(a->n < 65535 ? a->n : 65535));
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
@@ -429,7 +479,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
     if (in_place)
       cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
     else if (a->pass != LITDNN_CONV_BWD_DATA) {
-      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols);
+      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols, lstride, nstride);
       if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
         break;
     }
@@ -460,30 +510,49 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
       m.C = cols; m.ldc = S; m.strideC = cols_stride;
       s = conv_matmul(h, &m, cublas);
       if (s == LITDNN_STATUS_SUCCESS && !in_place) {
-        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256, 65535u),
+        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256 * CONV_COL_BATCH,
+                                                  65535u),
                                 (unsigned)(cg < 65535 ? cg : 65535), (unsigned)(a->n < 65535 ? a->n : 65535));
         conv_col2im<<<grid, 256, 0, st>>>(*a, g, (const float *)cols);
         s = litdnn_gpu_launch_status(a->call, "conv_col2im");
       }
     } else {
-      /* P_n (L x Kg) = X_n dY_n^T for every image in one batched call, then dW_g^T = sum of the P_n */
-      float *part = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
-      m.alpha = 1.0f;
-      m.beta = 0.0f;
-      m.m = (int)L; m.n = (int)kg; m.k = (int)S; m.batch = a->n;
-      m.transa = 1; m.A = cols; m.lda = S; m.strideA = cols_stride;
-      m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
-      m.C = part; m.ldc = L; m.strideC = L * kg;
+      /* P_b (L x Kg) = X_b dY_b^T for each chunk b of nb images in one batched call, X_b the columns
+         of nb consecutive images (L x nb S) and dY_b their dy (Kg x nb S); then dW_g^T = the sum
+         of the P_b, or with one chunk the GEMM blends into dw itself */
+      float *dyt = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
+      float *part = dyt + (nb > 1 ? a->n * S * kg : 0);
+      m.m = (int)L; m.n = (int)kg; m.k = (int)(nb * S); m.batch = chunks;
+      m.transa = 1; m.A = cols;
+      m.lda = in_place ? S : a->n * S;
+      m.strideA = in_place ? cols_stride : nb * S;
+      if (nb > 1) {        /* dy of the group as dyt[k][n][pq]: one (N S) x Kg matrix */
+        conv_gather_dy<<<litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(kg < 65535 ? kg : 65535),
+                                      (unsigned)(a->n < 65535 ? a->n : 65535)), 256, 0, st>>>(*a, g, dyt);
+        if ((s = litdnn_gpu_launch_status(a->call, "conv_gather_dy")) != LITDNN_STATUS_SUCCESS)
+          break;
+        m.transb = 0; m.B = dyt; m.ldb = a->n * S; m.strideB = nb * S;
+      } else {
+        m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
+      }
+      if (chunks == 1) {
+        m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0]; m.strideC = L * kg;
+      } else {
+        m.alpha = 1.0f;
+        m.beta = 0.0f;
+        m.C = part; m.ldc = L; m.strideC = L * kg;
+      }
       s = conv_matmul(h, &m, cublas);
-      if (s == LITDNN_STATUS_SUCCESS) {
-        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part);
+      if (s == LITDNN_STATUS_SUCCESS && chunks > 1) {
+        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part,
+                                                                                      chunks);
         s = litdnn_gpu_launch_status(a->call, "conv_sum_images");
       }
     }
   }
   return s;
 }
-#line 2698 "chapters/05-convolution.nw"
+#line 2830 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -560,7 +629,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2799 "chapters/05-convolution.nw"
+#line 2931 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -608,7 +677,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2864 "chapters/05-convolution.nw"
+#line 2996 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -623,7 +692,52 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 2922 "chapters/05-convolution.nw"
+#line 3041 "chapters/05-convolution.nw"
+#define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
+#define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
+
+/* NCHW, 2-d: a block per tile of `rows` output rows of plane (n, k); the input under them, padding
+   included as zeros, and the taps are staged in shared memory first */
+static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int tile_w)
+{
+  extern __shared__ float conv_dw_smem[];
+  int R = a.flt[1], S = a.flt[2], Q = a.out[2], mult = a.k / a.groups;
+  int tile_h = (rows - 1) * a.stride[1] + (R - 1) * a.dil[1] + 1;
+  float *tile = conv_dw_smem, *taps = conv_dw_smem + tile_h * tile_w;
+  int p0 = blockIdx.x * rows, h0 = p0 * a.stride[1] - a.pad[1], w0 = -a.pad[2];
+  int count = (a.out[1] - p0 < rows ? a.out[1] - p0 : rows) * Q;
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int t = threadIdx.x; t < R * S; t += blockDim.x)
+        taps[t] = wk[litdnn_conv_tap(a.flip, R, t / S) * a.ws[3] + litdnn_conv_tap(a.flip, S, t % S) * a.ws[4]];
+      for (int t0 = 0; t0 < tile_h * tile_w; t0 += blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];       /* as in im2col: the loads first, then the stores */
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x, ih = h0 + t / tile_w, iw = w0 + t % tile_w;
+          v[j] = t < tile_h * tile_w && ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2]
+                     ? xc[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x;
+          if (t < tile_h * tile_w)
+            tile[t] = v[j];
+        }
+      }
+      __syncthreads();
+      for (int t = threadIdx.x; t < count; t += blockDim.x) {
+        int pr = t / Q, q = t % Q;
+        const float *in = tile + pr * a.stride[1] * tile_w + q * a.stride[2];
+        float sum = 0.0f;
+        for (int rh = 0; rh < R; rh++)
+          for (int rw = 0; rw < S; rw++)
+            sum += taps[rh * S + rw] * in[rh * a.dil[1] * tile_w + rw * a.dil[2]];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, p0 + pr, q), k, sum);
+      }
+      __syncthreads();             /* the next plane overwrites the tile */
+    }
+}
+#line 3129 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -703,7 +817,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3079 "chapters/05-convolution.nw"
+#line 3286 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -761,7 +875,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3150 "chapters/05-convolution.nw"
+#line 3357 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -785,7 +899,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3240 "chapters/05-convolution.nw"
+#line 3447 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -907,6 +1021,26 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && a->in[0] == 1 && a->flt[0] == 1 && plane <= INT32_MAX) {
+    /* the row-tile kernel: about CONV_DW_OUTPUTS outputs per tile, fewer rows if the input is too wide */
+    int P = a->out[1], Q = a->out[2], tiles = (int)((plane + CONV_DW_OUTPUTS - 1) / CONV_DW_OUTPUTS);
+    int rows = (P + tiles - 1) / tiles;
+    int64_t tile_w = (int64_t)(Q - 1) * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+    size_t smem = 0;
+    for (; rows >= 1; rows = rows > 1 ? rows / 2 : 0) {
+      int64_t tile_h = (int64_t)(rows - 1) * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+      smem = (size_t)(tile_h * tile_w + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+      if (smem <= CONV_DW_SMEM)
+        break;
+    }
+    if (rows >= 1) {
+      int outputs = rows * Q, threads = outputs >= 256 ? 256 : (outputs + 31) / 32 * 32;
+      dim3 grid = litdnn_dim3((unsigned)((P + rows - 1) / rows), (unsigned)(a->k < 65535 ? a->k : 65535),
+                              (unsigned)(a->n < 65535 ? a->n : 65535));
+      conv_fwd_depthwise_rows<<<grid, threads, smem, litdnn_gpu_stream(h)>>>(*a, rows, (int)tile_w);
+      return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_rows");
+    }
+  }
   if (!channels_last && plane <= INT32_MAX) {
     dim3 grid = litdnn_dim3(litdnn_gpu_blocks(plane, 256, 65535u), (unsigned)(a->k < 65535 ? a->k : 65535),
                             (unsigned)(a->n < 65535 ? a->n : 65535));

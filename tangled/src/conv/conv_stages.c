@@ -1,4 +1,4 @@
-#line 3441 "chapters/05-convolution.nw"
+#line 3668 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -36,9 +36,9 @@ static const litdnn_stage backward_data_stages[] = {
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
   LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
-  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input, then one pipelined GEMM per image",
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input, then pipelined GEMMs over chunks of images",
                    litdnn_conv_bwd_filter_gemm),
-  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then one cublasSgemm per image",
+  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then cuBLAS GEMMs over chunks of images",
                          litdnn_conv_bwd_filter_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
 };
@@ -59,7 +59,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3520 "chapters/05-convolution.nw"
+#line 3747 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -95,7 +95,8 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     if (litdnn_conv_out_matrix(a, &ld) < 0)
       return "the GEMM needs y (dy) in packed NCHW or NHWC order";
     if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
-        (int64_t)a->n * l * s > INT64_MAX / 8)
+        (int64_t)a->n * l * s > INT64_MAX / 8 ||
+        (a->pass == LITDNN_CONV_BWD_FILTER && (int64_t)a->n * s > INT32_MAX))   /* the leading dimension N P Q */
       return "the unrolled matrix is too large for the GEMM";
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
@@ -118,7 +119,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 3581 "chapters/05-convolution.nw"
+#line 3809 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -140,22 +141,28 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
   if (litdnn_conv_explicit_gemm(a, algo)) {
-    /* cols[n][l][pq] of one group, unless the GEMM reads x (writes dx) in place; for backward filter
-       also one L x K/G product per image */
+    /* the columns of one group, unless the GEMM reads x (writes dx) in place; for backward filter
+       with nb images per GEMM also dy rearranged (if nb > 1) and one L x K/G product per GEMM (if
+       there is more than one) */
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
-    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
-    if (!litdnn_conv_cols_are_input(a) && (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
+    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2], kg = a->k / a->groups, dyt = 0;
+    int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+    if ((!litdnn_conv_cols_are_input(a) || nb > 1) &&
+        (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
       return SIZE_MAX;
-    if (a->pass == LITDNN_CONV_BWD_FILTER &&
-        (!litdnn_mul_size(l, a->k / a->groups, &part) || !litdnn_mul_size(part, a->n, &part)))
+    if (nb > 1 && (!litdnn_mul_size(s, kg, &dyt) || !litdnn_mul_size(dyt, a->n, &dyt)))
       return SIZE_MAX;
-    if (cols > INT64_MAX - part || !litdnn_mul_size(cols + part, (int64_t)sizeof(float), &bytes))
+    if (a->pass == LITDNN_CONV_BWD_FILTER && chunks > 1 &&
+        (!litdnn_mul_size(l, kg, &part) || !litdnn_mul_size(part, chunks, &part)))
+      return SIZE_MAX;
+    if (cols > INT64_MAX - part || cols + part > INT64_MAX - dyt ||
+        !litdnn_mul_size(cols + part + dyt, (int64_t)sizeof(float), &bytes))
       return SIZE_MAX;
     return (size_t)bytes;
   }
   return 0;
 }
-#line 3638 "chapters/05-convolution.nw"
+#line 3872 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -214,7 +221,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3505 "chapters/05-convolution.nw"
+#line 3732 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {
