@@ -238,6 +238,19 @@ Test(softmax, many_short_rows)
       }
 }
 
+/* Kernel 9 halves its block for grids under 132 blocks; these are large
+   enough to keep the full block of 256 (C = 16: 256 pixels a block; C =
+   200: 32 pixels a block), and one in between (128 threads). */
+Test(softmax, channel_tiles_of_every_block_size)
+{
+  const sshape big[] = {{1, 16, 184, 184}, {1, 200, 33, 128}, {1, 16, 160, 160}};
+  for (int i = 0; i < 3; i++)
+    for (int backward = 0; backward < 2; backward++) {
+      check_softmax(&big[i], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL, 0, backward, 0.5f, -1.5f);
+      check_softmax(&big[i], LITDNN_SOFTMAX_LOG, LITDNN_SOFTMAX_MODE_CHANNEL, 0, backward, 1.0f, 0.0f);
+    }
+}
+
 /* Pointers one float off a 16-byte boundary: the float4 stages must refuse
    or take their scalar path, never read across the boundary. */
 Test(softmax, unaligned_pointers)

@@ -935,7 +935,7 @@ SM_FN float4 sm_ct_reduce(float4 v, float4 *red, float *fin, int lanes_c, int gr
 
 SM_FN void sm_channel_tile(const litdnn_softmax_args *a, int lanes_c, float4 *red, float *fin, int bwd, int nv)
 {
-  int groups = SM_THREADS / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
+  int groups = (int)blockDim.x / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
   int64_t hw = a->h * a->w, p = ((int64_t)blockIdx.x * groups + g) * 4;   /* over all images */
   int valid = p < a->n * hw, C = (int)a->c;
   int64_t img = p / hw, base = img * a->c * hw + (p - img * hw);
@@ -1048,27 +1048,31 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   while (lanes_c * SM_CT_HELD < a->c)
     lanes_c *= 2;
   int nv = a->c <= 2 * lanes_c ? 2 : a->c <= 4 * lanes_c ? 4 : 8;
-  int64_t pixels = 4 * (SM_THREADS / lanes_c);
-  unsigned blocks = (unsigned)((a->n * a->h * a->w + pixels - 1) / pixels);
+  int64_t px = a->n * a->h * a->w;
+  int threads = SM_THREADS;   /* small problems: halve the block while the grid misses SMs */
+  while (threads > 64 && threads / lanes_c >= 2 && (px + 4 * (threads / lanes_c) - 1) / (4 * (threads / lanes_c)) < 132)
+    threads /= 2;
+  int64_t pixels = 4 * (threads / lanes_c);
+  unsigned blocks = (unsigned)((px + pixels - 1) / pixels);
   cudaStream_t st = litdnn_gpu_stream(h);
   if (!a->backward) {
     if (nv == 2)
-      sm_channel_tile2_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile2_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else if (nv == 4)
-      sm_channel_tile4_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile4_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else
-      sm_channel_tile8_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile8_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
   } else {
     if (nv == 2)
-      sm_channel_tile2_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile2_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else if (nv == 4)
-      sm_channel_tile4_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile4_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else
-      sm_channel_tile8_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile8_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
   }
   return litdnn_gpu_launch_status(call, "sm_channel_tile_kernel");
 }
-#line 1870 "chapters/07-softmax.nw"
+#line 1884 "chapters/07-softmax.nw"
 #define SM_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 
 SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int vec)
