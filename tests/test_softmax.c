@@ -222,6 +222,35 @@ Test(softmax, many_rows_of_whole_float4s)
       }
 }
 
+/* Kernel 10 over many short rows: groups of 4 to 32 lanes, several rows
+   a warp, whole float4s (64, 124) and not (29, 67), and row counts that
+   take its block sizes of 32 to 128 threads and leave a block part-filled. */
+Test(softmax, many_short_rows)
+{
+  const sshape many[] = {{3712, 29, 1, 1}, {1025, 64, 1, 1}, {301, 67, 1, 1}, {2, 124, 1, 2000},
+                         {1, 20, 3, 37}};
+  for (int i = 0; i < 5; i++)
+    for (int algo = 0; algo < 3; algo++)
+      for (int backward = 0; backward < 2; backward++) {
+        int fmt = many[i].h * many[i].w > 1;   /* NHWC: rows are the pixels' channels */
+        check_softmax(&many[i], algo, LITDNN_SOFTMAX_MODE_CHANNEL, fmt, backward, 1.0f, 0.0f);
+        check_softmax(&many[i], algo, LITDNN_SOFTMAX_MODE_CHANNEL, fmt, backward, 0.5f, -1.5f);
+      }
+}
+
+/* Kernel 9 halves its block for grids under 132 blocks; these are large
+   enough to keep the full block of 256 (C = 16: 256 pixels a block; C =
+   200: 32 pixels a block), and one in between (128 threads). */
+Test(softmax, channel_tiles_of_every_block_size)
+{
+  const sshape big[] = {{1, 16, 184, 184}, {1, 200, 33, 128}, {1, 16, 160, 160}};
+  for (int i = 0; i < 3; i++)
+    for (int backward = 0; backward < 2; backward++) {
+      check_softmax(&big[i], LITDNN_SOFTMAX_ACCURATE, LITDNN_SOFTMAX_MODE_CHANNEL, 0, backward, 0.5f, -1.5f);
+      check_softmax(&big[i], LITDNN_SOFTMAX_LOG, LITDNN_SOFTMAX_MODE_CHANNEL, 0, backward, 1.0f, 0.0f);
+    }
+}
+
 /* Pointers one float off a 16-byte boundary: the float4 stages must refuse
    or take their scalar path, never read across the boundary. */
 Test(softmax, unaligned_pointers)

@@ -81,10 +81,13 @@ static void compare_softmax(int n, int c, int h, int w, int algo, int mode, int 
   litdnnDestroy(lh);
 }
 
-/* the last three take the many-row paths of the float4 kernels: a warp per
-   row of 256, 520 and 1,024 values, and CHANNEL tiles of 256 channels */
+/* {2, 256, 28, 28}, {1100, 520, 1, 1} and {1200, 1024, 1, 1} take the
+   many-row paths of the float4 kernels: a warp per row of 256, 520 and
+   1,024 values, and CHANNEL tiles of 256 channels; the last two take
+   kernel 10's full blocks of 128 threads, in float4 (64) and not (29) */
 static const int shapes[][4] = {{2, 37, 5, 7}, {4, 256, 3, 3}, {3, 1000, 1, 1}, {2, 3, 70, 70},
-                                {2, 256, 28, 28}, {1100, 520, 1, 1}, {1200, 1024, 1, 1}};
+                                {2, 256, 28, 28}, {1100, 520, 1, 1}, {1200, 1024, 1, 1},
+                                {8192, 64, 1, 1}, {3712, 29, 2, 2}};
 
 Test(softmax_cudnn, forward_every_algorithm_mode_and_layout)
 {

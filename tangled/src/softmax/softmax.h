@@ -71,6 +71,12 @@ static inline int litdnn_sm_small_rows_fit(const litdnn_softmax_args *a)
   return a->len <= 256 && litdnn_sm_rows_contiguous(a);
 }
 
+/* rows short enough for a group of at most 32 lanes holding 4 values each */
+static inline int litdnn_sm_short_rows_fit(const litdnn_softmax_args *a)
+{
+  return a->len <= 128 && litdnn_sm_rows_contiguous(a);
+}
+
 /* CHANNEL in packed NCHW with C <= 256 and float4 pixels that stay inside one image */
 static inline int litdnn_sm_channel_vec_fits(const litdnn_softmax_args *a)
 {
@@ -103,6 +109,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_softmax_small_rows);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_vec);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_rows_vec);
 LITDNN_DECLARE_GPU_FN(litdnn_softmax_channel_tile);
+LITDNN_DECLARE_GPU_FN(litdnn_softmax_short_rows);
 
 #ifdef __cplusplus
 }

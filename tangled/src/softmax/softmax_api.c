@@ -1,4 +1,4 @@
-#line 248 "chapters/07-softmax.nw"
+#line 255 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <string.h>
 
@@ -114,19 +114,19 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 1843 "chapters/07-softmax.nw"
+#line 2048 "chapters/07-softmax.nw"
 enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW, SM_SMALL_ROWS,
-       SM_CHANNEL_VEC, SM_ROWS_VEC, SM_CHANNEL_TILE };
+       SM_CHANNEL_VEC, SM_ROWS_VEC, SM_CHANNEL_TILE, SM_SHORT_ROWS };
 
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return SM_CPU;
-  /* measured on the H200: rows of 39 to 67 values faster than cuDNN with
-     kernel 6; rows of 256 (NHWC channel mode) 1.55x slower than kernel 3 */
-  if (litdnn_sm_small_rows_fit(a) && a->len < 128)
-    return SM_SMALL_ROWS;
+  /* rows under 128: kernel 6 measured slower than cuDNN on 38 of 46 passes
+     over the language-model rows; kernel 10 halves each lane's chain (to be measured) */
+  if (litdnn_sm_short_rows_fit(a) && a->len < 128)
+    return SM_SHORT_ROWS;
   if (litdnn_sm_rows_vec_fits(a))     /* kernel 8: one read, float4 in and out (to be measured) */
     return SM_ROWS_VEC;
   if (litdnn_sm_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
@@ -157,6 +157,8 @@ static const litdnn_stage softmax_stages[] = {
                    litdnn_softmax_rows_vec),
   LITDNN_GPU_STAGE("channel-tile", "CHANNEL in NCHW: kernel 7 specialised by direction, shuffles, tiles across images",
                    litdnn_softmax_channel_tile),
+  LITDNN_GPU_STAGE("rows-short", "a group of 1 to 32 lanes per row under 128, four values a lane, direction fixed",
+                   litdnn_softmax_short_rows),
 };
 
 const litdnn_op_table litdnn_softmax_forward_table = {

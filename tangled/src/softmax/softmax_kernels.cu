@@ -1,4 +1,4 @@
-#line 421 "chapters/07-softmax.nw"
+#line 428 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SM_UNROLL4
 #endif
 
-#line 453 "chapters/07-softmax.nw"
+#line 461 "chapters/07-softmax.nw"
 SM_FN float sm_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SM_FN void sm_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 479 "chapters/07-softmax.nw"
+#line 487 "chapters/07-softmax.nw"
 static __global__ void sm_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "sm_naive_kernel");
 }
-#line 543 "chapters/07-softmax.nw"
+#line 551 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SM_FN float sm_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   sm_block_smem_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "sm_block_smem_kernel");
 }
-#line 622 "chapters/07-softmax.nw"
+#line 630 "chapters/07-softmax.nw"
 SM_FN float sm_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   sm_block_rows_kernel<<<blocks, SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "sm_block_rows_kernel");
 }
-#line 782 "chapters/07-softmax.nw"
+#line 790 "chapters/07-softmax.nw"
 #define SM_HELD 32       /* values each thread holds in registers */
 #define SM_CHUNK (SM_HELD * SM_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1062 "chapters/07-softmax.nw"
+#line 1070 "chapters/07-softmax.nw"
 #define SM_TILE 16   /* pixels per block */
 
 static __global__ void sm_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -552,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   sm_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_nchw_kernel");
 }
-#line 1150 "chapters/07-softmax.nw"
+#line 1158 "chapters/07-softmax.nw"
 #define SM_SMALL_HELD 8          /* values a lane holds */
 #define SM_SMALL_THREADS 128
 
@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1287 "chapters/07-softmax.nw"
+#line 1295 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -746,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
 }
-#line 1442 "chapters/07-softmax.nw"
+#line 1450 "chapters/07-softmax.nw"
 #define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
@@ -901,7 +901,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
 }
-#line 1640 "chapters/07-softmax.nw"
+#line 1648 "chapters/07-softmax.nw"
 #define SM_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SM_FN float sm_combine(float a, float b, int op) { return op ? a + b : sm_max(a, b); }
@@ -935,7 +935,7 @@ SM_FN float4 sm_ct_reduce(float4 v, float4 *red, float *fin, int lanes_c, int gr
 
 SM_FN void sm_channel_tile(const litdnn_softmax_args *a, int lanes_c, float4 *red, float *fin, int bwd, int nv)
 {
-  int groups = SM_THREADS / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
+  int groups = (int)blockDim.x / lanes_c, g = threadIdx.x % groups, l = threadIdx.x / groups;
   int64_t hw = a->h * a->w, p = ((int64_t)blockIdx.x * groups + g) * 4;   /* over all images */
   int valid = p < a->n * hw, C = (int)a->c;
   int64_t img = p / hw, base = img * a->c * hw + (p - img * hw);
@@ -1048,23 +1048,149 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   while (lanes_c * SM_CT_HELD < a->c)
     lanes_c *= 2;
   int nv = a->c <= 2 * lanes_c ? 2 : a->c <= 4 * lanes_c ? 4 : 8;
-  int64_t pixels = 4 * (SM_THREADS / lanes_c);
-  unsigned blocks = (unsigned)((a->n * a->h * a->w + pixels - 1) / pixels);
+  int64_t px = a->n * a->h * a->w;
+  int threads = SM_THREADS;   /* small problems: halve the block while the grid misses SMs */
+  while (threads > 64 && threads / lanes_c >= 2 && (px + 4 * (threads / lanes_c) - 1) / (4 * (threads / lanes_c)) < 132)
+    threads /= 2;
+  int64_t pixels = 4 * (threads / lanes_c);
+  unsigned blocks = (unsigned)((px + pixels - 1) / pixels);
   cudaStream_t st = litdnn_gpu_stream(h);
   if (!a->backward) {
     if (nv == 2)
-      sm_channel_tile2_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile2_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else if (nv == 4)
-      sm_channel_tile4_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile4_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else
-      sm_channel_tile8_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile8_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
   } else {
     if (nv == 2)
-      sm_channel_tile2_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile2_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else if (nv == 4)
-      sm_channel_tile4_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile4_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
     else
-      sm_channel_tile8_backward_kernel<<<blocks, SM_THREADS, 0, st>>>(*a, lanes_c);
+      sm_channel_tile8_backward_kernel<<<blocks, threads, 0, st>>>(*a, lanes_c);
   }
   return litdnn_gpu_launch_status(call, "sm_channel_tile_kernel");
+}
+#line 1884 "chapters/07-softmax.nw"
+#define SM_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
+
+SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int vec)
+{
+  int t = threadIdx.x % group, len = (int)a->len;
+  int64_t per_block = blockDim.x / group, step = (int64_t)gridDim.x * per_block;
+  for (int64_t r0 = (int64_t)blockIdx.x * per_block; r0 < a->rows; r0 += step) {
+    int64_t r = r0 + threadIdx.x / group;
+    int live = r < a->rows;
+    int64_t base = live ? r * len : 0;
+    const float *x = a->x + base, *dy = (bwd ? a->dy : a->x) + base;
+    float *out = a->out + base;
+    float v[SM_SHORT_HELD], g[SM_SHORT_HELD];
+    int ok[SM_SHORT_HELD];
+    if (vec) {   /* lane t holds the float4 4t .. 4t+3 */
+      int in = live && 4 * t < len;
+      float4 f = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY), e = make_float4(0, 0, 0, 0);
+      if (in) {
+        f = __ldg((const float4 *)x + t);
+        if (bwd)
+          e = __ldg((const float4 *)dy + t);
+      }
+      v[0] = f.x, v[1] = f.y, v[2] = f.z, v[3] = f.w;
+      g[0] = e.x, g[1] = e.y, g[2] = e.z, g[3] = e.w;
+SM_UNROLL
+      for (int k = 0; k < SM_SHORT_HELD; k++)
+        ok[k] = in;
+    } else {     /* lane t holds t, t + G, t + 2G, t + 3G */
+SM_UNROLL
+      for (int k = 0; k < SM_SHORT_HELD; k++) {
+        int j = t + group * k;
+        ok[k] = live && j < len;
+        v[k] = ok[k] ? __ldg(x + j) : -INFINITY;
+        g[k] = ok[k] && bwd ? __ldg(dy + j) : 0.0f;
+      }
+    }
+    float m = 0.0f, s = 0.0f;
+    if (!bwd) {
+      if (a->algo != LITDNN_SOFTMAX_FAST) {
+        m = sm_max(sm_max(v[0], v[1]), sm_max(v[2], v[3]));
+        m = sm_group_reduce(m, group, 0);
+      }
+SM_UNROLL
+      for (int k = 0; k < SM_SHORT_HELD; k++) {
+        g[k] = ok[k] ? expf(v[k] - m) : 0.0f;   /* forward: g holds e^(x - m) */
+        s += g[k];
+      }
+    } else {
+SM_UNROLL
+      for (int k = 0; k < SM_SHORT_HELD; k++)
+        s += !ok[k] ? 0.0f : a->algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
+    }
+    s = sm_group_reduce(s, group, 1);
+    float kk = sm_prepare(a->algo, bwd, s), o[SM_SHORT_HELD];
+SM_UNROLL
+    for (int k = 0; k < SM_SHORT_HELD; k++) {
+      if (!bwd)
+        o[k] = a->alpha * (a->algo == LITDNN_SOFTMAX_LOG ? (v[k] - m) - kk : g[k] * kk);
+      else
+        o[k] = a->alpha * sm_finish(a->algo, 1, v[k], g[k], m, kk);
+    }
+    if (vec) {
+      if (ok[0]) {
+        float4 w = make_float4(o[0], o[1], o[2], o[3]);
+        if (a->beta != 0.0f) {
+          float4 old = ((float4 *)out)[t];
+          w.x += a->beta * old.x, w.y += a->beta * old.y, w.z += a->beta * old.z, w.w += a->beta * old.w;
+        }
+        ((float4 *)out)[t] = w;
+      }
+    } else {
+SM_UNROLL
+      for (int k = 0; k < SM_SHORT_HELD; k++)
+        if (ok[k])
+          out[t + group * k] = a->beta != 0.0f ? o[k] + a->beta * out[t + group * k] : o[k];
+    }
+  }
+}
+
+static __global__ void sm_short_rows_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 0); }
+static __global__ void sm_short_rows_vec_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 1); }
+static __global__ void sm_short_rows_backward_kernel(litdnn_softmax_args a, int group)
+{
+  sm_short_rows(&a, group, 1, 0);
+}
+static __global__ void sm_short_rows_vec_backward_kernel(litdnn_softmax_args a, int group)
+{
+  sm_short_rows(&a, group, 1, 1);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_short_rows)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
+  const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
+  if (!litdnn_sm_short_rows_fit(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
+                        "stage rows-short needs contiguous rows of at most %d values",
+                        SM_SHORT_HELD * 32);
+  int group = 1;
+  while (group * SM_SHORT_HELD < a->len)
+    group *= 2;
+  int threads = 128;   /* halve the block while the grid is under two blocks an SM */
+  while (threads > 32 && (a->rows * group + threads - 1) / threads < 2 * 132)
+    threads /= 2;
+  int64_t per_block = threads / group, blocks = (a->rows + per_block - 1) / per_block;
+  unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
+  int vec = litdnn_sm_rows_float4(a);
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (!a->backward) {
+    if (vec)
+      sm_short_rows_vec_kernel<<<grid, threads, 0, st>>>(*a, group);
+    else
+      sm_short_rows_kernel<<<grid, threads, 0, st>>>(*a, group);
+  } else {
+    if (vec)
+      sm_short_rows_vec_backward_kernel<<<grid, threads, 0, st>>>(*a, group);
+    else
+      sm_short_rows_backward_kernel<<<grid, threads, 0, st>>>(*a, group);
+  }
+  return litdnn_gpu_launch_status(call, "sm_short_rows_kernel");
 }
