@@ -1,4 +1,4 @@
-#line 3396 "chapters/08-normalization.nw"
+#line 3414 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -246,13 +246,22 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
 
-/* the offsets of channel 0 of pixels p0 .. p0 + 3 in a tensor with strides s;
-   -1 for a pixel past the end. With vec, only the first is used: the four
-   are neighbours in one plane and read as one float4 */
-static __device__ inline void lrn_quad(const litdnn_lrn_args *a, const int64_t *s, int64_t p0, int vec, int64_t *o)
+/* pixel i (0 .. 3) of thread q. With vec: 4q + i, four neighbours in one plane, read as
+   one float4. Without: the warp of q owns 128 pixels and lane l takes pixels l, l + 32,
+   l + 64 and l + 96 of them, so that each of a warp's four loads reads 32 neighbours */
+static __device__ inline int64_t lrn_quad_pixel(int64_t q, int vec, int i)
 {
-  for (int i = 0; i < 4; i++)
-    o[i] = (vec ? i == 0 : p0 + i < litdnn_lrn_pixels(a)) ? litdnn_lrn_pixel(a, s, p0 + i) : -1;
+  return vec ? 4 * q + i : 4 * (q & ~(int64_t)31) + (q & 31) + 32 * i;
+}
+
+/* the offsets of channel 0 of the four pixels of thread q in a tensor with strides s;
+   -1 for a pixel past the end. With vec, only the first is used */
+static __device__ inline void lrn_quad(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int64_t *o)
+{
+  for (int i = 0; i < 4; i++) {
+    int64_t p = lrn_quad_pixel(q, vec, i);
+    o[i] = (vec ? i == 0 : p < litdnn_lrn_pixels(a)) ? litdnn_lrn_pixel(a, s, p) : -1;
+  }
 }
 
 static __device__ inline float4 lrn_load4(const float *t, const int64_t *o, int64_t off, int vec)
@@ -323,12 +332,12 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
 {
   extern __shared__ float4 lrn_fwd_ring4[];
   int T = blockDim.x, mask = ring - 1;
-  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
-  if (p0 >= litdnn_lrn_pixels(&a))
+  int64_t q = (int64_t)(blockIdx.x / chunks) * T + threadIdx.x;
+  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(&a))
     return;
   int64_t xo[4], yo[4], xc = a.xs[1], yc = a.ys[1];
-  lrn_quad(&a, a.xs, p0, vec, xo);
-  lrn_quad(&a, a.ys, p0, vec, yo);
+  lrn_quad(&a, a.xs, q, vec, xo);
+  lrn_quad(&a, a.ys, q, vec, yo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi;
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
@@ -359,19 +368,19 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 3330 "chapters/08-normalization.nw"
+#line 3339 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
   int T = blockDim.x, mask = ring - 1, mask2 = ring2 - 1;
-  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
-  if (p0 >= litdnn_lrn_pixels(&a))
+  int64_t q = (int64_t)(blockIdx.x / chunks) * T + threadIdx.x;
+  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(&a))
     return;
   int64_t xo[4], dyo[4], dxo[4];
   int64_t xc = a.xs[1], dyc = a.dys[1], dxc = a.dxs[1];
-  lrn_quad(&a, a.xs, p0, vec, xo);
-  lrn_quad(&a, a.dys, p0, vec, dyo);
-  lrn_quad(&a, a.dxs, p0, vec, dxo);
+  lrn_quad(&a, a.xs, q, vec, xo);
+  lrn_quad(&a, a.dys, q, vec, dyo);
+  lrn_quad(&a, a.dxs, q, vec, dxo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi, n = lo + hi + 1;
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
@@ -414,7 +423,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
   }
 }
 
-#line 3405 "chapters/08-normalization.nw"
+#line 3423 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -481,7 +490,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3477 "chapters/08-normalization.nw"
+#line 3495 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
