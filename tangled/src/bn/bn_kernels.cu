@@ -1,4 +1,4 @@
-#line 1889 "chapters/08-normalization.nw"
+#line 1949 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -715,11 +715,35 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1668 "chapters/08-normalization.nw"
+#line 1682 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
 #define BN_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
+
+#define BN_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
+
+/* the offsets of a one-launch thread's next BN_FUSED_UNROLL units, from unit u on, -1 past
+   the channel's units; (row, col) advance past them */
+static __device__ inline void bn_fused_offsets(int64_t *at, int64_t u, int64_t units, int64_t *row, int64_t *col,
+                                               int64_t drow, int64_t dcol, int64_t L, int64_t base, int64_t run)
+{
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+    at[r] = u + r * (int64_t)blockDim.x < units ? *row * run + base + *col : -1;
+    bn_step(row, col, drow, dcol, L);
+  }
+}
+
+/* unit at of t: a float4, or a float in .x; zeros for at < 0 */
+static __device__ inline float4 bn_fused_load(const float *t, int64_t at, int vec)
+{
+  if (at < 0)
+    return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  return vec ? ((const float4 *)t)[at] : make_float4(t[at], 0.0f, 0.0f, 0.0f);
+}
 
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdnn_bn_args a, bn_plan p)
 {
@@ -728,19 +752,30 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
   __shared__ float sq[BN_FUSED_THREADS];
   __shared__ float kc[4];
   int64_t c = blockIdx.x, L = p.L, run = p.features * L, units = p.rows * L;
-  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
-  int64_t row = threadIdx.x / L, col = threadIdx.x % L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L, step = BN_FUSED_UNROLL * (int64_t)blockDim.x;
+  int64_t row = threadIdx.x / L, col = threadIdx.x % L, at[BN_FUSED_UNROLL];
+  float4 v[BN_FUSED_UNROLL];
   bn_welford w;
   w.n = 0.0f;
   w.mean = 0.0f;
   w.m2 = 0.0f;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec)
-      bn_welford_add4(&w, ((const float4 *)a.x)[i]);
-    else
-      bn_welford_add(&w, a.x[i]);
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      v[r] = bn_fused_load(a.x, at[r], p.vec);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      if (at[r] >= 0) {
+        if (p.vec)
+          bn_welford_add4(&w, v[r]);
+        else
+          bn_welford_add(&w, v[r].x);
+      }
   }
   bn_block_welford(&w, sn, sm, sq);
   if (threadIdx.x == 0) {
@@ -759,30 +794,41 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
   k[3] = kc[3];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 b = ((const float4 *)a.x)[i], o;
-      float4 *out = (float4 *)a.y + i;
-      o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
-      o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
-      o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
-      o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
-      if (a.beta != 0.0f) {
-        float4 old = *out;
-        o.x += a.beta * old.x;
-        o.y += a.beta * old.y;
-        o.z += a.beta * old.z;
-        o.w += a.beta * old.w;
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      v[r] = bn_fused_load(a.x, at[r], p.vec);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        float4 b = v[r], o;
+        float4 *out = (float4 *)a.y + at[r];
+        o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
+        o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
+        o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
+        o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
+        if (a.beta != 0.0f) {
+          float4 old = *out;
+          o.x += a.beta * old.x;
+          o.y += a.beta * old.y;
+          o.z += a.beta * old.z;
+          o.w += a.beta * old.w;
+        }
+        *out = o;
+      } else {
+        bn_store(&a.y[at[r]], bn_apply1(k, 0.0f, v[r].x), a.alpha, a.beta);
       }
-      *out = o;
-    } else {
-      bn_store(&a.y[i], bn_apply1(k, 0.0f, a.x[i]), a.alpha, a.beta);
     }
   }
 }
-#line 1760 "chapters/08-normalization.nw"
+#line 1820 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -904,7 +950,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 1924 "chapters/08-normalization.nw"
+#line 1984 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1062,7 +1108,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2089 "chapters/08-normalization.nw"
+#line 2149 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
