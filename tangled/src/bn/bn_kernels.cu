@@ -1,4 +1,4 @@
-#line 1949 "chapters/08-normalization.nw"
+#line 1981 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -828,7 +828,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1820 "chapters/08-normalization.nw"
+#line 1824 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -893,19 +893,33 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
   }
   float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  int64_t step = BN_FUSED_UNROLL * (int64_t)blockDim.x, at[BN_FUSED_UNROLL];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i];
-      sum_dy += (d.x + d.y) + (d.z + d.w);
-      sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
-    } else {
-      float d = a.dy[i];
-      sum_dy += d;
-      sum_dy_xmu += d * (a.x[i] - mean);
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    float4 dv[BN_FUSED_UNROLL], xv[BN_FUSED_UNROLL];
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      dv[r] = bn_fused_load(a.dy, at[r], p.vec);
+      xv[r] = bn_fused_load(a.x, at[r], p.vec);
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      float4 d = dv[r], v = xv[r];
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        sum_dy += (d.x + d.y) + (d.z + d.w);
+        sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
+      } else {
+        sum_dy += d.x;
+        sum_dy_xmu += d.x * (v.x - mean);
+      }
     }
   }
   bn_block_sum2(sum_dy, sum_dy_xmu, sn, sm);
@@ -927,30 +941,44 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
   k[3] = kc[3];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i], o;
-      float4 *out = (float4 *)a.y + i;
-      o.x = a.alpha * bn_apply1(k, d.x, v.x);
-      o.y = a.alpha * bn_apply1(k, d.y, v.y);
-      o.z = a.alpha * bn_apply1(k, d.z, v.z);
-      o.w = a.alpha * bn_apply1(k, d.w, v.w);
-      if (a.beta != 0.0f) {
-        float4 old = *out;
-        o.x += a.beta * old.x;
-        o.y += a.beta * old.y;
-        o.z += a.beta * old.z;
-        o.w += a.beta * old.w;
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    float4 dv[BN_FUSED_UNROLL], xv[BN_FUSED_UNROLL];
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      dv[r] = bn_fused_load(a.dy, at[r], p.vec);
+      xv[r] = bn_fused_load(a.x, at[r], p.vec);
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      float4 d = dv[r], v = xv[r];
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        float4 o, *out = (float4 *)a.y + at[r];
+        o.x = a.alpha * bn_apply1(k, d.x, v.x);
+        o.y = a.alpha * bn_apply1(k, d.y, v.y);
+        o.z = a.alpha * bn_apply1(k, d.z, v.z);
+        o.w = a.alpha * bn_apply1(k, d.w, v.w);
+        if (a.beta != 0.0f) {
+          float4 old = *out;
+          o.x += a.beta * old.x;
+          o.y += a.beta * old.y;
+          o.z += a.beta * old.z;
+          o.w += a.beta * old.w;
+        }
+        *out = o;
+      } else {
+        bn_store(&a.y[at[r]], bn_apply1(k, d.x, v.x), a.alpha, a.beta);
       }
-      *out = o;
-    } else {
-      bn_store(&a.y[i], bn_apply1(k, a.dy[i], a.x[i]), a.alpha, a.beta);
     }
   }
 }
-#line 1984 "chapters/08-normalization.nw"
+#line 2016 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1108,7 +1136,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2149 "chapters/08-normalization.nw"
+#line 2181 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
