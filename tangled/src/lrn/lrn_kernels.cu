@@ -1,4 +1,4 @@
-#line 3553 "chapters/08-normalization.nw"
+#line 3556 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -368,7 +368,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 3478 "chapters/08-normalization.nw"
+#line 3481 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
@@ -423,7 +423,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
   }
 }
 
-#line 3562 "chapters/08-normalization.nw"
+#line 3565 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -490,7 +490,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3634 "chapters/08-normalization.nw"
+#line 3637 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
