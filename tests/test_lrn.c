@@ -29,6 +29,7 @@ static const lrn_shape shapes[] = {
   {1, 70, 1, 3, LITDNN_TENSOR_NHWC},  /* several 32-channel chunks per warp */
   {3, 70, 2, 2, LITDNN_TENSOR_NCHW},  /* HW = 4: the staged kernels' float4 path, two chunks */
   {1, 130, 4, 5, LITDNN_TENSOR_NCHW}, /* HW = 20: float4 path, three chunks, a last chunk of 2 */
+  {2, 9, 11, 13, LITDNN_TENSOR_NCHW}, /* HW = 143: the one-pixel path over three warps, a plane starting mid-warp */
 };
 static const lrn_params params[] = {
   {5, 1e-4, 0.75, 2.0},   /* AlexNet's (alpha as cuDNN counts it) */

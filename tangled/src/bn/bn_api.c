@@ -78,7 +78,7 @@ static void fill_shape(litdnn_bn_args *a, litdnnBatchNormMode_t mode, litdnnTens
     a->xs[i] = x->strides[i];
   }
 }
-#line 497 "chapters/08-normalization.nw"
+#line 500 "chapters/08-normalization.nw"
 static int strides_are(const litdnn_bn_args *a, const int64_t *s, const int64_t *want)
 {
   for (int i = 0; i < 4; i++)
@@ -108,9 +108,10 @@ int litdnn_bn_one_launch_fits(const litdnn_bn_args *a, int layout, int backward)
 {
   int64_t m = litdnn_bn_per_feature(a), c = litdnn_bn_features(a);
   return layout == LITDNN_BN_PLANES && m <= LITDNN_BN_ONE_LAUNCH_MAX_M && c >= LITDNN_BN_ONE_LAUNCH_MIN_C &&
-         c * m * (int64_t)sizeof(float) <= LITDNN_BN_ONE_LAUNCH_MAX_BYTES;
+         c * m * (int64_t)sizeof(float) <= LITDNN_BN_ONE_LAUNCH_MAX_BYTES &&
+         (backward || m >= LITDNN_BN_ONE_LAUNCH_MIN_M_TRAINING);
 }
-#line 531 "chapters/08-normalization.nw"
+#line 535 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBnDesc,
                                               litdnnTensorDescriptor_t xDesc,
                                               litdnnBatchNormMode_t mode)
@@ -127,7 +128,7 @@ litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBn
                                      (int)xDesc->dims[1], spatial ? 1 : (int)xDesc->dims[2],
                                      spatial ? 1 : (int)xDesc->dims[3]);
 }
-#line 553 "chapters/08-normalization.nw"
+#line 557 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -178,7 +179,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_TRAINING, call, &a);
 }
-#line 606 "chapters/08-normalization.nw"
+#line 610 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -218,7 +219,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, call, &a);
 }
-#line 648 "chapters/08-normalization.nw"
+#line 652 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationBackward(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alphaDataDiff, const void *betaDataDiff,
     const void *alphaParamDiff, const void *betaParamDiff,

@@ -1,11 +1,11 @@
-#line 1843 "chapters/08-normalization.nw"
+#line 1981 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 761 "chapters/08-normalization.nw"
+#line 778 "chapters/08-normalization.nw"
 #define BN_THREADS 256
 
 typedef struct {
@@ -40,30 +40,46 @@ static __device__ inline void bn_welford_add4(bn_welford *w, float4 v)
   bn_welford_merge(w, 4.0f, mb, (a * a + b * b) + (c * c + d * d));
 }
 
-/* Merge every thread's w into all threads' w (blockDim.x a power of two). */
+/* Merge the states of a warp's 32 lanes into lane 0's: each step merges the state of
+   lane + delta into the lane's, so that after delta = 1 lane 0 holds them all */
+static __device__ inline void bn_warp_welford(bn_welford *w)
+{
+  for (int delta = 16; delta > 0; delta /= 2) {
+    float n = __shfl_down_sync(0xffffffffu, w->n, delta);
+    float m = __shfl_down_sync(0xffffffffu, w->mean, delta);
+    float q = __shfl_down_sync(0xffffffffu, w->m2, delta);
+    bn_welford_merge(w, n, m, q);
+  }
+}
+
+/* Merge every thread's w into all threads' w (blockDim.x a multiple of 32, at most 1024):
+   each warp by shuffles, the warps' results by warp 0, two barriers in all */
 static __device__ void bn_block_welford(bn_welford *w, float *sn, float *sm, float *sq)
 {
-  int t = threadIdx.x;
-  sn[t] = w->n;
-  sm[t] = w->mean;
-  sq[t] = w->m2;
-  __syncthreads();
-  for (int half = blockDim.x / 2; half > 0; half /= 2) {
-    if (t < half) {
-      bn_welford a;
-      a.n = sn[t];
-      a.mean = sm[t];
-      a.m2 = sq[t];
-      bn_welford_merge(&a, sn[t + half], sm[t + half], sq[t + half]);
-      sn[t] = a.n;
-      sm[t] = a.mean;
-      sq[t] = a.m2;
-    }
-    __syncthreads();
+  int t = threadIdx.x, lane = t & 31, warp = t >> 5, warps = blockDim.x >> 5;
+  bn_warp_welford(w);
+  if (lane == 0) {
+    sn[warp] = w->n;
+    sm[warp] = w->mean;
+    sq[warp] = w->m2;
   }
-  w->n = sn[0];
-  w->mean = sm[0];
-  w->m2 = sq[0];
+  __syncthreads();
+  if (warp == 0) {
+    bn_welford v;
+    v.n = lane < warps ? sn[lane] : 0.0f;
+    v.mean = lane < warps ? sm[lane] : 0.0f;
+    v.m2 = lane < warps ? sq[lane] : 0.0f;
+    bn_warp_welford(&v);
+    if (lane == 0) {
+      sn[32] = v.n;
+      sm[32] = v.mean;
+      sq[32] = v.m2;
+    }
+  }
+  __syncthreads();
+  w->n = sn[32];
+  w->mean = sm[32];
+  w->m2 = sq[32];
   __syncthreads(); /* the arrays may be reused at once */
 }
 
@@ -72,7 +88,7 @@ static __device__ inline void bn_store(float *y, float v, float alpha, float bet
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 834 "chapters/08-normalization.nw"
+#line 867 "chapters/08-normalization.nw"
 static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
                                          float var, float *invstd_out)
 {
@@ -90,7 +106,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   }
   *invstd_out = invstd;
 }
-#line 1158 "chapters/08-normalization.nw"
+#line 1191 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -101,7 +117,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1103 "chapters/08-normalization.nw"
+#line 1136 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -151,7 +167,7 @@ static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 867 "chapters/08-normalization.nw"
+#line 900 "chapters/08-normalization.nw"
 static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -224,7 +240,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 970 "chapters/08-normalization.nw"
+#line 1003 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -304,7 +320,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1180 "chapters/08-normalization.nw"
+#line 1213 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -348,7 +364,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1229 "chapters/08-normalization.nw"
+#line 1262 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -431,7 +447,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1323 "chapters/08-normalization.nw"
+#line 1356 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -474,7 +490,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
     coef[3 * F + f] = a.mean_in[f];
   }
 }
-#line 1377 "chapters/08-normalization.nw"
+#line 1410 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -566,7 +582,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1487 "chapters/08-normalization.nw"
+#line 1520 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -699,11 +715,35 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1635 "chapters/08-normalization.nw"
+#line 1682 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
 #define BN_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
+
+#define BN_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
+
+/* the offsets of a one-launch thread's next BN_FUSED_UNROLL units, from unit u on, -1 past
+   the channel's units; (row, col) advance past them */
+static __device__ inline void bn_fused_offsets(int64_t *at, int64_t u, int64_t units, int64_t *row, int64_t *col,
+                                               int64_t drow, int64_t dcol, int64_t L, int64_t base, int64_t run)
+{
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+    at[r] = u + r * (int64_t)blockDim.x < units ? *row * run + base + *col : -1;
+    bn_step(row, col, drow, dcol, L);
+  }
+}
+
+/* unit at of t: a float4, or a float in .x; zeros for at < 0 */
+static __device__ inline float4 bn_fused_load(const float *t, int64_t at, int vec)
+{
+  if (at < 0)
+    return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  return vec ? ((const float4 *)t)[at] : make_float4(t[at], 0.0f, 0.0f, 0.0f);
+}
 
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdnn_bn_args a, bn_plan p)
 {
@@ -712,19 +752,30 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
   __shared__ float sq[BN_FUSED_THREADS];
   __shared__ float kc[4];
   int64_t c = blockIdx.x, L = p.L, run = p.features * L, units = p.rows * L;
-  int64_t drow = blockDim.x / L, dcol = blockDim.x % L;
-  int64_t row = threadIdx.x / L, col = threadIdx.x % L;
+  int64_t drow = blockDim.x / L, dcol = blockDim.x % L, step = BN_FUSED_UNROLL * (int64_t)blockDim.x;
+  int64_t row = threadIdx.x / L, col = threadIdx.x % L, at[BN_FUSED_UNROLL];
+  float4 v[BN_FUSED_UNROLL];
   bn_welford w;
   w.n = 0.0f;
   w.mean = 0.0f;
   w.m2 = 0.0f;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec)
-      bn_welford_add4(&w, ((const float4 *)a.x)[i]);
-    else
-      bn_welford_add(&w, a.x[i]);
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      v[r] = bn_fused_load(a.x, at[r], p.vec);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      if (at[r] >= 0) {
+        if (p.vec)
+          bn_welford_add4(&w, v[r]);
+        else
+          bn_welford_add(&w, v[r].x);
+      }
   }
   bn_block_welford(&w, sn, sm, sq);
   if (threadIdx.x == 0) {
@@ -743,46 +794,70 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
   k[3] = kc[3];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 b = ((const float4 *)a.x)[i], o;
-      float4 *out = (float4 *)a.y + i;
-      o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
-      o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
-      o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
-      o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
-      if (a.beta != 0.0f) {
-        float4 old = *out;
-        o.x += a.beta * old.x;
-        o.y += a.beta * old.y;
-        o.z += a.beta * old.z;
-        o.w += a.beta * old.w;
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      v[r] = bn_fused_load(a.x, at[r], p.vec);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        float4 b = v[r], o;
+        float4 *out = (float4 *)a.y + at[r];
+        o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
+        o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
+        o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
+        o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
+        if (a.beta != 0.0f) {
+          float4 old = *out;
+          o.x += a.beta * old.x;
+          o.y += a.beta * old.y;
+          o.z += a.beta * old.z;
+          o.w += a.beta * old.w;
+        }
+        *out = o;
+      } else {
+        bn_store(&a.y[at[r]], bn_apply1(k, 0.0f, v[r].x), a.alpha, a.beta);
       }
-      *out = o;
-    } else {
-      bn_store(&a.y[i], bn_apply1(k, 0.0f, a.x[i]), a.alpha, a.beta);
     }
   }
 }
-#line 1727 "chapters/08-normalization.nw"
+#line 1824 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
-/* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a power of two) */
+/* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
+   1024; s0 and s1 of at least 33 floats): by shuffles in each warp, then in warp 0 */
 static __device__ void bn_block_sum2(float v0, float v1, float *s0, float *s1)
 {
-  int t = threadIdx.x;
-  s0[t] = v0;
-  s1[t] = v1;
-  __syncthreads();
-  for (int half = blockDim.x / 2; half > 0; half /= 2) {
-    if (t < half) {
-      s0[t] += s0[t + half];
-      s1[t] += s1[t + half];
-    }
-    __syncthreads();
+  int t = threadIdx.x, lane = t & 31, warp = t >> 5, warps = blockDim.x >> 5;
+  for (int delta = 16; delta > 0; delta /= 2) {
+    v0 += __shfl_down_sync(0xffffffffu, v0, delta);
+    v1 += __shfl_down_sync(0xffffffffu, v1, delta);
   }
+  if (lane == 0) {
+    s0[1 + warp] = v0;
+    s1[1 + warp] = v1;
+  }
+  __syncthreads();
+  if (warp == 0) {
+    v0 = lane < warps ? s0[1 + lane] : 0.0f;
+    v1 = lane < warps ? s1[1 + lane] : 0.0f;
+    for (int delta = 16; delta > 0; delta /= 2) {
+      v0 += __shfl_down_sync(0xffffffffu, v0, delta);
+      v1 += __shfl_down_sync(0xffffffffu, v1, delta);
+    }
+    if (lane == 0) {
+      s0[0] = v0;
+      s1[0] = v1;
+    }
+  }
+  __syncthreads();
 }
 
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backward(litdnn_bn_args a, bn_plan p)
@@ -818,19 +893,33 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
   }
   float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  int64_t step = BN_FUSED_UNROLL * (int64_t)blockDim.x, at[BN_FUSED_UNROLL];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i];
-      sum_dy += (d.x + d.y) + (d.z + d.w);
-      sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
-    } else {
-      float d = a.dy[i];
-      sum_dy += d;
-      sum_dy_xmu += d * (a.x[i] - mean);
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    float4 dv[BN_FUSED_UNROLL], xv[BN_FUSED_UNROLL];
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      dv[r] = bn_fused_load(a.dy, at[r], p.vec);
+      xv[r] = bn_fused_load(a.x, at[r], p.vec);
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      float4 d = dv[r], v = xv[r];
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        sum_dy += (d.x + d.y) + (d.z + d.w);
+        sum_dy_xmu += d.x * (v.x - mean) + d.y * (v.y - mean) + d.z * (v.z - mean) + d.w * (v.w - mean);
+      } else {
+        sum_dy += d.x;
+        sum_dy_xmu += d.x * (v.x - mean);
+      }
     }
   }
   bn_block_sum2(sum_dy, sum_dy_xmu, sn, sm);
@@ -852,30 +941,44 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
   k[3] = kc[3];
   row = threadIdx.x / L;
   col = threadIdx.x % L;
-  for (int64_t u = threadIdx.x; u < units; u += blockDim.x) {
-    int64_t i = row * run + c * L + col;
-    bn_step(&row, &col, drow, dcol, L);
-    if (p.vec) {
-      float4 d = ((const float4 *)a.dy)[i], v = ((const float4 *)a.x)[i], o;
-      float4 *out = (float4 *)a.y + i;
-      o.x = a.alpha * bn_apply1(k, d.x, v.x);
-      o.y = a.alpha * bn_apply1(k, d.y, v.y);
-      o.z = a.alpha * bn_apply1(k, d.z, v.z);
-      o.w = a.alpha * bn_apply1(k, d.w, v.w);
-      if (a.beta != 0.0f) {
-        float4 old = *out;
-        o.x += a.beta * old.x;
-        o.y += a.beta * old.y;
-        o.z += a.beta * old.z;
-        o.w += a.beta * old.w;
+  for (int64_t u = threadIdx.x; u < units; u += step) {
+    float4 dv[BN_FUSED_UNROLL], xv[BN_FUSED_UNROLL];
+    bn_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      dv[r] = bn_fused_load(a.dy, at[r], p.vec);
+      xv[r] = bn_fused_load(a.x, at[r], p.vec);
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
+      float4 d = dv[r], v = xv[r];
+      if (at[r] < 0)
+        continue;
+      if (p.vec) {
+        float4 o, *out = (float4 *)a.y + at[r];
+        o.x = a.alpha * bn_apply1(k, d.x, v.x);
+        o.y = a.alpha * bn_apply1(k, d.y, v.y);
+        o.z = a.alpha * bn_apply1(k, d.z, v.z);
+        o.w = a.alpha * bn_apply1(k, d.w, v.w);
+        if (a.beta != 0.0f) {
+          float4 old = *out;
+          o.x += a.beta * old.x;
+          o.y += a.beta * old.y;
+          o.z += a.beta * old.z;
+          o.w += a.beta * old.w;
+        }
+        *out = o;
+      } else {
+        bn_store(&a.y[at[r]], bn_apply1(k, d.x, v.x), a.alpha, a.beta);
       }
-      *out = o;
-    } else {
-      bn_store(&a.y[i], bn_apply1(k, a.dy[i], a.x[i]), a.alpha, a.beta);
     }
   }
 }
-#line 1878 "chapters/08-normalization.nw"
+#line 2016 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1033,7 +1136,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2043 "chapters/08-normalization.nw"
+#line 2181 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)

@@ -43,11 +43,11 @@ static inline int litdnn_lrn_vec_ok(const litdnn_lrn_args *a, const int64_t *s, 
   return s[3] == 1 && s[2] == a->dims[3] && (a->dims[2] * a->dims[3]) % 4 == 0 && s[1] % 4 == 0 &&
          s[0] % 4 == 0 && ((uintptr_t)p & 15) == 0;
 }
-/* every tensor of the call can */
+/* every tensor the staged kernel reads or writes can (the backward one does not read y) */
 static inline int litdnn_lrn_all_vec(const litdnn_lrn_args *a, int backward)
 {
-  return litdnn_lrn_vec_ok(a, a->xs, a->x) && (backward ? litdnn_lrn_vec_ok(a, a->ys, a->y) &&
-         litdnn_lrn_vec_ok(a, a->dys, a->dy) && litdnn_lrn_vec_ok(a, a->dxs, a->out) : litdnn_lrn_vec_ok(a, a->ys, a->out));
+  return litdnn_lrn_vec_ok(a, a->xs, a->x) && (backward ? litdnn_lrn_vec_ok(a, a->dys, a->dy) &&
+         litdnn_lrn_vec_ok(a, a->dxs, a->out) : litdnn_lrn_vec_ok(a, a->ys, a->out));
 }
 
 #ifdef __cplusplus

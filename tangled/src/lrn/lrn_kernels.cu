@@ -1,9 +1,9 @@
-#line 3373 "chapters/08-normalization.nw"
+#line 3556 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 2784 "chapters/08-normalization.nw"
+#line 2936 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 2870 "chapters/08-normalization.nw"
+#line 3022 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -112,7 +112,7 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 2934 "chapters/08-normalization.nw"
+#line 3086 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -154,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 3022 "chapters/08-normalization.nw"
+#line 3174 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -241,18 +241,27 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
-#line 3158 "chapters/08-normalization.nw"
+#line 3310 "chapters/08-normalization.nw"
 #define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
 
-/* the offsets of channel 0 of pixels p0 .. p0 + 3 in a tensor with strides s;
-   -1 for a pixel past the end. With vec, only the first is used: the four
-   are neighbours in one plane and read as one float4 */
-static __device__ inline void lrn_quad(const litdnn_lrn_args *a, const int64_t *s, int64_t p0, int vec, int64_t *o)
+/* pixel i (0 .. 3) of thread q. With vec: 4q + i, four neighbours in one plane, read as
+   one float4. Without: the warp of q owns 128 pixels and lane l takes pixels l, l + 32,
+   l + 64 and l + 96 of them, so that each of a warp's four loads reads 32 neighbours */
+static __device__ inline int64_t lrn_quad_pixel(int64_t q, int vec, int i)
 {
-  for (int i = 0; i < 4; i++)
-    o[i] = (vec ? i == 0 : p0 + i < litdnn_lrn_pixels(a)) ? litdnn_lrn_pixel(a, s, p0 + i) : -1;
+  return vec ? 4 * q + i : 4 * (q & ~(int64_t)31) + (q & 31) + 32 * i;
+}
+
+/* the offsets of channel 0 of the four pixels of thread q in a tensor with strides s;
+   -1 for a pixel past the end. With vec, only the first is used */
+static __device__ inline void lrn_quad(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int64_t *o)
+{
+  for (int i = 0; i < 4; i++) {
+    int64_t p = lrn_quad_pixel(q, vec, i);
+    o[i] = (vec ? i == 0 : p < litdnn_lrn_pixels(a)) ? litdnn_lrn_pixel(a, s, p) : -1;
+  }
 }
 
 static __device__ inline float4 lrn_load4(const float *t, const int64_t *o, int64_t off, int vec)
@@ -323,12 +332,12 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
 {
   extern __shared__ float4 lrn_fwd_ring4[];
   int T = blockDim.x, mask = ring - 1;
-  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
-  if (p0 >= litdnn_lrn_pixels(&a))
+  int64_t q = (int64_t)(blockIdx.x / chunks) * T + threadIdx.x;
+  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(&a))
     return;
   int64_t xo[4], yo[4], xc = a.xs[1], yc = a.ys[1];
-  lrn_quad(&a, a.xs, p0, vec, xo);
-  lrn_quad(&a, a.ys, p0, vec, yo);
+  lrn_quad(&a, a.xs, q, vec, xo);
+  lrn_quad(&a, a.ys, q, vec, yo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi;
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
@@ -359,20 +368,19 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 3305 "chapters/08-normalization.nw"
+#line 3481 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
   int T = blockDim.x, mask = ring - 1, mask2 = ring2 - 1;
-  int64_t p0 = 4 * ((int64_t)(blockIdx.x / chunks) * T + threadIdx.x);
-  if (p0 >= litdnn_lrn_pixels(&a))
+  int64_t q = (int64_t)(blockIdx.x / chunks) * T + threadIdx.x;
+  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(&a))
     return;
-  int64_t xo[4], yo[4], dyo[4], dxo[4];
-  int64_t xc = a.xs[1], yc = a.ys[1], dyc = a.dys[1], dxc = a.dxs[1];
-  lrn_quad(&a, a.xs, p0, vec, xo);
-  lrn_quad(&a, a.ys, p0, vec, yo);
-  lrn_quad(&a, a.dys, p0, vec, dyo);
-  lrn_quad(&a, a.dxs, p0, vec, dxo);
+  int64_t xo[4], dyo[4], dxo[4];
+  int64_t xc = a.xs[1], dyc = a.dys[1], dxc = a.dxs[1];
+  lrn_quad(&a, a.xs, q, vec, xo);
+  lrn_quad(&a, a.dys, q, vec, dyo);
+  lrn_quad(&a, a.dxs, q, vec, dxo);
   int C = (int)a.dims[1], lo = a.lo, hi = a.hi, n = lo + hi + 1;
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
@@ -381,16 +389,14 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
   for (int ch = c0 - n + 1; ch < c0; ch++)
     xr[(ch & mask) * T] = ch >= 0 ? lrn_load4(a.x, xo, ch * xc, vec) : lrn_zero4();
   for (int j = c0 - n + 1; j < c1; j += 4) {
-    float4 xv[4], yv[4], dyv[4];
+    float4 xv[4], dyv[4];
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + n - 1, lead = jj + lo, live = jj < c1;
       xv[u] = live && e < C ? lrn_load4(a.x, xo, e * xc, vec) : lrn_zero4();
-      int on = live && lead >= 0 && lead < C;
-      yv[u] = on ? lrn_load4(a.y, yo, lead * yc, vec) : lrn_zero4();
-      dyv[u] = on ? lrn_load4(a.dy, dyo, lead * dyc, vec) : lrn_zero4();
+      dyv[u] = live && lead >= 0 && lead < C ? lrn_load4(a.dy, dyo, lead * dyc, vec) : lrn_zero4();
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -400,23 +406,24 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
       if (jj >= c1)
         break;
       xr[(e & mask) * T] = xv[u];
-      float4 q = lrn_ring_squares(xr, T, mask, jj, e);
+      float4 q = lrn_ring_squares(xr, T, mask, jj, e), xl = xr[(lead & mask) * T];
       float4 s = make_float4(k + an * q.x, k + an * q.y, k + an * q.z, k + an * q.w);
-      tr[(lead & mask) * T] = make_float4(dyv[u].x * yv[u].x / s.x, dyv[u].y * yv[u].y / s.y,
-                                          dyv[u].z * yv[u].z / s.z, dyv[u].w * yv[u].w / s.w);
-      gr[(lead & mask2) * T] = make_float4(dyv[u].x * lrn_pow(s.x, power), dyv[u].y * lrn_pow(s.y, power),
-                                           dyv[u].z * lrn_pow(s.z, power), dyv[u].w * lrn_pow(s.w, power));
+      float4 g = make_float4(dyv[u].x * lrn_pow(s.x, power), dyv[u].y * lrn_pow(s.y, power),
+                             dyv[u].z * lrn_pow(s.z, power), dyv[u].w * lrn_pow(s.w, power));
+      gr[(lead & mask2) * T] = g;
+      /* t = dy y / s with y = x s^-beta: the first term times x / s */
+      tr[(lead & mask) * T] = make_float4(g.x * xl.x / s.x, g.y * xl.y / s.y, g.z * xl.z / s.z, g.w * xl.w / s.w);
       if (jj >= c0) {
-        float4 t = lrn_ring_sum(tr, T, mask, jj - hi, lead), g = gr[(jj & mask2) * T], x = xr[(jj & mask) * T];
-        float4 d = make_float4(g.x - two_ab * x.x * t.x, g.y - two_ab * x.y * t.y, g.z - two_ab * x.z * t.z,
-                               g.w - two_ab * x.w * t.w);
+        float4 t = lrn_ring_sum(tr, T, mask, jj - hi, lead), gj = gr[(jj & mask2) * T], x = xr[(jj & mask) * T];
+        float4 d = make_float4(gj.x - two_ab * x.x * t.x, gj.y - two_ab * x.y * t.y, gj.z - two_ab * x.z * t.z,
+                               gj.w - two_ab * x.w * t.w);
         lrn_store4(a.out, dxo, jj * dxc, vec, d, a.alpha, a.beta);
       }
     }
   }
 }
 
-#line 3382 "chapters/08-normalization.nw"
+#line 3565 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -483,7 +490,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3454 "chapters/08-normalization.nw"
+#line 3637 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
