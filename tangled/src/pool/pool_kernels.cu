@@ -1036,7 +1036,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2299 "chapters/06-pooling.nw"
+#line 2311 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1067,27 +1067,42 @@ static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, i
   int plane = a.in[1] * a.in[2];
   float count = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? (float)a.win[1] * a.win[2]
                                                                        : (float)plane;
+  /* rows of x (and of dx) one after another: a position's offset needs no division */
+  int x_flat = a.xs[3] == a.in[2] * a.xs[4], dx_flat = a.dxs[3] == a.in[2] * a.dxs[4];
+  int small = outputs < 0x7fffffff && a.c < 0x7fffffff;
   for (int64_t o0 = (int64_t)blockIdx.x * per_block; o0 < outputs;
        o0 += (int64_t)gridDim.x * per_block) {
-    int64_t o = o0 + local;
-    int64_t n = o / a.c, c = o % a.c;
+    int64_t o = o0 + local, n, c;
+    if (small)   /* 32-bit divisions: a few instructions, not a call */
+      n = (unsigned)o / (unsigned)a.c, c = (unsigned)o % (unsigned)a.c;
+    else
+      n = o / a.c, c = o % a.c;
     int live = o < outputs;
     const float *x = a.x + n * a.xs[0] + c * a.xs[1];
     float acc = is_max ? -INFINITY : 0.0f;
     int at = -1;
     if (live && (is_max || !backward))
       for (int p = slice; p < plane; p += slices) {
-        float v = __ldg(x + (p / a.in[2]) * a.xs[3] + (p % a.in[2]) * a.xs[4]);
+        float v = __ldg(x + (x_flat ? p * a.xs[4] : (p / a.in[2]) * a.xs[3] + (p % a.in[2]) * a.xs[4]));
         if (!is_max)
           acc += v;
         else if (pool_takes(v, acc, at >= 0, a.propagate_nan))
+          acc = v, at = p;
+      }
+    if (!a.channels_last)   /* NCHW: a warp is an output; combine its 32 lanes by shuffles */
+      for (int k = 16; k > 0; k >>= 1) {
+        float v = __shfl_xor_sync(0xffffffffu, acc, k);
+        int p = __shfl_xor_sync(0xffffffffu, at, k);
+        if (!is_max)
+          acc += v;
+        else if (pool_beats(v, p, acc, at))
           acc = v, at = p;
       }
     part[threadIdx.x] = acc;
     part_at[threadIdx.x] = at;
     __syncthreads();
     if (slice == 0) {
-      for (int s = 1; s < slices; s++) {
+      for (int s = 1; s < (a.channels_last ? slices : 1); s++) {
         int t = a.channels_last ? s * per_block + local : (int)threadIdx.x + s;
         if (!is_max)
           acc += part[t];
@@ -1106,7 +1121,7 @@ static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, i
         g /= count;
       float *dx = a.dx + n * a.dxs[0] + c * a.dxs[1];
       for (int p = slice; p < plane; p += slices)
-        pool_store(dx + (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4],
+        pool_store(dx + (dx_flat ? p * a.dxs[4] : (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4]),
                    !is_max || p == result_at[local] ? g : 0.0f, a.alpha, a.beta);
     }
     __syncthreads();   /* the next outputs reuse part and result */
