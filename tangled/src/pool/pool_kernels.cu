@@ -961,7 +961,25 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2169 "chapters/06-pooling.nw"
+#line 2173 "chapters/06-pooling.nw"
+/* pool_first_max for a 2-D window: x at (hh, w) equals the window's
+   maximum m; is no earlier position of the window equal to m? */
+POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
+                             int w, float m)
+{
+  int h0, h1, w0, w1;
+  pool_range(oh, a->stride[1], a->pad[1], a->win[1], a->in[1], &h0, &h1);
+  pool_range(ow, a->stride[2], a->pad[2], a->win[2], a->in[2], &w0, &w1);
+  for (int g = h0; g <= hh; g++) {
+    const float *row = plane + g * a->xs[3];
+    int end = g < hh ? w1 : w;   /* on its own row, only the positions before it */
+    for (int k = w0; k < end; k++)
+      if (pool_same(__ldg(row + k * a->xs[4]), m))
+        return 0;
+  }
+  return 1;
+}
+
 static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_pool_plane p)
 {
   int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
@@ -1007,7 +1025,7 @@ static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_poo
         const float *yrow = yfp + oh * a.yfs[3];
         for (int ow = ow0; ow < ow1; ow++) {
           float m = __ldg(yrow + ow * a.yfs[4]);
-          if (pool_same(xv, m) && pool_first_max(plane, &a, 0, oh, ow, 0, hh, w, m))
+          if (pool_same(xv, m) && pool_first_max2d(plane, &a, oh, ow, hh, w, m))
             sum += __ldg(dyrow + ow * a.ys[4]);
         }
       } else {
@@ -1036,7 +1054,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2311 "chapters/06-pooling.nw"
+#line 2333 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
