@@ -961,7 +961,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2173 "chapters/06-pooling.nw"
+#line 2177 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -980,10 +980,29 @@ POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int 
   return 1;
 }
 
+/* The same for a 3x3 window, its eight earlier positions' loads
+   unrolled and in flight together rather than one after another. */
+POOL_FN int pool_first_max3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
+                              int w, float m)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  int mine = (hh - h0) * 3 + (w - w0), first = 1;
+POOL_UNROLL
+  for (int k = 0; k < 8; k++) {
+    int g = h0 + k / 3, c = w0 + k % 3;
+    int ok = k < mine && g >= 0 && g < a->in[1] && c >= 0 && c < a->in[2];
+    float v = ok ? __ldg(plane + g * a->xs[3] + c * a->xs[4]) : 0.0f;
+    if (ok && pool_same(v, m))
+      first = 0;
+  }
+  return first;
+}
+
 static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_pool_plane p)
 {
   int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
   int is_max = litdnn_pool_is_max(a.mode);
+  int three = a.win[1] == 3 && a.win[2] == 3;
   unsigned b = blockIdx.x;
   int tile_w = (int)(b % (unsigned)p.tiles_w);
   b /= (unsigned)p.tiles_w;
@@ -1025,7 +1044,8 @@ static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_poo
         const float *yrow = yfp + oh * a.yfs[3];
         for (int ow = ow0; ow < ow1; ow++) {
           float m = __ldg(yrow + ow * a.yfs[4]);
-          if (pool_same(xv, m) && pool_first_max2d(plane, &a, oh, ow, hh, w, m))
+          if (pool_same(xv, m) && (three ? pool_first_max3x3(plane, &a, oh, ow, hh, w, m)
+                                         : pool_first_max2d(plane, &a, oh, ow, hh, w, m)))
             sum += __ldg(dyrow + ow * a.ys[4]);
         }
       } else {
@@ -1054,7 +1074,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2333 "chapters/06-pooling.nw"
+#line 2357 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
