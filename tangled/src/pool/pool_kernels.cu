@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1195 "chapters/06-pooling.nw"
+#line 1208 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -347,7 +347,18 @@ POOL_UNROLL
       v[k].x = v[k].y = v[k].z = v[k].w = 0.0f;
   }
   float4 acc;
-  if (litdnn_pool_is_max(a.mode)) {
+  if (litdnn_pool_is_max(a.mode) && !a.propagate_nan) {
+    /* pool_takes without propagation, from -inf: a NaN is never greater */
+    acc.x = acc.y = acc.z = acc.w = -INFINITY;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k]) {
+        acc.x = v[k].x > acc.x ? v[k].x : acc.x;
+        acc.y = v[k].y > acc.y ? v[k].y : acc.y;
+        acc.z = v[k].z > acc.z ? v[k].z : acc.z;
+        acc.w = v[k].w > acc.w ? v[k].w : acc.w;
+      }
+  } else if (litdnn_pool_is_max(a.mode)) {
     int p = a.propagate_nan, hx = 0, hy = 0, hz = 0, hw = 0;
     acc.x = acc.y = acc.z = acc.w = -INFINITY;
 POOL_UNROLL
@@ -381,7 +392,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1292 "chapters/06-pooling.nw"
+#line 1316 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -478,7 +489,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1413 "chapters/06-pooling.nw"
+#line 1437 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -545,7 +556,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1504 "chapters/06-pooling.nw"
+#line 1528 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -603,7 +614,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1579 "chapters/06-pooling.nw"
+#line 1603 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -662,7 +673,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1647 "chapters/06-pooling.nw"
+#line 1671 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -698,7 +709,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1799 "chapters/06-pooling.nw"
+#line 1823 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -786,7 +797,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1697 "chapters/06-pooling.nw"
+#line 1721 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -848,7 +859,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1958 "chapters/06-pooling.nw"
+#line 1982 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -883,7 +894,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2061 "chapters/06-pooling.nw"
+#line 2085 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -900,7 +911,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 1992 "chapters/06-pooling.nw"
+#line 2016 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -961,7 +972,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2177 "chapters/06-pooling.nw"
+#line 2201 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1074,7 +1085,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2357 "chapters/06-pooling.nw"
+#line 2381 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
