@@ -50,6 +50,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_disjoint);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_plane);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
 
@@ -86,6 +87,22 @@ static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_t
     else
       return 0;
   }
+}
+/* The tiles of the plane-y stage: th rows per band; tiles along w and h,
+   runs of 32 channels (NHWC), and the block count. */
+typedef struct litdnn_pool_plane { int th, tiles_w, tiles_h, tiles_c; int64_t blocks; } litdnn_pool_plane;
+
+static inline int litdnn_pool_plane_plan(const litdnn_pool_args *a, litdnn_pool_plane *p)
+{
+  if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 || a->c >= ((int64_t)1 << 31))
+    return 0;
+  int most_h = a->channels_last ? 4 : 32;
+  p->tiles_h = (a->in[1] + most_h - 1) / most_h;
+  p->th = (a->in[1] + p->tiles_h - 1) / p->tiles_h;
+  p->tiles_w = (a->in[2] + (a->channels_last ? 8 : 32) - 1) / (a->channels_last ? 8 : 32);
+  p->tiles_c = (int)((a->c + 31) / 32);
+  p->blocks = a->n * (a->channels_last ? p->tiles_c : a->c) * p->tiles_h * p->tiles_w;
+  return p->blocks < ((int64_t)1 << 31);
 }
 static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
 

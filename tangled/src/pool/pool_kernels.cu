@@ -1,4 +1,4 @@
-#line 782 "chapters/06-pooling.nw"
+#line 783 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 709 "chapters/06-pooling.nw"
+#line 710 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 811 "chapters/06-pooling.nw"
+#line 813 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 924 "chapters/06-pooling.nw"
+#line 926 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 983 "chapters/06-pooling.nw"
+#line 985 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1057 "chapters/06-pooling.nw"
+#line 1059 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1123 "chapters/06-pooling.nw"
+#line 1125 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1193 "chapters/06-pooling.nw"
+#line 1208 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -347,7 +347,18 @@ POOL_UNROLL
       v[k].x = v[k].y = v[k].z = v[k].w = 0.0f;
   }
   float4 acc;
-  if (litdnn_pool_is_max(a.mode)) {
+  if (litdnn_pool_is_max(a.mode) && !a.propagate_nan) {
+    /* pool_takes without propagation, from -inf: a NaN is never greater */
+    acc.x = acc.y = acc.z = acc.w = -INFINITY;
+POOL_UNROLL
+    for (int k = 0; k < 9; k++)
+      if (ok[k]) {
+        acc.x = v[k].x > acc.x ? v[k].x : acc.x;
+        acc.y = v[k].y > acc.y ? v[k].y : acc.y;
+        acc.z = v[k].z > acc.z ? v[k].z : acc.z;
+        acc.w = v[k].w > acc.w ? v[k].w : acc.w;
+      }
+  } else if (litdnn_pool_is_max(a.mode)) {
     int p = a.propagate_nan, hx = 0, hy = 0, hz = 0, hw = 0;
     acc.x = acc.y = acc.z = acc.w = -INFINITY;
 POOL_UNROLL
@@ -381,7 +392,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1290 "chapters/06-pooling.nw"
+#line 1316 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -478,7 +489,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1411 "chapters/06-pooling.nw"
+#line 1437 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -545,7 +556,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1502 "chapters/06-pooling.nw"
+#line 1528 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -603,7 +614,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1577 "chapters/06-pooling.nw"
+#line 1603 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -662,7 +673,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1645 "chapters/06-pooling.nw"
+#line 1671 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -698,7 +709,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1797 "chapters/06-pooling.nw"
+#line 1823 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -786,7 +797,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1695 "chapters/06-pooling.nw"
+#line 1721 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -848,7 +859,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1956 "chapters/06-pooling.nw"
+#line 1982 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -883,7 +894,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2059 "chapters/06-pooling.nw"
+#line 2085 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -900,7 +911,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 1990 "chapters/06-pooling.nw"
+#line 2016 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -961,7 +972,120 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2149 "chapters/06-pooling.nw"
+#line 2201 "chapters/06-pooling.nw"
+/* pool_first_max for a 2-D window: x at (hh, w) equals the window's
+   maximum m; is no earlier position of the window equal to m? */
+POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
+                             int w, float m)
+{
+  int h0, h1, w0, w1;
+  pool_range(oh, a->stride[1], a->pad[1], a->win[1], a->in[1], &h0, &h1);
+  pool_range(ow, a->stride[2], a->pad[2], a->win[2], a->in[2], &w0, &w1);
+  for (int g = h0; g <= hh; g++) {
+    const float *row = plane + g * a->xs[3];
+    int end = g < hh ? w1 : w;   /* on its own row, only the positions before it */
+    for (int k = w0; k < end; k++)
+      if (pool_same(__ldg(row + k * a->xs[4]), m))
+        return 0;
+  }
+  return 1;
+}
+
+/* The same for a 3x3 window, its eight earlier positions' loads
+   unrolled and in flight together rather than one after another. */
+POOL_FN int pool_first_max3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
+                              int w, float m)
+{
+  int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
+  int mine = (hh - h0) * 3 + (w - w0), first = 1;
+POOL_UNROLL
+  for (int k = 0; k < 8; k++) {
+    int g = h0 + k / 3, c = w0 + k % 3;
+    int ok = k < mine && g >= 0 && g < a->in[1] && c >= 0 && c < a->in[2];
+    float v = ok ? __ldg(plane + g * a->xs[3] + c * a->xs[4]) : 0.0f;
+    if (ok && pool_same(v, m))
+      first = 0;
+  }
+  return first;
+}
+
+static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_pool_plane p)
+{
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int is_max = litdnn_pool_is_max(a.mode);
+  int three = a.win[1] == 3 && a.win[2] == 3;
+  unsigned b = blockIdx.x;
+  int tile_w = (int)(b % (unsigned)p.tiles_w);
+  b /= (unsigned)p.tiles_w;
+  int tile_h = (int)(b % (unsigned)p.tiles_h);
+  b /= (unsigned)p.tiles_h;
+  int64_t n, c;
+  int w, row0, rstep;
+  if (a.channels_last) {   /* b = n * tiles_c + run of 32 channels */
+    n = b / (unsigned)p.tiles_c;
+    c = (int64_t)(b % (unsigned)p.tiles_c) * 32 + threadIdx.x;
+    w = tile_w * 8 + (int)threadIdx.y;
+    row0 = tile_h * p.th;
+    rstep = 1;
+  } else {                 /* b = n * C + c */
+    n = b / (unsigned)a.c;
+    c = b % (unsigned)a.c;
+    w = tile_w * 32 + (int)threadIdx.x;
+    row0 = tile_h * p.th + (int)threadIdx.y;
+    rstep = 8;
+  }
+  if (c >= a.c || w >= a.in[2])
+    return;
+  int row1 = (tile_h + 1) * p.th < a.in[1] ? (tile_h + 1) * p.th : a.in[1];
+  int ow0, ow1;
+  pool_cover_quick(w, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &ow1);
+  const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+  const float *xp = plane + w * a.xs[4];
+  const float *dyp = a.dy + n * a.ys[0] + c * a.ys[1];
+  const float *yfp = a.yf + n * a.yfs[0] + c * a.yfs[1];
+  float *dxp = a.dx + n * a.dxs[0] + c * a.dxs[1] + w * a.dxs[4];
+  for (int hh = row0; hh < row1; hh += rstep) {
+    int oh0, oh1;
+    pool_cover_quick(hh, a.stride[1], a.pad[1], a.win[1], a.out[1], &oh0, &oh1);
+    float xv = is_max ? __ldg(xp + hh * a.xs[3]) : 0.0f;
+    float sum = 0.0f;
+    for (int oh = oh0; oh < oh1; oh++) {
+      const float *dyrow = dyp + oh * a.ys[3];
+      if (is_max) {
+        const float *yrow = yfp + oh * a.yfs[3];
+        for (int ow = ow0; ow < ow1; ow++) {
+          float m = __ldg(yrow + ow * a.yfs[4]);
+          if (pool_same(xv, m) && (three ? pool_first_max3x3(plane, &a, oh, ow, hh, w, m)
+                                         : pool_first_max2d(plane, &a, oh, ow, hh, w, m)))
+            sum += __ldg(dyrow + ow * a.ys[4]);
+        }
+      } else {
+        int h0, h1;
+        pool_range(oh, a.stride[1], a.pad[1], a.win[1], a.in[1], &h0, &h1);
+        for (int ow = ow0; ow < ow1; ow++) {
+          int w0, w1;
+          pool_range(ow, a.stride[2], a.pad[2], a.win[2], a.in[2], &w0, &w1);
+          int count = include ? a.win[1] * a.win[2] : (h1 - h0) * (w1 - w0);
+          sum += __ldg(dyrow + ow * a.ys[4]) / (float)count;
+        }
+      }
+    }
+    pool_store(dxp + hh * a.dxs[3], sum, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  litdnn_pool_plane p;
+  if (!litdnn_pool_plane_plan(a, &p))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage plane-y needs 2-D pooling whose tiles number fewer than 2^31");
+  dim3 block(32, 8);
+  pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
+}
+#line 2381 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -992,27 +1116,42 @@ static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, i
   int plane = a.in[1] * a.in[2];
   float count = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? (float)a.win[1] * a.win[2]
                                                                        : (float)plane;
+  /* rows of x (and of dx) one after another: a position's offset needs no division */
+  int x_flat = a.xs[3] == a.in[2] * a.xs[4], dx_flat = a.dxs[3] == a.in[2] * a.dxs[4];
+  int small = outputs < 0x7fffffff && a.c < 0x7fffffff;
   for (int64_t o0 = (int64_t)blockIdx.x * per_block; o0 < outputs;
        o0 += (int64_t)gridDim.x * per_block) {
-    int64_t o = o0 + local;
-    int64_t n = o / a.c, c = o % a.c;
+    int64_t o = o0 + local, n, c;
+    if (small)   /* 32-bit divisions: a few instructions, not a call */
+      n = (unsigned)o / (unsigned)a.c, c = (unsigned)o % (unsigned)a.c;
+    else
+      n = o / a.c, c = o % a.c;
     int live = o < outputs;
     const float *x = a.x + n * a.xs[0] + c * a.xs[1];
     float acc = is_max ? -INFINITY : 0.0f;
     int at = -1;
     if (live && (is_max || !backward))
       for (int p = slice; p < plane; p += slices) {
-        float v = __ldg(x + (p / a.in[2]) * a.xs[3] + (p % a.in[2]) * a.xs[4]);
+        float v = __ldg(x + (x_flat ? p * a.xs[4] : (p / a.in[2]) * a.xs[3] + (p % a.in[2]) * a.xs[4]));
         if (!is_max)
           acc += v;
         else if (pool_takes(v, acc, at >= 0, a.propagate_nan))
+          acc = v, at = p;
+      }
+    if (!a.channels_last)   /* NCHW: a warp is an output; combine its 32 lanes by shuffles */
+      for (int k = 16; k > 0; k >>= 1) {
+        float v = __shfl_xor_sync(0xffffffffu, acc, k);
+        int p = __shfl_xor_sync(0xffffffffu, at, k);
+        if (!is_max)
+          acc += v;
+        else if (pool_beats(v, p, acc, at))
           acc = v, at = p;
       }
     part[threadIdx.x] = acc;
     part_at[threadIdx.x] = at;
     __syncthreads();
     if (slice == 0) {
-      for (int s = 1; s < slices; s++) {
+      for (int s = 1; s < (a.channels_last ? slices : 1); s++) {
         int t = a.channels_last ? s * per_block + local : (int)threadIdx.x + s;
         if (!is_max)
           acc += part[t];
@@ -1031,7 +1170,7 @@ static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, i
         g /= count;
       float *dx = a.dx + n * a.dxs[0] + c * a.dxs[1];
       for (int p = slice; p < plane; p += slices)
-        pool_store(dx + (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4],
+        pool_store(dx + (dx_flat ? p * a.dxs[4] : (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4]),
                    !is_max || p == result_at[local] ? g : 0.0f, a.alpha, a.beta);
     }
     __syncthreads();   /* the next outputs reuse part and result */
