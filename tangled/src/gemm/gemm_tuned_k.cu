@@ -1,4 +1,4 @@
-#line 2061 "chapters/04-matmul.nw"
+#line 2071 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -190,10 +190,11 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
     }                                                                                 \
   } while (0)
 #line 1780 "chapters/04-matmul.nw"
+#define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
 {
-  __shared__ float as_buf[2 * TU_BK * TU_SPA];
-  __shared__ float bs_buf[2 * TU_BK * TU_SPB];
+  extern __shared__ float4 gemm_tuned_smem4[];   /* TU_SMEM bytes: two slices of each tile */
+  float *as_buf = (float *)gemm_tuned_smem4, *bs_buf = as_buf + 2 * TU_BK * TU_SPA;
   int t = threadIdx.x, lane = t % 32, warp = t / 32;
   int wm = (warp % TU_WARPS_M) * TU_WTM, wn = (warp / TU_WARPS_M) * TU_WTN;
   int tm = lane % TU_LM, tn = lane / TU_LM;
@@ -227,7 +228,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1806 "chapters/04-matmul.nw"
+#line 1807 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
@@ -252,7 +253,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1819 "chapters/04-matmul.nw"
+#line 1820 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -272,7 +273,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     }
   }
   
-#line 1845 "chapters/04-matmul.nw"
+#line 1846 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -290,19 +291,28 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1838 "chapters/04-matmul.nw"
+#line 1839 "chapters/04-matmul.nw"
 }
-#line 1865 "chapters/04-matmul.nw"
+#line 1866 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  static int attribute_set;
+  if (!attribute_set) {   /* above 48 KB a block must ask; below, asking is harmless */
+    cudaError_t err = cudaFuncSetAttribute(gemm_tuned, cudaFuncAttributeMaxDynamicSharedMemorySize, TU_SMEM);
+    if (err != cudaSuccess)
+      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
+                          "cannot give gemm_tuned %d bytes of shared memory: %s", TU_SMEM,
+                          cudaGetErrorString(err));
+    attribute_set = 1;
+  }
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     unsigned tiles_m = (unsigned)(s.m + TU_BM - 1) / TU_BM, tiles_n = (unsigned)(s.n + TU_BN - 1) / TU_BN;
     dim3 grid = TU_GROUP > 0 ? litdnn_dim3(tiles_m * tiles_n, 1, (unsigned)s.batch)
                              : litdnn_dim3(tiles_m, tiles_n, (unsigned)s.batch);
-    gemm_tuned<<<grid, TU_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
+    gemm_tuned<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
   }
   return litdnn_gpu_launch_status(g->call, "gemm_tuned");
 }
