@@ -1,4 +1,4 @@
-#line 2051 "chapters/04-matmul.nw"
+#line 2052 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -125,7 +125,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1723 "chapters/04-matmul.nw"
+#line 1724 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -142,7 +142,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
     }
   }
 }
-#line 1693 "chapters/04-matmul.nw"
+#line 1694 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
 #endif
@@ -176,7 +176,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1760 "chapters/04-matmul.nw"
+#line 1761 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -192,7 +192,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1783 "chapters/04-matmul.nw"
+#line 1784 "chapters/04-matmul.nw"
 #define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
 {
@@ -220,7 +220,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   {
     int slice = 0;
     
-#line 1744 "chapters/04-matmul.nw"
+#line 1745 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -231,7 +231,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1810 "chapters/04-matmul.nw"
+#line 1811 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
@@ -246,7 +246,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1744 "chapters/04-matmul.nw"
+#line 1745 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -257,7 +257,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1824 "chapters/04-matmul.nw"
+#line 1825 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -265,7 +265,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
         TU_FRAGMENTS(0, as, bs, p);
       if (p + 1 < TU_BK) {
         if (TU_FRAG_SETS == 2)
-          TU_FRAGMENTS((p + 1) % 2, as, bs, p + 1);
+          TU_FRAGMENTS((p + 1) % TU_FRAG_SETS, as, bs, p + 1);
       } else if (more) {
         gemm_store_tile(as_next, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
         gemm_store_tile(bs_next, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
@@ -281,7 +281,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     }
   }
   
-#line 1854 "chapters/04-matmul.nw"
+#line 1855 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -299,9 +299,9 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1847 "chapters/04-matmul.nw"
+#line 1848 "chapters/04-matmul.nw"
 }
-#line 1874 "chapters/04-matmul.nw"
+#line 1875 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
