@@ -228,7 +228,7 @@ Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
    and the GPU. The cases put inner tiles (the unchecked copy) next to edge
    tiles, k both a multiple of 16 and not, both operands 16-byte loadable
    and not (an odd pad), transposed and not, and a batch. Kept small: the
-   emulator runs 15 kernels here. */
+   emulator runs 25 kernels here. */
 static const mm_case sweep_cases[] = {
   {1, 1, 1, 0, 0, 1, 0, 1, 0},
   {300, 260, 48, 0, 0, 1, 0, 1, 0},       /* inner tiles, aligned, k of whole slices */

@@ -1,8 +1,8 @@
-#line 3028 "chapters/04-matmul.nw"
+#line 3299 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 2851 "chapters/04-matmul.nw"
+#line 3120 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -32,7 +32,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
                                                     litdnn_gemm_large_async),
   [GEMM_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweep's pick",
-                                        litdnn_gemm_tuned_f),
+                                        litdnn_gemm_tuned_j),
   [GEMM_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
                                                 litdnn_gemm_splitk_128x16),
   [GEMM_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
@@ -45,7 +45,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 2160 "chapters/04-matmul.nw"
+#line 2189 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_a),
   LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_b),
@@ -62,18 +62,28 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned m 64x128x16 t8x8 l4x8 128 mb3", "sweep", litdnn_gemm_tuned_m),
   LITDNN_GPU_STAGE("tuned n 128x128x16 t8x16 l8x4 128 mb2 raster8", "sweep", litdnn_gemm_tuned_n),
   LITDNN_GPU_STAGE("tuned o 128x128x16 t16x8 l4x8 128 mb2 raster8", "sweep", litdnn_gemm_tuned_o),
+  LITDNN_GPU_STAGE("tuned p 256x128x16 t16x8 l4x8 256 mb1", "sweep 2", litdnn_gemm_tuned_p),
+  LITDNN_GPU_STAGE("tuned q 128x256x16 t8x16 l8x4 256 mb1", "sweep 2", litdnn_gemm_tuned_q),
+  LITDNN_GPU_STAGE("tuned r 256x128x8 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_gemm_tuned_r),
+  LITDNN_GPU_STAGE("tuned s 256x128x8 t8x16 l8x4 256 mb1", "sweep 2", litdnn_gemm_tuned_s),
+  LITDNN_GPU_STAGE("tuned t 128x128x8 t16x8 l4x8 128 mb2 raster8", "sweep 2", litdnn_gemm_tuned_t),
+  LITDNN_GPU_STAGE("tuned u 256x128x8 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_gemm_tuned_u),
+  LITDNN_GPU_STAGE("tuned v 256x128x16 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_gemm_tuned_v),
+  LITDNN_GPU_STAGE("tuned w 256x128x16 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_gemm_tuned_w),
+  LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_x),
+  LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_y),
 };
-#line 2910 "chapters/04-matmul.nw"
+#line 3181 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
-  int64_t large_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 255) / 256) * g->batch;
+  int64_t tuned_tiles = (int64_t)((g->m + 255) / 256) * ((g->n + 127) / 128) * g->batch;
   if (g->n <= 16)
     return GEMM_STAGE_SPLITK_128X16;
   if (big_tiles < 2 * 132)
     return GEMM_STAGE_SPLITK_64X64;
-  if (large_tiles >= 132)
-    return GEMM_STAGE_LARGE;
+  if (tuned_tiles >= 132)
+    return GEMM_STAGE_TUNED;
   return GEMM_STAGE_PIPELINED;
 }
 
@@ -87,12 +97,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 3035 "chapters/04-matmul.nw"
+#line 3306 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 2959 "chapters/04-matmul.nw"
+#line 3230 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -158,7 +168,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3041 "chapters/04-matmul.nw"
+#line 3312 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -68,7 +68,17 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_l);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_m);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_n);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_o);
-#define GEMM_SWEEP_COUNT 15
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_p);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_q);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_r);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_s);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_t);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_u);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_v);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_w);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_x);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_y);
+#define GEMM_SWEEP_COUNT 25
 extern const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT];
 #define GEMM_MAX_GRID_Z 65535
 static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)

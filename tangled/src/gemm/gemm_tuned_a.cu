@@ -1,4 +1,4 @@
-#line 1921 "chapters/04-matmul.nw"
+#line 1940 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -125,7 +125,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1720 "chapters/04-matmul.nw"
+#line 1724 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -142,9 +142,12 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
     }
   }
 }
-#line 1693 "chapters/04-matmul.nw"
+#line 1694 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
+#endif
+#ifndef TU_FRAG_SETS
+#define TU_FRAG_SETS 2                          /* fragments double-buffered in registers */
 #endif
 #define LT_GROUP (TU_GROUP > 0 ? TU_GROUP : 1)  /* for stage 10's raster */
 #define TU_LN (32 / TU_LM)                      /* lanes along n */
@@ -173,7 +176,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1757 "chapters/04-matmul.nw"
+#line 1761 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -189,11 +192,12 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1780 "chapters/04-matmul.nw"
+#line 1784 "chapters/04-matmul.nw"
+#define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
 {
-  __shared__ float as_buf[2 * TU_BK * TU_SPA];
-  __shared__ float bs_buf[2 * TU_BK * TU_SPB];
+  extern __shared__ float4 gemm_tuned_smem4[];   /* TU_SMEM bytes: two slices of each tile */
+  float *as_buf = (float *)gemm_tuned_smem4, *bs_buf = as_buf + 2 * TU_BK * TU_SPA;
   int t = threadIdx.x, lane = t % 32, warp = t / 32;
   int wm = (warp % TU_WARPS_M) * TU_WTM, wn = (warp / TU_WARPS_M) * TU_WTN;
   int tm = lane % TU_LM, tn = lane / TU_LM;
@@ -205,7 +209,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   int veca = gemm_vec_ok(A, g.lda), vecb = gemm_vec_ok(B, g.ldb), vecc = gemm_vec_ok(C, g.ldc);
   int inside = veca && vecb && i0 + TU_BM <= g.m && j0 + TU_BN <= g.n;
   float acc[4 * TU_RM][4 * TU_RN];
-  float a[2][4 * TU_RM], b[2][4 * TU_RN];
+  float a[TU_FRAG_SETS][4 * TU_RM], b[TU_FRAG_SETS][4 * TU_RN];
   float4 ra[TU_LA], rb[TU_LB];
   GEMM_UNROLL
   for (int r = 0; r < 4 * TU_RM; r++)
@@ -216,7 +220,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   {
     int slice = 0;
     
-#line 1741 "chapters/04-matmul.nw"
+#line 1745 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -227,12 +231,13 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1806 "chapters/04-matmul.nw"
+#line 1811 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
   __syncthreads();
-  TU_FRAGMENTS(0, as_buf, bs_buf, 0);
+  if (TU_FRAG_SETS == 2)
+    TU_FRAGMENTS(0, as_buf, bs_buf, 0);
   for (int s = 0; s < slices; s++) {
     const float *as = as_buf + (s % 2) * TU_BK * TU_SPA, *bs = bs_buf + (s % 2) * TU_BK * TU_SPB;
     float *as_next = as_buf + ((s + 1) % 2) * TU_BK * TU_SPA;
@@ -241,7 +246,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1741 "chapters/04-matmul.nw"
+#line 1745 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -252,27 +257,31 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1819 "chapters/04-matmul.nw"
+#line 1825 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
+      if (TU_FRAG_SETS == 1)   /* one set: this step's fragments, read just before its FMAs */
+        TU_FRAGMENTS(0, as, bs, p);
       if (p + 1 < TU_BK) {
-        TU_FRAGMENTS((p + 1) % 2, as, bs, p + 1);
+        if (TU_FRAG_SETS == 2)
+          TU_FRAGMENTS((p + 1) % TU_FRAG_SETS, as, bs, p + 1);
       } else if (more) {
         gemm_store_tile(as_next, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
         gemm_store_tile(bs_next, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
         __syncthreads();
-        TU_FRAGMENTS(0, as_next, bs_next, 0);
+        if (TU_FRAG_SETS == 2)
+          TU_FRAGMENTS(0, as_next, bs_next, 0);
       }
       GEMM_UNROLL
       for (int r = 0; r < 4 * TU_RM; r++)
         GEMM_UNROLL
         for (int c = 0; c < 4 * TU_RN; c++)
-          acc[r][c] += a[p % 2][r] * b[p % 2][c];
+          acc[r][c] += a[p % TU_FRAG_SETS][r] * b[p % TU_FRAG_SETS][c];
     }
   }
   
-#line 1845 "chapters/04-matmul.nw"
+#line 1855 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -290,19 +299,28 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1838 "chapters/04-matmul.nw"
+#line 1848 "chapters/04-matmul.nw"
 }
-#line 1865 "chapters/04-matmul.nw"
+#line 1875 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  static int attribute_set;
+  if (!attribute_set) {   /* above 48 KB a block must ask; below, asking is harmless */
+    cudaError_t err = cudaFuncSetAttribute(gemm_tuned, cudaFuncAttributeMaxDynamicSharedMemorySize, TU_SMEM);
+    if (err != cudaSuccess)
+      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
+                          "cannot give gemm_tuned %d bytes of shared memory: %s", TU_SMEM,
+                          cudaGetErrorString(err));
+    attribute_set = 1;
+  }
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     unsigned tiles_m = (unsigned)(s.m + TU_BM - 1) / TU_BM, tiles_n = (unsigned)(s.n + TU_BN - 1) / TU_BN;
     dim3 grid = TU_GROUP > 0 ? litdnn_dim3(tiles_m * tiles_n, 1, (unsigned)s.batch)
                              : litdnn_dim3(tiles_m, tiles_n, (unsigned)s.batch);
-    gemm_tuned<<<grid, TU_THREADS, 0, litdnn_gpu_stream(h)>>>(s);
+    gemm_tuned<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
   }
   return litdnn_gpu_launch_status(g->call, "gemm_tuned");
 }
