@@ -376,7 +376,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 2541 "chapters/06-pooling.nw"
+#line 2548 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2,
        POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
@@ -388,8 +388,8 @@ static int choose_pool_forward(litdnnHandle_t h, const void *args)
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return POOL_FWD_CPU;
-  if (litdnn_pool_global_fits(a))
-    return POOL_FWD_GLOBAL;
+  if (litdnn_pool_global_fits(a))   /* measured: naive wins on a 7x7 plane */
+    return (int64_t)a->in[1] * a->in[2] <= 64 ? POOL_FWD_NAIVE : POOL_FWD_GLOBAL;
   if (litdnn_pool_nhwc_k3_fits(a))
     return POOL_FWD_NHWC_K3;
   if (litdnn_pool_nhwc4_fits(a))
@@ -414,14 +414,19 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
     return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
-  litdnn_pool_plane p;
-  if (litdnn_pool_plane_plan(a, &p))
-    return POOL_BWD_PLANE;
-  litdnn_pool_tile t;
-  if (litdnn_pool_tile_plan(a, &t))
-    return POOL_BWD_TILE;
   if (a->mode == LITDNN_POOLING_MAX)
     return POOL_BWD_SCATTER;
+  /* measured: tile for the deterministic maximum and for NCHW averages,
+     plane-y for averages with the channels innermost */
+  int channels_last = a->c > 1 && a->xs[1] < a->xs[4];
+  int average = a->mode != LITDNN_POOLING_MAX_DETERMINISTIC;
+  litdnn_pool_plane p;
+  litdnn_pool_tile t;
+  int plane = litdnn_pool_plane_plan(a, &p), tile = litdnn_pool_tile_plan(a, &t);
+  if (plane && ((average && channels_last) || !tile))
+    return POOL_BWD_PLANE;
+  if (tile)
+    return POOL_BWD_TILE;
   if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
     return POOL_BWD_ARGMAX;
   return POOL_BWD_COMPARE;
