@@ -704,7 +704,7 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 7, &name, NULL, NULL);
   cr_assert_str_eq(name, "global");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 10);
+  cr_assert_eq(count, 11);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "compare-y");
   cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
@@ -716,4 +716,6 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   cr_assert_str_eq(name, "global");
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 9, &name, NULL, NULL);
   cr_assert_str_eq(name, "plane-y");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 10, &name, NULL, NULL);
+  cr_assert_str_eq(name, "staged");
 }

@@ -1,4 +1,4 @@
-#line 2799 "chapters/06-pooling.nw"
+#line 2950 "chapters/06-pooling.nw"
 /* Pooling forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on the pooling
    layers of benchdnn's AlexNet and ResNet-50 problem files. */
@@ -164,7 +164,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 3026 "chapters/06-pooling.nw"
+#line 3177 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -211,7 +211,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 2966 "chapters/06-pooling.nw"
+#line 3117 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);
@@ -242,14 +242,14 @@ int main(int argc, char **argv)
                         windows[i].stride, windows[i].mode, (litdnnTensorFormat_t)f};
       measure(b, &t, &p, "reference", 1);
     }
-  /* benchdnn's pooling layers, NCHW and NHWC, the automatic choice only */
+  /* benchdnn's pooling layers, NCHW and NHWC, every stage */
   pool_problem probs[32];
   char names[32][64];
   int np = read_pool_problems(bench_arg(b, "--shapes", "../shared/bench/benchdnn"), probs, names, 32);
   for (int i = 0; i < np && (!bench_quick(b) || only); i++)
     for (int f = 0; f < 2; f++) {
       probs[i].fmt = (litdnnTensorFormat_t)f;
-      measure(b, &t, &probs[i], names[i], 0);
+      measure(b, &t, &probs[i], names[i], 1);
     }
 
   litdnnDestroyPoolingDescriptor(t.pd);

@@ -51,6 +51,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_compare);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_plane);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_staged);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
 
@@ -87,6 +88,13 @@ static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_t
     else
       return 0;
   }
+}
+/* staged: 2-D max pooling, 3x3 windows with stride 2, channels not innermost */
+static inline int litdnn_pool_staged_fits(const litdnn_pool_args *a)
+{
+  return a->in[0] == 1 && a->out[0] == 1 && a->win[0] == 1 && a->win[1] == 3 && a->win[2] == 3 &&
+         a->stride[1] == 2 && a->stride[2] == 2 && litdnn_pool_is_max(a->mode) && !a->channels_last &&
+         (int64_t)a->in[1] * a->in[2] < ((int64_t)1 << 31);
 }
 /* The tiles of the plane-y stage: th rows per band; tiles along w and h,
    runs of 32 channels (NHWC), and the block count. */

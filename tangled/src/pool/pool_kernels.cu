@@ -1,4 +1,4 @@
-#line 783 "chapters/06-pooling.nw"
+#line 784 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 710 "chapters/06-pooling.nw"
+#line 711 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 813 "chapters/06-pooling.nw"
+#line 815 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 926 "chapters/06-pooling.nw"
+#line 928 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 985 "chapters/06-pooling.nw"
+#line 987 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1059 "chapters/06-pooling.nw"
+#line 1061 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1125 "chapters/06-pooling.nw"
+#line 1127 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1208 "chapters/06-pooling.nw"
+#line 1210 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -392,7 +392,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1316 "chapters/06-pooling.nw"
+#line 1318 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -489,7 +489,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1437 "chapters/06-pooling.nw"
+#line 1439 "chapters/06-pooling.nw"
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc)
 {
   int64_t plane = (int64_t)a.in[0] * a.in[1] * a.in[2];
@@ -556,7 +556,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1528 "chapters/06-pooling.nw"
+#line 1530 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -614,7 +614,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1603 "chapters/06-pooling.nw"
+#line 1605 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -673,7 +673,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1671 "chapters/06-pooling.nw"
+#line 1673 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -709,7 +709,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1823 "chapters/06-pooling.nw"
+#line 1825 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -797,7 +797,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1721 "chapters/06-pooling.nw"
+#line 1723 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -859,7 +859,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1982 "chapters/06-pooling.nw"
+#line 1984 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -894,7 +894,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2085 "chapters/06-pooling.nw"
+#line 2087 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -911,7 +911,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 2016 "chapters/06-pooling.nw"
+#line 2018 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -972,7 +972,97 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2201 "chapters/06-pooling.nw"
+#line 2180 "chapters/06-pooling.nw"
+#define POOL_ST_TH 16                       /* rows of dx per block */
+#define POOL_ST_TW 64                       /* columns of dx per block */
+#define POOL_ST_WR (POOL_ST_TH / 2 + 2)     /* most rows of windows */
+#define POOL_ST_WC (POOL_ST_TW / 2 + 2)     /* most columns of windows */
+#define POOL_ST_XR (2 * POOL_ST_WR + 1)     /* most rows of staged x */
+#define POOL_ST_XC (2 * POOL_ST_WC + 1)     /* most columns of staged x */
+
+static __global__ void pool_backward_staged_kernel(litdnn_pool_args a, int tiles_w, int tiles_h,
+                                                   int64_t tiles)
+{
+  __shared__ float xt[POOL_ST_XR * POOL_ST_XC];
+  __shared__ float grad[POOL_ST_WR * POOL_ST_WC];
+  __shared__ int winner[POOL_ST_WR * POOL_ST_WC];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
+    int64_t r = b;
+    int w0 = (int)(r % tiles_w) * POOL_ST_TW;
+    r /= tiles_w;
+    int h0 = (int)(r % tiles_h) * POOL_ST_TH;
+    r /= tiles_h;
+    int64_t n = r / a.c, c = r % a.c;
+    int h1 = h0 + POOL_ST_TH < a.in[1] ? h0 + POOL_ST_TH : a.in[1];
+    int w1 = w0 + POOL_ST_TW < a.in[2] ? w0 + POOL_ST_TW : a.in[2];
+    int oh0, oh1, ow0, ow1, unused;
+    pool_cover(h0, 2, a.pad[1], 3, a.out[1], &oh0, &unused);
+    pool_cover(h1 - 1, 2, a.pad[1], 3, a.out[1], &unused, &oh1);
+    pool_cover(w0, 2, a.pad[2], 3, a.out[2], &ow0, &unused);
+    pool_cover(w1 - 1, 2, a.pad[2], 3, a.out[2], &unused, &ow1);
+    int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
+    int xh0 = 2 * oh0 - a.pad[1], xw0 = 2 * ow0 - a.pad[2];   /* staged region's corner */
+    const float *plane = a.x + n * a.xs[0] + c * a.xs[1];
+    for (int i = ty; i < 2 * nh + 1; i += blockDim.y)
+      for (int j = tx; j < 2 * nw + 1; j += blockDim.x) {
+        int hh = xh0 + i, w = xw0 + j;
+        int ok = hh >= 0 && hh < a.in[1] && w >= 0 && w < a.in[2];
+        xt[i * POOL_ST_XC + j] = ok ? __ldg(plane + hh * a.xs[3] + w * a.xs[4]) : 0.0f;
+      }
+    __syncthreads();
+    for (int i = ty; i < nh; i += blockDim.y)
+      for (int j = tx; j < nw; j += blockDim.x) {
+        int oh = oh0 + i, ow = ow0 + j, where = -1;
+        float best = -INFINITY;
+POOL_UNROLL
+        for (int k = 0; k < 9; k++) {
+          int si = 2 * i + k / 3, sj = 2 * j + k % 3;
+          int hh = xh0 + si, w = xw0 + sj;
+          if (hh < 0 || hh >= a.in[1] || w < 0 || w >= a.in[2])
+            continue;
+          float v = xt[si * POOL_ST_XC + sj];
+          if (pool_takes(v, best, where >= 0, a.propagate_nan))
+            best = v, where = si * POOL_ST_XC + sj;
+        }
+        winner[i * POOL_ST_WC + j] = where;
+        grad[i * POOL_ST_WC + j] = __ldg(a.dy + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3] + ow * a.ys[4]);
+      }
+    __syncthreads();
+    for (int i = ty; i < h1 - h0; i += blockDim.y)
+      for (int j = tx; j < w1 - w0; j += blockDim.x) {
+        int hh = h0 + i, w = w0 + j, lo_h, hi_h, lo_w, hi_w;
+        int me = (hh - xh0) * POOL_ST_XC + (w - xw0);
+        pool_cover_quick(hh, 2, a.pad[1], 3, a.out[1], &lo_h, &hi_h);
+        pool_cover_quick(w, 2, a.pad[2], 3, a.out[2], &lo_w, &hi_w);
+        float sum = 0.0f;
+        for (int oh = lo_h; oh < hi_h; oh++)
+          for (int ow = lo_w; ow < hi_w; ow++) {
+            int k = (oh - oh0) * POOL_ST_WC + (ow - ow0);
+            if (winner[k] == me)
+              sum += grad[k];
+          }
+        pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
+                   a.beta);
+      }
+    __syncthreads();   /* the next tile overwrites the staged x and the windows */
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_staged)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_staged_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage staged needs 2-D max pooling of NCHW planes with 3x3 windows, "
+                        "stride 2");
+  int tiles_w = (a->in[2] + POOL_ST_TW - 1) / POOL_ST_TW, tiles_h = (a->in[1] + POOL_ST_TH - 1) / POOL_ST_TH;
+  int64_t tiles = a->n * a->c * tiles_w * tiles_h;
+  dim3 block(64, 4);
+  pool_backward_staged_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, tiles_w, tiles_h, tiles);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_staged_kernel");
+}
+#line 2338 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1085,7 +1175,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2381 "chapters/06-pooling.nw"
+#line 2518 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
