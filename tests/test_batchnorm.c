@@ -74,6 +74,7 @@ static const bn_case shapes[] = {
   {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
   {4, 1, 6, 5, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* C = 1 */
   {2, 512, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path */
+  {2, 512, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path, scalar */
   {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 1024 threads, scalar */
   {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
   {3, 2, 45, 41, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage: 5535 units, two rounds of 4096 */
