@@ -1,11 +1,11 @@
-#line 2012 "chapters/08-normalization.nw"
+#line 2016 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 778 "chapters/08-normalization.nw"
+#line 782 "chapters/08-normalization.nw"
 #define BN_THREADS 256
 
 typedef struct {
@@ -88,7 +88,7 @@ static __device__ inline void bn_store(float *y, float v, float alpha, float bet
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 867 "chapters/08-normalization.nw"
+#line 871 "chapters/08-normalization.nw"
 static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
                                          float var, float *invstd_out)
 {
@@ -106,7 +106,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   }
   *invstd_out = invstd;
 }
-#line 1191 "chapters/08-normalization.nw"
+#line 1195 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -117,7 +117,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1136 "chapters/08-normalization.nw"
+#line 1140 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -167,7 +167,7 @@ static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 900 "chapters/08-normalization.nw"
+#line 904 "chapters/08-normalization.nw"
 static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -240,7 +240,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1003 "chapters/08-normalization.nw"
+#line 1007 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -320,7 +320,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1213 "chapters/08-normalization.nw"
+#line 1217 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -364,7 +364,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1262 "chapters/08-normalization.nw"
+#line 1266 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -447,7 +447,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1356 "chapters/08-normalization.nw"
+#line 1360 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -490,7 +490,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
     coef[3 * F + f] = a.mean_in[f];
   }
 }
-#line 1410 "chapters/08-normalization.nw"
+#line 1414 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -582,7 +582,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1520 "chapters/08-normalization.nw"
+#line 1524 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -715,7 +715,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1689 "chapters/08-normalization.nw"
+#line 1693 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -836,7 +836,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1843 "chapters/08-normalization.nw"
+#line 1847 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -998,7 +998,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 2047 "chapters/08-normalization.nw"
+#line 2051 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1156,7 +1156,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2212 "chapters/08-normalization.nw"
+#line 2216 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
