@@ -74,6 +74,7 @@ static const bn_case shapes[] = {
   {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
   {4, 1, 6, 5, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* C = 1 */
   {2, 512, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path */
+  {2, 512, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},    /* one-launch path, scalar */
   {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 1024 threads, scalar */
   {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
   {3, 2, 45, 41, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage: 5535 units, two rounds of 4096 */
@@ -529,4 +530,34 @@ Test(batchnorm, bad_input_is_refused_and_writes_nothing)
     free(x); free(p);
     litdnnDestroy(h);
   }
+}
+
+#include "bn/bn.h"
+
+static litdnn_bn_args packed_nchw(int64_t n, int64_t c, int64_t h, int64_t w)
+{
+  litdnn_bn_args a;
+  memset(&a, 0, sizeof a);
+  a.spatial = 1;
+  int64_t dims[4] = {n, c, h, w}, strides[4] = {c * h * w, h * w, w, 1};
+  for (int i = 0; i < 4; i++) {
+    a.dims[i] = dims[i];
+    a.xs[i] = a.ys[i] = a.dys[i] = strides[i];
+  }
+  return a;
+}
+
+/* Which spatial NCHW shapes the one-launch stages take, pass by pass, as measured on the H200 */
+Test(batchnorm, the_one_launch_bounds_follow_the_measurements)
+{
+  litdnn_bn_args big = packed_nchw(64, 256, 56, 56), narrow = packed_nchw(50, 64, 56, 56);
+  litdnn_bn_args small = packed_nchw(50, 256, 14, 14), tiny = packed_nchw(50, 512, 7, 7);
+  cr_assert_eq(litdnn_bn_layout(&big, 1), LITDNN_BN_PLANES);
+  for (int backward = 0; backward < 2; backward++) {
+    cr_assert(litdnn_bn_one_launch_fits(&big, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_bn_one_launch_fits(&narrow, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_bn_one_launch_fits(&small, LITDNN_BN_PLANES, backward));
+  }
+  cr_assert(!litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 0));
+  cr_assert(litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 1));
 }

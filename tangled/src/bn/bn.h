@@ -62,8 +62,11 @@ int litdnn_bn_layout(const litdnn_bn_args *a, int backward);
 /* at least this many channels (fewer leave SMs idle), and a tensor of at most this many bytes */
 #define LITDNN_BN_ONE_LAUNCH_MIN_C 128
 #define LITDNN_BN_ONE_LAUNCH_MAX_BYTES (48ll << 20)
-/* and, for the training forward pass only, channels of at least this many elements */
+/* and, for the training forward pass only, channels of at least this many elements; */
 #define LITDNN_BN_ONE_LAUNCH_MIN_M_TRAINING 4096
+/* channels of more than LITDNN_BN_ONE_LAUNCH_MAX_M elements, any number of bytes, when there
+   are at least this many of them */
+#define LITDNN_BN_ONE_LAUNCH_MIN_C_LARGE 256
 int litdnn_bn_one_launch_fits(const litdnn_bn_args *a, int layout, int backward);
 
 #ifdef __cplusplus
