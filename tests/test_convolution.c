@@ -605,6 +605,40 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   litdnnDestroy(h);
 }
 
+/* Get's first choice follows the measured winners: Winograd on 3x3 stride-1 layers with 16 or more channels
+   (forward and backward data) and on 3x3 stride-1 depthwise layers; the depthwise kernel at stride 2 */
+Test(convolution, get_puts_the_measured_winner_first)
+{
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  conv_case dense = {2, 2, 16, 16, 1, {1, 8, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case dw1 = {2, 2, 8, 8, 8, {1, 8, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case dw2 = dw1, small = dense;
+  dw2.stride[1] = dw2.stride[2] = 2;
+  small.c = 8;   /* too few channels for Winograd's GEMMs: backward data keeps cuBLAS first */
+  int n = 0;
+  litdnnConvolutionFwdAlgoPerf_t p[LITDNN_CONVOLUTION_FWD_ALGO_COUNT];
+  litdnnConvolutionBwdDataAlgoPerf_t pd[LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
+  conv_descs d = make_descs(&dense);
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
+  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+  cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
+  cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+  free_descs(&d);
+  d = make_descs(&small);
+  cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
+  cr_assert_neq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+  free_descs(&d);
+  d = make_descs(&dw1);
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
+  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+  free_descs(&d);
+  d = make_descs(&dw2);
+  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
+  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE);
+  free_descs(&d);
+  litdnnDestroy(h);
+}
+
 Test(convolution, every_algorithm_is_deterministic)
 {
   conv_case k = {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0};

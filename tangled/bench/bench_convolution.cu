@@ -1,8 +1,8 @@
-#line 4170 "chapters/05-convolution.nw"
+#line 4185 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 4218 "chapters/05-convolution.nw"
+#line 4233 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,7 +87,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 4308 "chapters/05-convolution.nw"
+#line 4323 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -149,7 +149,7 @@ static void run_once(void *ctx_, int rep)
                                                    &zero, c->lw, c->w[0]));
   }
 }
-#line 4375 "chapters/05-convolution.nw"
+#line 4390 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -166,41 +166,44 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 4546 "chapters/05-convolution.nw"
+#line 4586 "chapters/05-convolution.nw"
 typedef struct {
-  int algo;
-  float ms;   /* as Find measured it */
+  int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
+  float ms;         /* as Find measured it */
 } conv_bench_found;
 
-#define CONV_BENCH_PICK(perf, found, tf32, algo)                                              \
+/* every algorithm of cuDNN's list that ran, with the math it ran in: FMA only in FMA mode */
+#define CONV_BENCH_KEEP_CUDNN(perf, found, tf32, out, kept)                                   \
   for (int i_ = 0; i_ < (found); i_++)                                                        \
-    if ((perf)[i_].status == CUDNN_STATUS_SUCCESS && ((tf32) || (perf)[i_].mathType == CUDNN_FMA_MATH)) { \
-      *(algo) = (int)(perf)[i_].algo;                                                         \
-      return 1;                                                                               \
+    if ((perf)[i_].status == CUDNN_STATUS_SUCCESS && (perf)[i_].memory <= c->ws_size &&       \
+        ((tf32) || (perf)[i_].mathType == CUDNN_FMA_MATH)) {                                  \
+      (out)[kept].algo = (int)(perf)[i_].algo;                                                \
+      (out)[kept].math = (int)(perf)[i_].mathType;                                            \
+      (out)[kept++].ms = (perf)[i_].time;                                                     \
     }
 
-static int cudnn_find(conv_bench_ctx *c, int tf32, int *algo)
+static int cudnn_find(conv_bench_ctx *c, int tf32, conv_bench_found *out)
 {
-  int found = 0;
+  int found = 0, kept = 0;
   if (c->pass == CONV_BENCH_FWD) {
     cudnnConvolutionFwdAlgoPerf_t perf[16];
     BENCH_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(c->dnn, c->cx, c->x[0], c->cw, c->w[0], c->cc, c->cy,
                                                        c->y[0], 16, &found, perf, c->ws, c->ws_size));
-    CONV_BENCH_PICK(perf, found, tf32, algo);
+    CONV_BENCH_KEEP_CUDNN(perf, found, tf32, out, kept);
   } else if (c->pass == CONV_BENCH_BWD_DATA) {
     cudnnConvolutionBwdDataAlgoPerf_t perf[16];
     BENCH_CUDNN(cudnnFindConvolutionBackwardDataAlgorithmEx(c->dnn, c->cw, c->w[0], c->cy, c->y[0], c->cc,
                                                             c->cx, c->x[0], 16, &found, perf, c->ws,
                                                             c->ws_size));
-    CONV_BENCH_PICK(perf, found, tf32, algo);
+    CONV_BENCH_KEEP_CUDNN(perf, found, tf32, out, kept);
   } else {
     cudnnConvolutionBwdFilterAlgoPerf_t perf[16];
     BENCH_CUDNN(cudnnFindConvolutionBackwardFilterAlgorithmEx(c->dnn, c->cx, c->x[0], c->cy, c->y[0], c->cc,
                                                               c->cw, c->w[0], 16, &found, perf, c->ws,
                                                               c->ws_size));
-    CONV_BENCH_PICK(perf, found, tf32, algo);
+    CONV_BENCH_KEEP_CUDNN(perf, found, tf32, out, kept);
   }
-  return 0;
+  return kept;
 }
 
 #define CONV_BENCH_KEEP(perf, found, out, kept)                                               \
@@ -233,7 +236,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 4393 "chapters/05-convolution.nw"
+#line 4408 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32, const char *only)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -247,7 +250,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 4456 "chapters/05-convolution.nw"
+#line 4484 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -273,9 +276,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 4406 "chapters/05-convolution.nw"
+#line 4421 "chapters/05-convolution.nw"
   
-#line 4493 "chapters/05-convolution.nw"
+#line 4521 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -297,14 +300,27 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 4408 "chapters/05-convolution.nw"
-  /* cuDNN's best for this pass, as its own Find ranks them */
+#line 4423 "chapters/05-convolution.nw"
+  /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
-  if (cudnn_find(&c, tf32, &c.calgo)) {
-    c.use_cudnn = 1;
-    best = bench_median_ms(b, run_once, &c);
-    bench_record(b, op, shape, "cuDNN", best, bytes, flops);
+  conv_bench_found cp[16];
+  int cfound = cudnn_find(&c, tf32, cp);
+  c.use_cudnn = 1;
+  for (int i = 0; i < cfound; i++) {
+    if (cp[i].ms > CONV_BENCH_HOPELESS * cp[0].ms) {
+      printf("   %-28s %-22s cuDNN: algo %d skipped: %.3f ms in Find, over %.0fx its best %.4f ms\n", op, shape,
+             cp[i].algo, cp[i].ms, CONV_BENCH_HOPELESS, cp[0].ms);
+      continue;
+    }
+    c.calgo = cp[i].algo;
+    BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, (cudnnMathType_t)cp[i].math));
+    double ms = bench_median_ms(b, run_once, &c);
+    printf("   %-28s %-22s cuDNN: algo %d, math %d %9.4f ms (%.4f ms in Find)\n", op, shape, cp[i].algo,
+           cp[i].math, ms, cp[i].ms);
+    best = best > 0.0 && best < ms ? best : ms;
   }
+  if (best > 0.0)
+    bench_record(b, op, shape, "cuDNN", best, bytes, flops);
   c.use_cudnn = 0;
 
   /* litdnn's best, as our Find ranks them, then every GPU algorithm that is not hopeless */
@@ -338,7 +354,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 4516 "chapters/05-convolution.nw"
+#line 4544 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -355,10 +371,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 4448 "chapters/05-convolution.nw"
+#line 4476 "chapters/05-convolution.nw"
 }
 
-#line 4177 "chapters/05-convolution.nw"
+#line 4192 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

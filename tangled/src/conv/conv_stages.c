@@ -162,11 +162,15 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3872 "chapters/05-convolution.nw"
+#line 3878 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
   if (a->pass == LITDNN_CONV_FWD) {
+    /* a 3x3 stride-1 depthwise layer: Winograd's per-channel kernel was measured ahead of the depthwise one */
+    int dw_winograd = cg == 1 && !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+    if (dw_winograd)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     if (cg == 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     if (kg < 16) {
@@ -176,7 +180,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
-      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+      if (!dw_winograd)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     } else {
       /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
       int winograd_first = litdnn_conv_winograd_gemm(a) &&
@@ -197,11 +202,15 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4 */
-    /* and WINOGRAD 5 of backward data, after the others until it is measured */
+    /* and WINOGRAD 5 of backward data: first where its GEMMs apply (measured ahead), else after the others */
     static const int gemm_first[] = {3, 2, 4, 1, 5, 0}, direct_first[] = {1, 4, 3, 2, 5, 0};
     const int *o = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16 ? gemm_first : direct_first;
+    int winograd_first = a->pass == LITDNN_CONV_BWD_DATA && litdnn_conv_winograd_gemm(a) &&
+                         !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+    if (winograd_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     for (int i = 0; i < 6; i++)
-      if (o[i] != 5 || a->pass == LITDNN_CONV_BWD_DATA)
+      if (o[i] != 5 || (a->pass == LITDNN_CONV_BWD_DATA && !winograd_first))
         order[n++] = o[i];
   }
   return n;
