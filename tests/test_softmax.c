@@ -224,12 +224,15 @@ Test(softmax, many_rows_of_whole_float4s)
 
 /* Kernel 10 over many short rows: groups of 4 to 32 lanes, several rows
    a warp, whole float4s (64, 124) and not (29, 67), and row counts that
-   take its block sizes of 32 to 128 threads and leave a block part-filled. */
+   take its block sizes of 32 to 128 threads and leave a block part-filled.
+   Rows of 65 to 127 that are not whole float4s take 16 lanes of eight
+   values: 66 and 67 fill a fifth slot in two or three lanes, 97 a
+   seventh, 127 the eighth in all but one lane. */
 Test(softmax, many_short_rows)
 {
   const sshape many[] = {{3712, 29, 1, 1}, {1025, 64, 1, 1}, {301, 67, 1, 1}, {2, 124, 1, 2000},
-                         {1, 20, 3, 37}};
-  for (int i = 0; i < 5; i++)
+                         {1, 20, 3, 37},   {850, 66, 1, 1},  {263, 97, 1, 1}, {1, 127, 1, 700}};
+  for (int i = 0; i < 8; i++)
     for (int algo = 0; algo < 3; algo++)
       for (int backward = 0; backward < 2; backward++) {
         int fmt = many[i].h * many[i].w > 1;   /* NHWC: rows are the pixels' channels */

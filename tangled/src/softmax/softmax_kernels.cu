@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1295 "chapters/07-softmax.nw"
+#line 1299 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -746,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
 }
-#line 1450 "chapters/07-softmax.nw"
+#line 1455 "chapters/07-softmax.nw"
 #define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
@@ -901,7 +901,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
 }
-#line 1648 "chapters/07-softmax.nw"
+#line 1656 "chapters/07-softmax.nw"
 #define SM_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SM_FN float sm_combine(float a, float b, int op) { return op ? a + b : sm_max(a, b); }
@@ -1072,10 +1072,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "sm_channel_tile_kernel");
 }
-#line 1884 "chapters/07-softmax.nw"
+#line 1910 "chapters/07-softmax.nw"
 #define SM_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
+#define SM_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
-SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int vec)
+SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int vec, int held)
 {
   int t = threadIdx.x % group, len = (int)a->len;
   int64_t per_block = blockDim.x / group, step = (int64_t)gridDim.x * per_block;
@@ -1085,8 +1086,8 @@ SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int v
     int64_t base = live ? r * len : 0;
     const float *x = a->x + base, *dy = (bwd ? a->dy : a->x) + base;
     float *out = a->out + base;
-    float v[SM_SHORT_HELD], g[SM_SHORT_HELD];
-    int ok[SM_SHORT_HELD];
+    float v[SM_SHORT_HELD_MAX], g[SM_SHORT_HELD_MAX];
+    int ok[SM_SHORT_HELD_MAX];
     if (vec) {   /* lane t holds the float4 4t .. 4t+3 */
       int in = live && 4 * t < len;
       float4 f = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY), e = make_float4(0, 0, 0, 0);
@@ -1100,9 +1101,9 @@ SM_FN void sm_short_rows(const litdnn_softmax_args *a, int group, int bwd, int v
 SM_UNROLL
       for (int k = 0; k < SM_SHORT_HELD; k++)
         ok[k] = in;
-    } else {     /* lane t holds t, t + G, t + 2G, t + 3G */
+    } else {     /* lane t holds t, t + G, ..., t + (held - 1) G */
 SM_UNROLL
-      for (int k = 0; k < SM_SHORT_HELD; k++) {
+      for (int k = 0; k < held; k++) {
         int j = t + group * k;
         ok[k] = live && j < len;
         v[k] = ok[k] ? __ldg(x + j) : -INFINITY;
@@ -1112,23 +1113,26 @@ SM_UNROLL
     float m = 0.0f, s = 0.0f;
     if (!bwd) {
       if (a->algo != LITDNN_SOFTMAX_FAST) {
-        m = sm_max(sm_max(v[0], v[1]), sm_max(v[2], v[3]));
+        m = v[0];
+SM_UNROLL
+        for (int k = 1; k < held; k++)
+          m = sm_max(m, v[k]);
         m = sm_group_reduce(m, group, 0);
       }
 SM_UNROLL
-      for (int k = 0; k < SM_SHORT_HELD; k++) {
+      for (int k = 0; k < held; k++) {
         g[k] = ok[k] ? expf(v[k] - m) : 0.0f;   /* forward: g holds e^(x - m) */
         s += g[k];
       }
     } else {
 SM_UNROLL
-      for (int k = 0; k < SM_SHORT_HELD; k++)
+      for (int k = 0; k < held; k++)
         s += !ok[k] ? 0.0f : a->algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
     }
     s = sm_group_reduce(s, group, 1);
-    float kk = sm_prepare(a->algo, bwd, s), o[SM_SHORT_HELD];
+    float kk = sm_prepare(a->algo, bwd, s), o[SM_SHORT_HELD_MAX];
 SM_UNROLL
-    for (int k = 0; k < SM_SHORT_HELD; k++) {
+    for (int k = 0; k < held; k++) {
       if (!bwd)
         o[k] = a->alpha * (a->algo == LITDNN_SOFTMAX_LOG ? (v[k] - m) - kk : g[k] * kk);
       else
@@ -1145,22 +1149,27 @@ SM_UNROLL
       }
     } else {
 SM_UNROLL
-      for (int k = 0; k < SM_SHORT_HELD; k++)
+      for (int k = 0; k < held; k++)
         if (ok[k])
           out[t + group * k] = a->beta != 0.0f ? o[k] + a->beta * out[t + group * k] : o[k];
     }
   }
 }
 
-static __global__ void sm_short_rows_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 0); }
-static __global__ void sm_short_rows_vec_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 1); }
+static __global__ void sm_short_rows_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 0, 4); }
+static __global__ void sm_short_rows8_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 0, 8); }
+static __global__ void sm_short_rows_vec_kernel(litdnn_softmax_args a, int group) { sm_short_rows(&a, group, 0, 1, 4); }
 static __global__ void sm_short_rows_backward_kernel(litdnn_softmax_args a, int group)
 {
-  sm_short_rows(&a, group, 1, 0);
+  sm_short_rows(&a, group, 1, 0, 4);
+}
+static __global__ void sm_short_rows8_backward_kernel(litdnn_softmax_args a, int group)
+{
+  sm_short_rows(&a, group, 1, 0, 8);
 }
 static __global__ void sm_short_rows_vec_backward_kernel(litdnn_softmax_args a, int group)
 {
-  sm_short_rows(&a, group, 1, 1);
+  sm_short_rows(&a, group, 1, 1, 4);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_short_rows)(litdnnHandle_t h, const void *args)
@@ -1171,24 +1180,28 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_short_rows)(litdnnHandle_t h, const 
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
                         "stage rows-short needs contiguous rows of at most %d values",
                         SM_SHORT_HELD * 32);
-  int group = 1;
-  while (group * SM_SHORT_HELD < a->len)
+  int vec = litdnn_sm_rows_float4(a);
+  int held = !vec && a->len > 16 * SM_SHORT_HELD ? SM_SHORT_HELD_MAX : SM_SHORT_HELD, group = 1;
+  while (group * held < a->len)
     group *= 2;
   int threads = 128;   /* halve the block while the grid is under two blocks an SM */
   while (threads > 32 && (a->rows * group + threads - 1) / threads < 2 * 132)
     threads /= 2;
   int64_t per_block = threads / group, blocks = (a->rows + per_block - 1) / per_block;
   unsigned grid = blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS;
-  int vec = litdnn_sm_rows_float4(a);
   cudaStream_t st = litdnn_gpu_stream(h);
   if (!a->backward) {
     if (vec)
       sm_short_rows_vec_kernel<<<grid, threads, 0, st>>>(*a, group);
+    else if (held == SM_SHORT_HELD_MAX)
+      sm_short_rows8_kernel<<<grid, threads, 0, st>>>(*a, group);
     else
       sm_short_rows_kernel<<<grid, threads, 0, st>>>(*a, group);
   } else {
     if (vec)
       sm_short_rows_vec_backward_kernel<<<grid, threads, 0, st>>>(*a, group);
+    else if (held == SM_SHORT_HELD_MAX)
+      sm_short_rows8_backward_kernel<<<grid, threads, 0, st>>>(*a, group);
     else
       sm_short_rows_backward_kernel<<<grid, threads, 0, st>>>(*a, group);
   }
