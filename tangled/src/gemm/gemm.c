@@ -32,7 +32,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
                                                     litdnn_gemm_large_async),
   [GEMM_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweep's pick",
-                                        litdnn_gemm_tuned_j),
+                                        litdnn_gemm_tuned_p),
   [GEMM_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
                                                 litdnn_gemm_splitk_128x16),
   [GEMM_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
