@@ -114,7 +114,7 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 2130 "chapters/07-softmax.nw"
+#line 2131 "chapters/07-softmax.nw"
 enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW, SM_SMALL_ROWS,
        SM_CHANNEL_VEC, SM_ROWS_VEC, SM_CHANNEL_TILE, SM_SHORT_ROWS };
 
