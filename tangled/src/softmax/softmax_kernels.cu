@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   sm_small_rows_kernel<<<blocks < SM_MAX_BLOCKS ? (unsigned)blocks : SM_MAX_BLOCKS, SM_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, sm_vec_ok(a));
   return litdnn_gpu_launch_status(call, "sm_small_rows_kernel");
 }
-#line 1299 "chapters/07-softmax.nw"
+#line 1302 "chapters/07-softmax.nw"
 #define SM_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -746,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   sm_channel_vec_kernel<<<(unsigned)(a->n * tiles), SM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "sm_channel_vec_kernel");
 }
-#line 1455 "chapters/07-softmax.nw"
+#line 1458 "chapters/07-softmax.nw"
 #define SM_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SM_FN float sm_max4(float4 v) { return sm_max(sm_max(v.x, v.y), sm_max(v.z, v.w)); }
@@ -901,7 +901,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "sm_rows_vec_kernel");
 }
-#line 1656 "chapters/07-softmax.nw"
+#line 1659 "chapters/07-softmax.nw"
 #define SM_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SM_FN float sm_combine(float a, float b, int op) { return op ? a + b : sm_max(a, b); }
@@ -1072,7 +1072,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "sm_channel_tile_kernel");
 }
-#line 1910 "chapters/07-softmax.nw"
+#line 1913 "chapters/07-softmax.nw"
 #define SM_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SM_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
