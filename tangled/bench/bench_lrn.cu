@@ -1,4 +1,4 @@
-#line 4111 "chapters/08-normalization.nw"
+#line 4112 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
