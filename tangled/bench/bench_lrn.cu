@@ -1,4 +1,4 @@
-#line 4098 "chapters/08-normalization.nw"
+#line 4112 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
