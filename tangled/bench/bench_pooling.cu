@@ -1,4 +1,4 @@
-#line 3032 "chapters/06-pooling.nw"
+#line 3034 "chapters/06-pooling.nw"
 /* Pooling forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on the pooling
    layers of benchdnn's AlexNet and ResNet-50 problem files. */
@@ -164,7 +164,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 3259 "chapters/06-pooling.nw"
+#line 3261 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -211,7 +211,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 3199 "chapters/06-pooling.nw"
+#line 3201 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);

@@ -416,8 +416,10 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
     return POOL_BWD_DISJOINT;
   if (a->mode == LITDNN_POOLING_MAX)
     return POOL_BWD_SCATTER;
-  /* measured: tile for the deterministic maximum and for NCHW averages,
-     plane-y for averages with the channels innermost */
+  /* fixed-order stages only from here: tile for the deterministic maximum
+     and for NCHW averages, plane-y for averages with the channels innermost
+     (the fastest of the fixed-order stages; scatter is faster for averages
+     but adds in no fixed order) */
   int channels_last = a->c > 1 && a->xs[1] < a->xs[4];
   int average = a->mode != LITDNN_POOLING_MAX_DETERMINISTIC;
   litdnn_pool_plane p;
