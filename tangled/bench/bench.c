@@ -1,4 +1,4 @@
-#line 138 "chapters/90-measuring.nw"
+#line 139 "chapters/90-measuring.nw"
 #include "bench.h"
 #include <string.h>
 #include <time.h>
@@ -22,7 +22,7 @@ struct bench {
   int nrows;
 };
 
-#line 172 "chapters/90-measuring.nw"
+#line 174 "chapters/90-measuring.nw"
 const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < b->argc; i++)
@@ -32,6 +32,24 @@ const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 }
 
 int bench_quick(const bench *b) { return b->quick; }
+
+/* whether --only lets label through: no --only, or label contains one of its comma-separated pieces */
+int bench_wanted(const bench *b, const char *label)
+{
+  const char *only = bench_arg(b, "--only", NULL);
+  if (!only)
+    return 1;
+  while (*only) {
+    const char *end = strchr(only, ',');
+    size_t len = end ? (size_t)(end - only) : strlen(only);
+    char piece[256];
+    snprintf(piece, sizeof piece, "%.*s", (int)len, only);
+    if (len > 0 && strstr(label, piece))
+      return 1;
+    only += len + (end ? 1 : 0);
+  }
+  return 0;
+}
 
 static void driver_version(char *out, size_t size)
 {
@@ -85,7 +103,7 @@ bench *bench_open(const char *name, int argc, char **argv)
          p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
   return b;
 }
-#line 237 "chapters/90-measuring.nw"
+#line 257 "chapters/90-measuring.nw"
 typedef struct {
   void *src, *dst;
   size_t bytes;
@@ -113,7 +131,7 @@ double bench_copy_gbps(bench *b)
   printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
   return b->copy_gbps;
 }
-#line 270 "chapters/90-measuring.nw"
+#line 290 "chapters/90-measuring.nw"
 static int compare_doubles(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -150,7 +168,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 314 "chapters/90-measuring.nw"
+#line 334 "chapters/90-measuring.nw"
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {

@@ -20,6 +20,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx);
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops);
 int bench_quick(const bench *b);
+int bench_wanted(const bench *b, const char *label);
 const char *bench_arg(const bench *b, const char *flag, const char *fallback);
 void bench_close(bench *b);
 

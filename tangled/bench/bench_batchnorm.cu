@@ -96,24 +96,7 @@ static float *device_filled(size_t n, float lo, float hi)
   return d;
 }
 
-/* whether label contains one of the comma-separated pieces of only (every label when only is NULL) */
-static int bn_wanted(const char *only, const char *label)
-{
-  if (!only)
-    return 1;
-  while (*only) {
-    const char *end = strchr(only, ',');
-    size_t len = end ? (size_t)(end - only) : strlen(only);
-    char piece[128];
-    snprintf(piece, sizeof piece, "%.*s", (int)len, only);
-    if (len > 0 && strstr(label, piece))
-      return 1;
-    only += len + (end ? 1 : 0);
-  }
-  return 0;
-}
-
-static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every_stage, const char *only)
+static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every_stage)
 {
   static const char *ops[3] = {"bn training forward", "bn inference forward", "bn backward"};
   static const litdnnOp_t ids[3] = {LITDNN_OP_BATCHNORM_FORWARD_TRAINING, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE,
@@ -123,7 +106,7 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   int wanted = 0;
   for (int op = 0; op < 3; op++) {
     snprintf(label, sizeof label, "%s %s", ops[op], shape);
-    wanted |= bn_wanted(only, label);
+    wanted |= bench_wanted(b, label);
   }
   if (!wanted)
     return;
@@ -155,7 +138,7 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   BENCH_CUDNN(cudnnDeriveBNTensorDescriptor(c.cb, c.cx, CUDNN_BATCHNORM_SPATIAL));
   for (int op = 0; op < 3; op++) {
     snprintf(label, sizeof label, "%s %s", ops[op], shape);
-    if (!bn_wanted(only, label))
+    if (!bench_wanted(b, label))
       continue;
     double min_bytes = (op == 2 ? 12.0 : 8.0) * (double)n;
     c.op = op;
@@ -203,10 +186,10 @@ int main(int argc, char **argv)
      and times every stage on them */
   const char *only = bench_arg(b, "--only", NULL);
   bn_bench_shape ref = {64, 256, 56, 56, "64x256x56x56"};
-  measure_shape(b, &ref, 0, 1, only);
-  measure_shape(b, &ref, 1, 0, only);
+  measure_shape(b, &ref, 0, 1);
+  measure_shape(b, &ref, 1, 0);
   for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
-    measure_shape(b, &shapes[i], 0, only != NULL, only);
+    measure_shape(b, &shapes[i], 0, only != NULL);
   bench_close(b);
   return 0;
 }

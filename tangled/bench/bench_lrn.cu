@@ -1,4 +1,4 @@
-#line 4112 "chapters/08-normalization.nw"
+#line 4095 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
@@ -60,23 +60,6 @@ static float *lrn_filled(size_t count, unsigned seed)
   return d;
 }
 
-/* whether label contains one of the comma-separated pieces of only (every label when only is NULL) */
-static int lrn_wanted(const char *only, const char *label)
-{
-  if (!only)
-    return 1;
-  while (*only) {
-    const char *end = strchr(only, ',');
-    size_t len = end ? (size_t)(end - only) : strlen(only);
-    char piece[128];
-    snprintf(piece, sizeof piece, "%.*s", (int)len, only);
-    if (len > 0 && strstr(label, piece))
-      return 1;
-    only += len + (end ? 1 : 0);
-  }
-  return 0;
-}
-
 int main(int argc, char **argv)
 {
   bench *b = bench_open("lrn", argc, argv);
@@ -90,7 +73,6 @@ int main(int argc, char **argv)
     {128, 96, 55, 55, 0, "128x96x55x55"},
     {128, 256, 27, 27, 0, "128x256x27x27"},
   };
-  const char *only = bench_arg(b, "--only", NULL);
   size_t count = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     size_t e = (size_t)cases[i].n * cases[i].c * cases[i].h * cases[i].w;
@@ -123,7 +105,7 @@ int main(int argc, char **argv)
     for (int op = 0; op < 2; op++) {
       char label[128];
       snprintf(label, sizeof label, "%s %s", ops[op], shape);
-      if (!lrn_wanted(only, label))
+      if (!bench_wanted(b, label))
         continue;
       double min_bytes = (op ? 16.0 : 8.0) * elements;
       c.backward = op;

@@ -116,7 +116,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
     if (!runs_on_gpu(s) || GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS)
       continue;
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
-    if (only && !strstr(name, only))
+    if (!bench_wanted(b, name))
       continue;
     double ms = time_impl(b, &p, s);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
@@ -282,7 +282,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   const char *best_name = "none";
   for (int s = 0; s < GEMM_SWEEP_COUNT; s++) {
     const litdnn_stage *e = &litdnn_gemm_sweep[s];
-    if (!e->fn[LITDNN_BACKEND_CUDA] || (only && !strstr(e->name, only)))
+    if (!e->fn[LITDNN_BACKEND_CUDA] || !bench_wanted(b, e->name))
       continue;
     sweep_ctx ctx = {&p, e->fn[LITDNN_BACKEND_CUDA]};
     BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */

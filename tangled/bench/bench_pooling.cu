@@ -77,13 +77,12 @@ static void pool_op_name(char *op, size_t size, const pool_problem *p, const cha
            dir ? "backward" : "forward");
 }
 
-/* --only TEXT: time only the passes whose name contains TEXT, every stage */
+/* --only PIECE,PIECE: time only the passes whose name contains a piece, every stage */
 static int pool_wanted(bench *b, const pool_problem *p, const char *label, int dir)
 {
-  const char *only = bench_arg(b, "--only", NULL);
   char op[96];
   pool_op_name(op, sizeof op, p, label, dir);
-  return !only || strstr(op, only) != NULL;
+  return bench_wanted(b, op);
 }
 
 /* Time one problem forward and backward: each applicable GPU stage (when
@@ -164,7 +163,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 3261 "chapters/06-pooling.nw"
+#line 3260 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -211,7 +210,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 3201 "chapters/06-pooling.nw"
+#line 3200 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);

@@ -61,13 +61,13 @@ static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, 
 {
   static const char *const algos[3] = {"fast", "accurate", "log"};
   const char *only = bench_arg(b, "--only", NULL);
-  if (only) {   /* measure only the problems whose name contains the string */
+  if (only) {   /* measure only the problems whose name contains one of --only's pieces */
     char name[2][160];
     for (int dir = 0; dir < 2; dir++)
       snprintf(name[dir], sizeof name[dir], "%s %s %s %s %s,%dx%dx%dx%d", label, algos[algo],
                mode == LITDNN_SOFTMAX_MODE_CHANNEL ? "channel" : "instance", fmt ? "NHWC" : "NCHW",
                dir ? "backward" : "forward", n, c, h, w);
-    if (!strstr(name[0], only) && !strstr(name[1], only))
+    if (!bench_wanted(b, name[0]) && !bench_wanted(b, name[1]))
       return;
   }
   size_t count = (size_t)n * c * h * w, set_bytes = 4 * count * sizeof(float);
@@ -102,7 +102,7 @@ static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, 
     if (only) {
       char name[200];
       snprintf(name, sizeof name, "%s,%s", op, shape);
-      if (!strstr(name, only))
+      if (!bench_wanted(b, name))
         continue;
     }
     int stages = 0;

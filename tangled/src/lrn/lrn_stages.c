@@ -1,4 +1,4 @@
-#line 3787 "chapters/08-normalization.nw"
+#line 3770 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
