@@ -65,6 +65,11 @@ static const conv_case cases[] = {
   {2, 1, 2, 2, 2, {1, 200, 200}, {1, 11, 11}, {0, 0, 0}, {1, 4, 4}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
   {2, 2, 2, 4, 2, {1, 45, 30}, {1, 5, 3}, {0, 2, 0}, {1, 2, 1}, {1, 1, 2}, NCHW, NCHW, CV, -1.0f, 0.0f},
   {1, 1, 2, 2, 2, {1, 1, 13000}, {1, 1, 3}, {0, 0, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  /* the 3x3 depthwise kernels at stride 2: no padding on one axis, a last strip of 2 outputs of 4 */
+  {2, 2, 5, 5, 5, {1, 13, 11}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.25f},
+  /* ... and with an even padding of w (backward data's other parity), one output row: one block per
+     channel in backward filter, which then needs no workspace */
+  {2, 1, 4, 4, 4, {1, 3, 10}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -580,20 +585,22 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
   cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount(h, &max), 0);
   cr_assert_eq(max, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT);
-  litdnnConvolutionBwdDataAlgoPerf_t pd[6];
+  litdnnConvolutionBwdDataAlgoPerf_t pd[LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
   litdnnConvolutionBwdFilterAlgoPerf_t pf[4];
   float *g = t_random(yn, -1, 1);
   void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
-  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 6, &n, pd, NULL, 0), 0,
+  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 7, &n, pd, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert_eq(n, 6);
+  cr_assert_eq(n, 7);
   cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
-  /* the two that need a workspace, then the two that cannot run on the emulator */
+  /* the two that need a workspace, then in Get's order cuBLAS (not on the emulator), the depthwise kernel
+     (not a depthwise problem) and the reference (CPU only) */
   cr_assert(pd[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pd[2].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM);
   cr_assert(pd[3].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT &&
             pd[3].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
   cr_assert_eq(pd[4].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
-  cr_assert_eq(pd[5].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
+  cr_assert(pd[5].status == LITDNN_STATUS_NOT_SUPPORTED && pd[5].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE);
+  cr_assert(pd[6].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND && pd[6].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE);
   cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
   cr_assert(n == 4 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
@@ -606,7 +613,7 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
 }
 
 /* Get's first choice follows the measured winners: Winograd on 3x3 stride-1 layers with 16 or more channels
-   (forward and backward data) and on 3x3 stride-1 depthwise layers; the depthwise kernel at stride 2 */
+   (forward and backward data); each pass's depthwise kernel on 3x3 depthwise layers at stride 1 and 2 */
 Test(convolution, get_puts_the_measured_winner_first)
 {
   litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
@@ -628,20 +635,25 @@ Test(convolution, get_puts_the_measured_winner_first)
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
   cr_assert_neq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
   free_descs(&d);
-  d = make_descs(&dw1);
-  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
-  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
-  free_descs(&d);
-  d = make_descs(&dw2);
-  cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
-  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE);
-  free_descs(&d);
+  const conv_case *dws[2] = {&dw1, &dw2};
+  for (int i = 0; i < 2; i++) {
+    litdnnConvolutionBwdFilterAlgoPerf_t pf[LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT];
+    d = make_descs(dws[i]);
+    cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
+    cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE);
+    cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
+    cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE);
+    cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(h, d.x, d.y, d.conv, d.w, 1, &n, pf), 0);
+    cr_assert_eq(pf[0].algo, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE);
+    free_descs(&d);
+  }
   litdnnDestroy(h);
 }
 
-Test(convolution, every_algorithm_is_deterministic)
+/* two runs of every algorithm that applies to k give the same bits */
+static void check_deterministic(const conv_case *kp)
 {
-  conv_case k = {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0};
+  conv_case k = *kp;
   conv_descs d = make_descs(&k);
   litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
   size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
@@ -649,7 +661,7 @@ Test(convolution, every_algorithm_is_deterministic)
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
   for (int pass = 0; pass < 3; pass++) {
     int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT
-                : pass == BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT : 4;
+                : pass == BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT;
     size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
     for (int algo = 1; algo < count; algo++) {
       size_t memory;
@@ -670,6 +682,15 @@ Test(convolution, every_algorithm_is_deterministic)
   free(x); free(w); free(dy);
   free_descs(&d);
   litdnnDestroy(h);
+}
+
+Test(convolution, every_algorithm_is_deterministic)
+{
+  conv_case grouped = {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0};
+  /* depthwise: backward filter splits each channel over blocks and adds their partial sums */
+  conv_case depthwise = {2, 3, 4, 4, 4, {1, 30, 29}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  check_deterministic(&grouped);
+  check_deterministic(&depthwise);
 }
 
 /* ---- bad input: exact status, a message, outputs untouched ---- */

@@ -88,6 +88,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 5,      /* forward Winograd of dy: 3x3, stride 1, 2-d */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE = 6,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 
@@ -97,6 +98,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM = 2,          /* im2col, then the GEMM per image */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 4, /* dw = dy x^T as a tiled GEMM */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE = 5,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

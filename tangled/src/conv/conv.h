@@ -162,6 +162,31 @@ static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *
   f->x = a->dy;
   f->dy = NULL;
 }
+#define CONV_DW3_STRIP 4          /* outputs of one row that a thread of the 3x3 kernels computes */
+#define CONV_DW3_FILTER_BLOCKS 1024   /* backward filter's blocks to aim at: 1024 / C per channel */
+
+/* 2-d, 3x3, dilation 1, stride 1 or 2 on both axes, rows of x and y (dx, dy) contiguous, a thread count
+   that fits 32 bits; the forward pass allows a channel multiplier, the backward passes need K = C = G */
+static inline LITDNN_CONV_HD int litdnn_conv_dw3(const litdnn_conv_args *a)
+{
+  int bwd_data = a->pass == LITDNN_CONV_BWD_DATA;
+  int64_t strips = ((bwd_data ? a->in[2] : a->out[2]) + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  int64_t rows = (int64_t)a->n * (a->pass == LITDNN_CONV_FWD ? a->k : a->c) * (bwd_data ? a->in[1] : a->out[1]);
+  return a->c == a->groups && (a->pass == LITDNN_CONV_FWD || a->k == a->c) && a->in[0] == 1 &&
+         a->flt[0] == 1 && a->flt[1] == 3 && a->flt[2] == 3 && a->dil[1] == 1 && a->dil[2] == 1 &&
+         a->stride[1] == a->stride[2] && a->stride[1] <= 2 && a->xs[4] == 1 && a->ys[4] == 1 &&
+         rows * strips <= INT32_MAX && (a->pass != LITDNN_CONV_BWD_FILTER || a->c <= 65535);
+}
+
+/* backward filter's split of a channel's N P output rows: *rows to a block; returns the blocks per channel */
+static inline LITDNN_CONV_HD int litdnn_conv_dw3_splits(const litdnn_conv_args *a, int *rows)
+{
+  int64_t total = (int64_t)a->n * a->out[1], want = (CONV_DW3_FILTER_BLOCKS + a->c - 1) / a->c;
+  if (want > total)
+    want = total;
+  *rows = (int)((total + want - 1) / want);
+  return (int)((total + *rows - 1) / *rows);
+}
 
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);

@@ -1,4 +1,4 @@
-#line 743 "chapters/05-convolution.nw"
+#line 747 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 #include "act/act.h"
@@ -25,7 +25,7 @@ struct litdnnConvolutionStruct {
   litdnnMathType_t math;
 };
 
-#line 780 "chapters/05-convolution.nw"
+#line 784 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateFilterDescriptor", filterDesc);
@@ -129,7 +129,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 891 "chapters/05-convolution.nw"
+#line 895 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_CHECK_NULL("litdnnCreateConvolutionDescriptor", convDesc);
@@ -287,7 +287,7 @@ litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1064 "chapters/05-convolution.nw"
+#line 1068 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call */
 } conv_names;
@@ -369,7 +369,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1173 "chapters/05-convolution.nw"
+#line 1177 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -395,7 +395,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1145 "chapters/05-convolution.nw"
+#line 1149 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -414,7 +414,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1201 "chapters/05-convolution.nw"
+#line 1205 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -425,10 +425,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1163 "chapters/05-convolution.nw"
+#line 1167 "chapters/05-convolution.nw"
   if (yd) {
     
-#line 1214 "chapters/05-convolution.nw"
+#line 1218 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -445,13 +445,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1165 "chapters/05-convolution.nw"
+#line 1169 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1235 "chapters/05-convolution.nw"
+#line 1239 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -498,7 +498,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1293 "chapters/05-convolution.nw"
+#line 1297 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -548,7 +548,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1351 "chapters/05-convolution.nw"
+#line 1355 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -650,7 +650,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1460 "chapters/05-convolution.nw"
+#line 1464 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -693,7 +693,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1511 "chapters/05-convolution.nw"
+#line 1515 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -701,7 +701,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1529 "chapters/05-convolution.nw"
+#line 1533 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -718,7 +718,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1557 "chapters/05-convolution.nw"
+#line 1561 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -772,7 +772,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1617 "chapters/05-convolution.nw"
+#line 1621 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -1028,7 +1028,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 4078 "chapters/05-convolution.nw"
+#line 4411 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,

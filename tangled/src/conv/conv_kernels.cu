@@ -1,4 +1,4 @@
-#line 3417 "chapters/05-convolution.nw"
+#line 3698 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1890 "chapters/05-convolution.nw"
+#line 1894 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 1950 "chapters/05-convolution.nw"
+#line 1954 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2010 "chapters/05-convolution.nw"
+#line 2014 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2081 "chapters/05-convolution.nw"
+#line 2085 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -185,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2229 "chapters/05-convolution.nw"
+#line 2233 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2239 "chapters/05-convolution.nw"
+#line 2243 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2316 "chapters/05-convolution.nw"
+#line 2320 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2406 "chapters/05-convolution.nw"
+#line 2410 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -346,7 +346,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2480 "chapters/05-convolution.nw"
+#line 2484 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -393,7 +393,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2753 "chapters/05-convolution.nw"
+#line 2757 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -407,7 +407,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2806 "chapters/05-convolution.nw"
+#line 2810 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -422,7 +422,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2612 "chapters/05-convolution.nw"
+#line 2616 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2850 "chapters/05-convolution.nw"
+#line 2854 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -629,7 +629,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2951 "chapters/05-convolution.nw"
+#line 2955 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -677,7 +677,7 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3016 "chapters/05-convolution.nw"
+#line 3020 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
@@ -692,7 +692,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3069 "chapters/05-convolution.nw"
+#line 3073 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -737,7 +737,183 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3157 "chapters/05-convolution.nw"
+#line 3173 "chapters/05-convolution.nw"
+/* outputs ow0 .. ow0 + 3 of row oh of plane (n, k), 3x3 taps at dilation 1 and stride u (a literal
+   at every call, so that the arrays below stay in registers); x's rows are contiguous */
+static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a, int u, int n, int k,
+                                                      int oh, int ow0)
+{
+  enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };   /* the inputs a row needs at stride 2 */
+  const float *xc = a->x + n * a->xs[0] + (k / (a->k / a->groups)) * a->xs[1], *wk = a->w + k * a->ws[0];
+  float t[9], acc[CONV_DW3_STRIP];
+  for (int j = 0; j < 9; j++)
+    t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
+  for (int o = 0; o < CONV_DW3_STRIP; o++)
+    acc[o] = 0.0f;
+  int iw0 = ow0 * u - a->pad[2], width = (CONV_DW3_STRIP - 1) * u + 3;
+  for (int r = 0; r < 3; r++) {
+    int ih = oh * u - a->pad[1] + r;
+    if (ih < 0 || ih >= a->in[1])
+      continue;                    /* a row of padding adds nothing */
+    const float *row = xc + ih * a->xs[3];
+    float v[WIDEST];
+    for (int j = 0; j < WIDEST; j++)
+      v[j] = j < width && iw0 + j >= 0 && iw0 + j < a->in[2] ? __ldg(row + iw0 + j) : 0.0f;
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      for (int s = 0; s < 3; s++)
+        acc[o] += t[r * 3 + s] * v[o * u + s];
+  }
+  int64_t off = litdnn_conv_offset(a->ys, n, k, 0, oh, ow0);
+  for (int o = 0; o < CONV_DW3_STRIP && ow0 + o < a->out[2]; o++)
+    litdnn_conv_store_y(a, off + o * a->ys[4], k, acc[o]);
+}
+
+/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per strip of CONV_DW3_STRIP outputs,
+   numbered (plane, row, strip); the launch checks that the count fits 32 bits */
+static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips)
+{
+  int per_plane = a.out[1] * strips, total = a.n * a.k * per_plane;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
+    int plane = i / per_plane, rest = i - plane * per_plane, oh = rest / strips;
+    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - oh * strips) * CONV_DW3_STRIP;
+    if (a.stride[1] == 1)
+      conv_dw3_strip(&a, 1, n, k, oh, ow0);
+    else
+      conv_dw3_strip(&a, 2, n, k, oh, ow0);
+  }
+}
+#line 3251 "chapters/05-convolution.nw"
+/* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
+   the padding of w, are literals at every call; dy's rows are contiguous */
+static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
+                                                               int c, int ih, int iw0)
+{
+  enum { WIDEST = CONV_DW3_STRIP + 2 };             /* the dy values a row needs at stride 1 */
+  const float *dyc = a->dy + n * a->ys[0] + c * a->ys[1], *wk = a->w + c * a->ws[0];
+  float t[9], acc[CONV_DW3_STRIP];
+  for (int j = 0; j < 9; j++)
+    t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
+  for (int o = 0; o < CONV_DW3_STRIP; o++)
+    acc[o] = 0.0f;
+  /* the first dy column used: at stride 2, element o under tap s meets column first + 1 + (p + o - s) / 2 */
+  int first = u == 1 ? iw0 + a->pad[2] - 2 : (iw0 + a->pad[2] - p) / 2 - 1;
+  int width = u == 1 ? CONV_DW3_STRIP + 2 : CONV_DW3_STRIP / 2 + 2;
+  for (int r = 0; r < 3; r++) {
+    int num = ih + a->pad[1] - r;
+    if (num < 0 || num % u != 0 || num / u >= a->out[1])
+      continue;                    /* no output row meets this tap row */
+    const float *row = dyc + (num / u) * a->ys[3];
+    float v[WIDEST];
+    for (int j = 0; j < WIDEST; j++)
+      v[j] = j < width && first + j >= 0 && first + j < a->out[2] ? __ldg(row + first + j) : 0.0f;
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      for (int s = 0; s < 3; s++) {
+        if (u == 1)
+          acc[o] += t[r * 3 + s] * v[o + 2 - s];
+        else if (((p + o - s) & 1) == 0)
+          acc[o] += t[r * 3 + s] * v[(p + o - s) / 2 + 1];
+      }
+  }
+  int64_t off = litdnn_conv_offset(a->xs, n, c, 0, ih, iw0);
+  for (int o = 0; o < CONV_DW3_STRIP && iw0 + o < a->in[2]; o++)
+    litdnn_conv_store(a->result + off + o * a->xs[4], acc[o], a->alpha, a->beta);
+}
+
+/* a thread per strip of CONV_DW3_STRIP elements of dx, numbered (plane, row, strip) in 32 bits */
+static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strips)
+{
+  int per_plane = a.in[1] * strips, total = a.n * a.c * per_plane;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
+    int plane = i / per_plane, rest = i - plane * per_plane, ih = rest / strips;
+    int n = plane / a.c, c = plane - n * a.c, iw0 = (rest - ih * strips) * CONV_DW3_STRIP;
+    if (a.stride[1] == 1)
+      conv_dw3_bwd_data_strip(&a, 1, 0, n, c, ih, iw0);
+    else if (a.pad[2] % 2 == 0)
+      conv_dw3_bwd_data_strip(&a, 2, 0, n, c, ih, iw0);
+    else
+      conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
+  }
+}
+#line 3321 "chapters/05-convolution.nw"
+#define CONV_DW3_FILTER_THREADS 256
+
+/* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
+static __device__ __forceinline__ void conv_dw3_filter_strip(const litdnn_conv_args *a, int u, const float *xc,
+                                                             const float *dyc, int oh, int ow0, float *acc)
+{
+  enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };
+  float d[CONV_DW3_STRIP];
+  const float *dyrow = dyc + oh * a->ys[3];
+  for (int o = 0; o < CONV_DW3_STRIP; o++)
+    d[o] = ow0 + o < a->out[2] ? __ldg(dyrow + ow0 + o) : 0.0f;
+  int iw0 = ow0 * u - a->pad[2], width = (CONV_DW3_STRIP - 1) * u + 3;
+  for (int r = 0; r < 3; r++) {
+    int ih = oh * u - a->pad[1] + r;
+    if (ih < 0 || ih >= a->in[1])
+      continue;
+    const float *row = xc + ih * a->xs[3];
+    float v[WIDEST];
+    for (int j = 0; j < WIDEST; j++)
+      v[j] = j < width && iw0 + j >= 0 && iw0 + j < a->in[2] ? __ldg(row + iw0 + j) : 0.0f;
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      for (int s = 0; s < 3; s++)
+        acc[r * 3 + s] += d[o] * v[o * u + s];
+  }
+}
+
+/* block (split, c): the rows [split * rows, ...) of channel c's N P output rows; with one split the block
+   blends its sums into dw, otherwise it writes them to part[(c * splits + split) * 9 + tap] */
+static __global__ void __launch_bounds__(CONV_DW3_FILTER_THREADS)
+conv_bwd_filter_depthwise_3x3(litdnn_conv_args a, int strips, int rows, float *part)
+{
+  __shared__ float warp_sums[CONV_DW3_FILTER_THREADS / 32][9];
+  int c = blockIdx.y, P = a.out[1], row0 = blockIdx.x * rows, count;
+  count = (a.n * P - row0 < rows ? a.n * P - row0 : rows) * strips;
+  float acc[9];
+  for (int j = 0; j < 9; j++)
+    acc[j] = 0.0f;
+  for (int i = threadIdx.x; i < count; i += CONV_DW3_FILTER_THREADS) {
+    int row = row0 + i / strips, ow0 = (i % strips) * CONV_DW3_STRIP, n = row / P, oh = row - n * P;
+    const float *xc = a.x + n * a.xs[0] + c * a.xs[1], *dyc = a.dy + n * a.ys[0] + c * a.ys[1];
+    if (a.stride[1] == 1)
+      conv_dw3_filter_strip(&a, 1, xc, dyc, oh, ow0, acc);
+    else
+      conv_dw3_filter_strip(&a, 2, xc, dyc, oh, ow0, acc);
+  }
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (int j = 0; j < 9; j++) {
+    for (int off = 16; off > 0; off /= 2)
+      acc[j] += __shfl_down_sync(0xffffffffu, acc[j], off);
+    if (lane == 0)
+      warp_sums[warp][j] = acc[j];
+  }
+  __syncthreads();
+  if (threadIdx.x < 9) {
+    int j = threadIdx.x;
+    float sum = 0.0f;
+    for (int w = 0; w < CONV_DW3_FILTER_THREADS / 32; w++)
+      sum += warp_sums[w][j];
+    if (part)
+      part[((int64_t)c * gridDim.x + blockIdx.x) * 9 + j] = sum;
+    else
+      litdnn_conv_store(a.result + c * a.ws[0] + litdnn_conv_tap(a.flip, 3, j / 3) * a.ws[3] +
+                        litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
+  }
+}
+
+/* each tap of each channel: its splits' partial sums in order, blended into dw */
+static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int splits, const float *part)
+{
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < a.c * 9; i += gridDim.x * blockDim.x) {
+    int c = i / 9, j = i % 9;
+    float sum = 0.0f;
+    for (int s = 0; s < splits; s++)
+      sum += part[((int64_t)c * splits + s) * 9 + j];
+    litdnn_conv_store(a.result + c * a.ws[0] + litdnn_conv_tap(a.flip, 3, j / 3) * a.ws[3] +
+                      litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
+  }
+}
+#line 3438 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -817,7 +993,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3314 "chapters/05-convolution.nw"
+#line 3595 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -875,7 +1051,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3385 "chapters/05-convolution.nw"
+#line 3666 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -899,7 +1075,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3475 "chapters/05-convolution.nw"
+#line 3758 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1021,6 +1197,12 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && litdnn_conv_dw3(a)) {
+    int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+    int64_t threads = (int64_t)a->n * a->k * a->out[1] * strips;
+    conv_fwd_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips);
+    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_3x3");
+  }
   if (!channels_last && a->in[0] == 1 && a->flt[0] == 1 && plane <= INT32_MAX) {
     /* the row-tile kernel: about CONV_DW_OUTPUTS outputs per tile, fewer rows if the input is too wide */
     int P = a->out[1], Q = a->out[2], tiles = (int)((plane + CONV_DW_OUTPUTS - 1) / CONV_DW_OUTPUTS);
@@ -1100,6 +1282,30 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, co
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm)(litdnnHandle_t h, const void *args)
 {
   return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int strips = (a->in[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  int64_t threads = (int64_t)a->n * a->c * a->in[1] * strips;
+  conv_bwd_data_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_data_depthwise_3x3");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int rows, splits = litdnn_conv_dw3_splits(a, &rows), strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  float *part = splits > 1 ? (float *)a->workspace : NULL;   /* one split: the blocks write dw */
+  conv_bwd_filter_depthwise_3x3<<<litdnn_dim3((unsigned)splits, (unsigned)a->c, 1), CONV_DW3_FILTER_THREADS, 0,
+                                  litdnn_gpu_stream(h)>>>(*a, strips, rows, part);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_bwd_filter_depthwise_3x3");
+  if (st != LITDNN_STATUS_SUCCESS || !part)
+    return st;
+  conv_bwd_filter_depthwise_sum<<<litdnn_gpu_blocks((int64_t)a->c * 9, 256, 65535u), 256, 0,
+                                  litdnn_gpu_stream(h)>>>(*a, splits, part);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_depthwise_sum");
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_bias_reduce)(litdnnHandle_t h, const void *args)

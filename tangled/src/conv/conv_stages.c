@@ -1,4 +1,4 @@
-#line 3696 "chapters/05-convolution.nw"
+#line 4009 "chapters/05-convolution.nw"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
 
@@ -32,6 +32,8 @@ static const litdnn_stage backward_data_stages[] = {
                    litdnn_conv_bwd_data_implicit_gemm),
   LITDNN_GPU_STAGE("winograd", "the forward Winograd of dy with the filter flipped and transposed",
                    litdnn_conv_bwd_data_winograd),
+  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: a thread gathers 4 elements of a row of dx",
+                   litdnn_conv_bwd_data_depthwise),
 };
 static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
@@ -41,6 +43,8 @@ static const litdnn_stage backward_filter_stages[] = {
   LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then cuBLAS GEMMs over chunks of images",
                          litdnn_conv_bwd_filter_gemm_cublas),
   LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
+  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: blocks share a channel's rows, 9 sums per thread",
+                   litdnn_conv_bwd_filter_depthwise),
 };
 static const litdnn_stage backward_bias_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "one sum per channel in double precision", litdnn_conv_backward_bias_cpu),
@@ -59,7 +63,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 3775 "chapters/05-convolution.nw"
+#line 4092 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -109,6 +113,11 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE && a->c != a->groups)
     return "the depthwise kernel needs one input channel per group (groupCount = C)";
+  if (((a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE) ||
+       (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE)) &&
+      !litdnn_conv_dw3(a))
+    return "the depthwise backward kernels need K = C = groupCount, a 2-d 3x3 filter without dilation, the same "
+           "stride (1 or 2) on both axes, and rows of x and dy contiguous in memory (NCHW)";
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD &&
       (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
        a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
@@ -119,7 +128,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 3837 "chapters/05-convolution.nw"
+#line 4159 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -140,6 +149,11 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
+  if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
+      litdnn_conv_dw3(a)) {
+    int rows, splits = litdnn_conv_dw3_splits(a, &rows);
+    return splits > 1 ? (size_t)a->c * (size_t)splits * 9 * sizeof(float) : 0;   /* the partial sums */
+  }
   if (litdnn_conv_explicit_gemm(a, algo)) {
     /* the columns of one group, unless the GEMM reads x (writes dx) in place; for backward filter
        with nb images per GEMM also dy rearranged (if nb > 1) and one L x K/G product per GEMM (if
@@ -162,15 +176,11 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3906 "chapters/05-convolution.nw"
+#line 4234 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
   if (a->pass == LITDNN_CONV_FWD) {
-    /* a 3x3 stride-1 depthwise layer: Winograd's per-channel kernel was measured ahead of the depthwise one */
-    int dw_winograd = cg == 1 && !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
-    if (dw_winograd)
-      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     if (cg == 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     if (kg < 16) {
@@ -180,8 +190,7 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
-      if (!dw_winograd)
-        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
     } else {
       /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
       int winograd_first = litdnn_conv_winograd_gemm(a) &&
@@ -201,17 +210,27 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
-    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4 */
-    /* and WINOGRAD 5 of backward data: first where its GEMMs apply (measured ahead), else after the others */
-    static const int gemm_first[] = {3, 2, 4, 1, 5, 0}, direct_first[] = {1, 4, 3, 2, 5, 0};
-    const int *o = (a->pass == LITDNN_CONV_BWD_DATA ? cg : kg) >= 16 ? gemm_first : direct_first;
-    int winograd_first = a->pass == LITDNN_CONV_BWD_DATA && litdnn_conv_winograd_gemm(a) &&
+    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4; then
+       backward data's WINOGRAD 5, first where its GEMMs apply (measured ahead), else after the others;
+       and each pass's DEPTHWISE (6 of backward data, 5 of backward filter), first where it applies */
+    static const int gemm_first[] = {3, 2, 4, 1}, direct_first[] = {1, 4, 3, 2};
+    int data = a->pass == LITDNN_CONV_BWD_DATA;
+    const int *o = (data ? cg : kg) >= 16 ? gemm_first : direct_first;
+    int depthwise = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE;
+    int depthwise_first = !litdnn_conv_not_applicable(a, depthwise);
+    int winograd_first = data && litdnn_conv_winograd_gemm(a) &&
                          !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+    if (depthwise_first)
+      order[n++] = depthwise;
     if (winograd_first)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
-    for (int i = 0; i < 6; i++)
-      if (o[i] != 5 || (a->pass == LITDNN_CONV_BWD_DATA && !winograd_first))
-        order[n++] = o[i];
+    for (int i = 0; i < 4; i++)
+      order[n++] = o[i];
+    if (data && !winograd_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
+    if (!depthwise_first)
+      order[n++] = depthwise;
+    order[n++] = 0;   /* the reference */
   }
   return n;
 }
@@ -230,7 +249,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 3760 "chapters/05-convolution.nw"
+#line 4077 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table = {
   "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
 const litdnn_op_table litdnn_conv_backward_data_table = {

@@ -29,6 +29,8 @@ LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_implicit_gemm);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_winograd);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_direct);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_depthwise);
+LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_depthwise);
 LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_bias_reduce);
 /* the tiled kernel's shared memory, in bytes */
 size_t litdnn_conv_tiled_smem(const void *args);
