@@ -1,4 +1,4 @@
-#line 3698 "chapters/05-convolution.nw"
+#line 3732 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -737,52 +737,78 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3173 "chapters/05-convolution.nw"
+#line 3183 "chapters/05-convolution.nw"
+/* count (up to CONV_DW3_STRIP) results v of output channel k into result + off, elements step apart: one
+   16-byte store when they are 4 contiguous, aligned floats and the epilogue is a blend */
+static __device__ __forceinline__ void conv_dw3_store(const litdnn_conv_args *a, int64_t off, int64_t step, int k,
+                                                      int count, const float *v)
+{
+  float *dst = a->result + off;
+  if (count >= 4 && step == 1 && !a->fused && ((uintptr_t)dst & 15) == 0) {
+    float4 r = make_float4(a->alpha * v[0], a->alpha * v[1], a->alpha * v[2], a->alpha * v[3]);
+    if (a->beta != 0.0f) {
+      float4 old = *(const float4 *)dst;
+      r.x += a->beta * old.x;
+      r.y += a->beta * old.y;
+      r.z += a->beta * old.z;
+      r.w += a->beta * old.w;
+    }
+    *(float4 *)dst = r;
+    return;
+  }
+  for (int o = 0; o < CONV_DW3_STRIP && o < count; o++)
+    litdnn_conv_store_y(a, off + o * step, k, v[o]);
+}
+
 /* outputs ow0 .. ow0 + 3 of row oh of plane (n, k), 3x3 taps at dilation 1 and stride u (a literal
    at every call, so that the arrays below stay in registers); x's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a, int u, int n, int k,
-                                                      int oh, int ow0)
+                                                      int oh0, int ow0)
 {
   enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };   /* the inputs a row needs at stride 2 */
   const float *xc = a->x + n * a->xs[0] + (k / (a->k / a->groups)) * a->xs[1], *wk = a->w + k * a->ws[0];
-  float t[9], acc[CONV_DW3_STRIP];
+  float t[9], acc[CONV_DW3_ROWS][CONV_DW3_STRIP];
   for (int j = 0; j < 9; j++)
     t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
-  for (int o = 0; o < CONV_DW3_STRIP; o++)
-    acc[o] = 0.0f;
+  for (int q = 0; q < CONV_DW3_ROWS; q++)
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      acc[q][o] = 0.0f;
   int iw0 = ow0 * u - a->pad[2], width = (CONV_DW3_STRIP - 1) * u + 3;
-  for (int r = 0; r < 3; r++) {
-    int ih = oh * u - a->pad[1] + r;
+  for (int i = 0; i < (CONV_DW3_ROWS - 1) * u + 3; i++) {   /* the input rows under the outputs' rows */
+    int ih = oh0 * u - a->pad[1] + i;
     if (ih < 0 || ih >= a->in[1])
       continue;                    /* a row of padding adds nothing */
     const float *row = xc + ih * a->xs[3];
     float v[WIDEST];
     for (int j = 0; j < WIDEST; j++)
       v[j] = j < width && iw0 + j >= 0 && iw0 + j < a->in[2] ? __ldg(row + iw0 + j) : 0.0f;
-    for (int o = 0; o < CONV_DW3_STRIP; o++)
-      for (int s = 0; s < 3; s++)
-        acc[o] += t[r * 3 + s] * v[o * u + s];
+    for (int q = 0; q < CONV_DW3_ROWS; q++) {
+      int r = i - q * u;           /* the tap row that meets input row i in output row q */
+      if (r >= 0 && r < 3)
+        for (int o = 0; o < CONV_DW3_STRIP; o++)
+          for (int s = 0; s < 3; s++)
+            acc[q][o] += t[r * 3 + s] * v[o * u + s];
+    }
   }
-  int64_t off = litdnn_conv_offset(a->ys, n, k, 0, oh, ow0);
-  for (int o = 0; o < CONV_DW3_STRIP && ow0 + o < a->out[2]; o++)
-    litdnn_conv_store_y(a, off + o * a->ys[4], k, acc[o]);
+  for (int q = 0; q < CONV_DW3_ROWS && oh0 + q < a->out[1]; q++)
+    conv_dw3_store(a, litdnn_conv_offset(a->ys, n, k, 0, oh0 + q, ow0), a->ys[4], k, a->out[2] - ow0, acc[q]);
 }
 
-/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per strip of CONV_DW3_STRIP outputs,
-   numbered (plane, row, strip); the launch checks that the count fits 32 bits */
+/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per CONV_DW3_ROWS x CONV_DW3_STRIP outputs,
+   numbered (plane, group of rows, strip); the launch checks that the count fits 32 bits */
 static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips)
 {
-  int per_plane = a.out[1] * strips, total = a.n * a.k * per_plane;
+  int per_plane = (a.out[1] + CONV_DW3_ROWS - 1) / CONV_DW3_ROWS * strips, total = a.n * a.k * per_plane;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
-    int plane = i / per_plane, rest = i - plane * per_plane, oh = rest / strips;
-    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - oh * strips) * CONV_DW3_STRIP;
+    int plane = i / per_plane, rest = i - plane * per_plane, rows = rest / strips, oh = rows * CONV_DW3_ROWS;
+    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - rows * strips) * CONV_DW3_STRIP;
     if (a.stride[1] == 1)
       conv_dw3_strip(&a, 1, n, k, oh, ow0);
     else
       conv_dw3_strip(&a, 2, n, k, oh, ow0);
   }
 }
-#line 3251 "chapters/05-convolution.nw"
+#line 3287 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -814,9 +840,7 @@ static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv
           acc[o] += t[r * 3 + s] * v[(p + o - s) / 2 + 1];
       }
   }
-  int64_t off = litdnn_conv_offset(a->xs, n, c, 0, ih, iw0);
-  for (int o = 0; o < CONV_DW3_STRIP && iw0 + o < a->in[2]; o++)
-    litdnn_conv_store(a->result + off + o * a->xs[4], acc[o], a->alpha, a->beta);
+  conv_dw3_store(a, litdnn_conv_offset(a->xs, n, c, 0, ih, iw0), a->xs[4], c, a->in[2] - iw0, acc);
 }
 
 /* a thread per strip of CONV_DW3_STRIP elements of dx, numbered (plane, row, strip) in 32 bits */
@@ -834,7 +858,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3321 "chapters/05-convolution.nw"
+#line 3355 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -913,7 +937,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3438 "chapters/05-convolution.nw"
+#line 3472 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -993,7 +1017,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3595 "chapters/05-convolution.nw"
+#line 3629 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1051,7 +1075,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3666 "chapters/05-convolution.nw"
+#line 3700 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1075,7 +1099,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3758 "chapters/05-convolution.nw"
+#line 3792 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1199,7 +1223,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
   if (!channels_last && litdnn_conv_dw3(a)) {
     int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
-    int64_t threads = (int64_t)a->n * a->k * a->out[1] * strips;
+    int64_t threads = (int64_t)a->n * a->k * ((a->out[1] + CONV_DW3_ROWS - 1) / CONV_DW3_ROWS) * strips;
     conv_fwd_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips);
     return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_3x3");
   }
