@@ -246,6 +246,9 @@ static int check_forward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanProp
   return compared;
 }
 
+/* When set, check_backward runs only the stage of this name */
+static const char *only_stage;
+
 static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                           litdnnTensorFormat_t fmt, float alpha, float beta, const float *xin,
                           const char *label)
@@ -266,6 +269,8 @@ static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPro
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS), compared = 0;
   for (int r = 0; r < nr; r++) {
+    if (only_stage && strcmp(runs[r].name, only_stage) != 0)
+      continue;
     litdnnHandle_t h = t_handle(runs[r].backend);
     cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage), LITDNN_STATUS_SUCCESS);
     void *d_x = t_dev_from_host(h, x, tx.count), *d_y = t_dev_from_host(h, yjunk, ty.count);
@@ -687,6 +692,111 @@ Test(pooling, bad_calls_leave_outputs_untouched)
   }
 }
 
+/* The 3x3 stride-2 backward stage: padding 0, 1 and mixed; odd and even
+   sizes (a last window that hangs over the edge, a last row or column in
+   no window); planes wider than one warp's 31 cells (several runs per
+   row) and narrow ones (several planes per warp, a last warp half
+   empty); more than 16 rows of cells (several strips); ties, NaNs with
+   and without propagation; every mode, both blends. It must run on
+   every NCHW case and refuse NHWC (dx then untouched). */
+static const pcase k3s2_cases[] = {
+  {2, 2, 3, {1, 7, 9}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 2, {1, 8, 8}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* last row and column in no window */
+  {2, 3, 5, {1, 3, 3}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* one window per plane */
+  {2, 1, 1, {1, 2, 2}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},     /* a plane smaller than a window */
+  {2, 1, 3, {1, 13, 13}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool5's plane, 4 planes a warp */
+  {2, 2, 3, {1, 27, 27}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool2's: two a warp */
+  {2, 1, 2, {1, 40, 70}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},   /* two runs a row, three strips */
+  {2, 1, 1, {1, 69, 131}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}},  /* three runs, odd sizes */
+  {2, 2, 2, {1, 35, 62}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},   /* 31 cells and a run of one */
+};
+#define NK3S2 ((int)(sizeof k3s2_cases / sizeof k3s2_cases[0]))
+
+Test(pooling, the_k3s2_cell_stage_on_3x3_stride_2)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  only_stage = "k3s2-cell";
+  for (int i = 0; i < NK3S2; i++) {
+    const pcase *p = &k3s2_cases[i];
+    char label[64];
+    snprintf(label, sizeof label, "k3s2 case %d", i);
+    for (int m = 0; m < 4; m++)
+      for (int f = 0; f < 2; f++)
+        for (int b = 0; b < 2; b++) {
+          int ran = check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f,
+                                   blends[b][0], blends[b][1], NULL, label);
+          if (f == LITDNN_TENSOR_NCHW || p->c == 1)
+            cr_assert_gt(ran, 0, "%s: the stage refused %s", label, mode_names[m]);
+          else
+            cr_assert_eq(ran, 0, "%s: the stage ran on NHWC", label);
+        }
+    size_t count = (size_t)p->n * p->c * p->in[1] * p->in[2];
+    float *x = malloc(count * sizeof *x);
+    for (size_t k = 0; k < count; k++)
+      x[k] = (float)t_rand_int(0, 2);
+    for (int m = 0; m < 4; m += 3) {   /* both max modes */
+      cr_assert_gt(check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, LITDNN_TENSOR_NCHW, 1, 0, x,
+                                  "k3s2 ties"), 0);
+      cr_assert_gt(check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, LITDNN_TENSOR_NCHW, 0.5f, -1.5f,
+                                  x, "k3s2 ties"), 0);
+    }
+    for (size_t k = 0; k < count; k++)
+      x[k] = k % 3 == 0 || k % 7 == 0 ? NAN : (float)t_rand_int(-3, 3);
+    for (int nan = 0; nan < 2; nan++)
+      for (int m = 0; m < 4; m += 3)
+        cr_assert_gt(check_backward(p, modes[m], (litdnnNanPropagation_t)nan, LITDNN_TENSOR_NCHW, 1, 0,
+                                    x, "k3s2 nan"), 0);
+    free(x);
+  }
+  only_stage = NULL;
+}
+
+/* The chooser takes k3s2-cell for 3x3 stride-2 NCHW backward in every
+   mode, and not for NHWC. */
+Test(pooling, the_chooser_takes_k3s2_cell_for_3x3_stride_2)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  int count, want = -1;
+  litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, s, &name, NULL, NULL);
+    if (strcmp(name, "k3s2-cell") == 0)
+      want = s;
+  }
+  cr_assert_geq(want, 0);
+  litdnnHandle_t h = t_handle(t_have_gpu() ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_EMU);
+  const pcase p = {2, 2, 3, {1, 9, 11}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}};
+  for (int m = 0; m < 4; m++)
+    for (int f = 0; f < 2; f++) {
+      ttensor tx, ty;
+      tensors_for(&p, (litdnnTensorFormat_t)f, &tx, &ty);
+      litdnnPoolingDescriptor_t pd = make_pool(&p, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      void *x = t_dev_poisoned(h, tx.count), *dx = t_dev_poisoned(h, tx.count);
+      void *y = t_dev_poisoned(h, ty.count), *dy = t_dev_poisoned(h, ty.count);
+      float one = 1.0f, zero = 0.0f;
+      cr_assert_eq(litdnnPoolingBackward(h, pd, &one, ty.desc, y, ty.desc, dy, tx.desc, x, &zero, tx.desc,
+                                         dx),
+                   LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+      int got = -1;
+      cr_assert_eq(litdnnGetLastStage(h, LITDNN_OP_POOLING_BACKWARD, &got), LITDNN_STATUS_SUCCESS);
+      if (f == LITDNN_TENSOR_NCHW)
+        cr_assert_eq(got, want, "%s NCHW: the chooser took stage %d", mode_names[m], got);
+      else
+        cr_assert_neq(got, want, "%s NHWC: the chooser took k3s2-cell", mode_names[m]);
+      t_dev_free(h, x);
+      t_dev_free(h, dx);
+      t_dev_free(h, y);
+      t_dev_free(h, dy);
+      litdnnDestroyPoolingDescriptor(pd);
+      litdnnDestroyTensorDescriptor(tx.desc);
+      litdnnDestroyTensorDescriptor(ty.desc);
+    }
+  litdnnDestroy(h);
+}
+
 /* The automatic choice takes the vector stages where they apply. */
 Test(pooling, the_chooser_picks_the_specialised_stages)
 {
@@ -704,7 +814,7 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 7, &name, NULL, NULL);
   cr_assert_str_eq(name, "global");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 11);
+  cr_assert_eq(count, 12);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "compare-y");
   cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
@@ -718,4 +828,6 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   cr_assert_str_eq(name, "plane-y");
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 10, &name, NULL, NULL);
   cr_assert_str_eq(name, "staged");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 11, &name, NULL, NULL);
+  cr_assert_str_eq(name, "k3s2-cell");
 }
