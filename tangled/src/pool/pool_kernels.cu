@@ -1244,7 +1244,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2733 "chapters/06-pooling.nw"
+#line 2723 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1294,8 +1294,10 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       kl = __shfl_up_sync(0xffffffffu, kc, 1);
       if (!mine)
         continue;
+      float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
+      int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2759 "chapters/06-pooling.nw"
+#line 2752 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1308,24 +1310,138 @@ if (is_max) {
   d10 = gl + gc;
   d11 = gc;
 }
-float *p = dxp + (2 * i - ph) * dxs3 + col;
 if (rok[0]) {
-  if (cok[0])
+  if (c0ok)
     pool_store(p, d00, a.alpha, a.beta);
-  if (cok[1])
-    pool_store(p + 1, d01, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + cs, d01, a.alpha, a.beta);
 }
 if (rok[1]) {
-  if (cok[0])
-    pool_store(p + dxs3, d10, a.alpha, a.beta);
-  if (cok[1])
-    pool_store(p + dxs3 + 1, d11, a.alpha, a.beta);
+  if (c0ok)
+    pool_store(p + rs, d10, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2708 "chapters/06-pooling.nw"
+#line 2710 "chapters/06-pooling.nw"
     }
   }
 }
 
+#line 2794 "chapters/06-pooling.nw"
+#define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
+#define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
+
+static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn_pool_k3 t)
+{
+  int is_max = litdnn_pool_is_max(a.mode);
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int H = a.in[1], W = a.in[2], P = a.out[1], Q = a.out[2], ph = a.pad[1], pw = a.pad[2];
+  int xs3 = (int)a.xs[3], xs4 = (int)a.xs[4], ys3 = (int)a.ys[3], ys4 = (int)a.ys[4];
+  int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
+  for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
+    
+#line 2860 "chapters/06-pooling.nw"
+unsigned rest = u / (unsigned)t.strips;
+int strip = (int)(u - rest * (unsigned)t.strips);
+int run = (int)(rest % (unsigned)t.runs);
+rest /= (unsigned)t.runs;
+int64_t n = rest / (unsigned)t.cgroups, c = (int64_t)(rest % (unsigned)t.cgroups) * 32 + threadIdx.x;
+if (c >= a.c)
+  continue;
+const float *xp = a.x + n * a.xs[0] + c * a.xs[1];
+const float *dyp = a.dy + n * a.ys[0] + c * a.ys[1];
+float *dxp = a.dx + n * a.dxs[0] + c * a.dxs[1];
+int j0 = run * POOL_K3N_T;       /* the first cell column this thread owns */
+int col0 = 2 * (j0 - 1) - pw;    /* the first column of x under the window left of it */
+int cok[POOL_K3N_X], jok[POOL_K3N_T + 1], mine[POOL_K3N_T + 1];
+POOL_UNROLL
+for (int q = 0; q < POOL_K3N_X; q++)
+  cok[q] = (unsigned)(col0 + q) < (unsigned)W;
+POOL_UNROLL
+for (int m = 0; m <= POOL_K3N_T; m++) {
+  jok[m] = (unsigned)(j0 - 1 + m) < (unsigned)Q;
+  mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
+}
+int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
+#line 2806 "chapters/06-pooling.nw"
+    /* this row's windows (wg, wk) and the row above's (wgu, wku) */
+    float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
+    int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
+    for (int step = 0, i = i0 - 1; i < i1; step++, i++) {
+      if (step > 0) {   /* row 0 is the last step's row 2 */
+POOL_UNROLL
+        for (int q = 0; q < POOL_K3N_X; q++)
+          v[0][q] = v[2][q];
+        rok[0] = rok[2];
+POOL_UNROLL
+        for (int m = 0; m <= POOL_K3N_T; m++)
+          wgu[m] = wg[m], wku[m] = wk[m];
+      }
+POOL_UNROLL
+      for (int r = 0; r < 3; r++) {
+        if (r == 0 && step > 0)
+          continue;
+        int row = 2 * i - ph + r;
+        rok[r] = (unsigned)row < (unsigned)H;
+        const float *p = xp + row * xs3 + col0 * xs4;
+POOL_UNROLL
+        for (int q = 0; q < POOL_K3N_X; q++)
+          v[r][q] = is_max && rok[r] && cok[q] ? __ldg(p + q * xs4) : 0.0f;
+      }
+      const float *dyrow = dyp + i * ys3 + (j0 - 1) * ys4;
+      int iok = (unsigned)i < (unsigned)P;
+POOL_UNROLL
+      for (int m = 0; m <= POOL_K3N_T; m++) {
+        float w9[9];
+POOL_UNROLL
+        for (int q = 0; q < 9; q++)
+          w9[q] = v[q / 3][2 * m + q % 3];
+        int ok = iok && jok[m];
+        wg[m] = pool_k3_window(w9, rok, cok + 2 * m, ok, ok ? __ldg(dyrow + m * ys4) : 0.0f, is_max,
+                               include, a.propagate_nan, &wk[m]);
+      }
+      if (step == 0)
+        continue;
+POOL_UNROLL
+      for (int m = 1; m <= POOL_K3N_T; m++) {
+        if (!mine[m])
+          continue;
+        float gul = wgu[m - 1], gu = wgu[m], gl = wg[m - 1], gc = wg[m];
+        int kul = wku[m - 1], ku = wku[m], kl = wk[m - 1], kc = wk[m];
+        float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
+        int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
+        
+#line 2752 "chapters/06-pooling.nw"
+float d00, d01, d10, d11;
+if (is_max) {
+  d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
+  d01 = (ku == 7 ? gu : 0.0f) + (kc == 1 ? gc : 0.0f);
+  d10 = (kl == 5 ? gl : 0.0f) + (kc == 3 ? gc : 0.0f);
+  d11 = kc == 4 ? gc : 0.0f;
+} else {
+  d00 = gul + gu + gl + gc;
+  d01 = gu + gc;
+  d10 = gl + gc;
+  d11 = gc;
+}
+if (rok[0]) {
+  if (c0ok)
+    pool_store(p, d00, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + cs, d01, a.alpha, a.beta);
+}
+if (rok[1]) {
+  if (c0ok)
+    pool_store(p + rs, d10, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + rs + cs, d11, a.alpha, a.beta);
+}
+#line 2853 "chapters/06-pooling.nw"
+      }
+    }
+  }
+}
+#line 2887 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1333,12 +1449,18 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   if (!litdnn_pool_k3s2_backward_plan(a, &t))
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
                         "stage k3s2-cell needs 2-D 3x3 windows, stride 2, padding 0 or 1, and "
-                        "x, dy and dx with contiguous rows and planes of 32-bit offsets");
+                        "x, dy and dx all with contiguous rows (NCHW) or all with the channels "
+                        "innermost (NHWC), with 32-bit offsets inside a plane or an image");
   dim3 block(32, 8);
-  pool_backward_k3s2_kernel<<<litdnn_gpu_blocks(t.units, 8, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, t);
+  unsigned blocks = litdnn_gpu_blocks(t.units, 8, POOL_MAX_BLOCKS);
+  if (t.nhwc) {
+    pool_backward_k3s2_nhwc_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
+    return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_nhwc_kernel");
+  }
+  pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 2876 "chapters/06-pooling.nw"
+#line 3016 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
