@@ -1190,21 +1190,20 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2630 "chapters/06-pooling.nw"
-/* Load rows first..2 of the 3x3 values of x under the window whose top
-   left is (row, col); rok[r] says whether row r is in the plane, cok[c]
-   whether column c is. Values outside are zeros and never looked at. */
-POOL_FN void pool_k3_load(const float *xp, int xs3, int row, int col, int H, const int cok[3], int first,
-                          float v[9], int rok[3])
+#line 2638 "chapters/06-pooling.nw"
+/* i clamped into [0, n) */
+POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
+
+/* One row of the three x values under a window. The row and the columns'
+   offsets cx[] are clamped into the plane, so that every load is in bounds
+   and goes out without a branch; the caller's flags say which values are
+   real. */
+POOL_FN void pool_k3_row(const float *xp, int xs3, int row, int H, const int cx[3], float *v)
 {
-POOL_UNROLL
-  for (int r = first; r < 3; r++) {
-    rok[r] = (unsigned)(row + r) < (unsigned)H;
-    const float *p = xp + (row + r) * xs3 + col;
-POOL_UNROLL
-    for (int c = 0; c < 3; c++)
-      v[3 * r + c] = rok[r] && cok[c] ? __ldg(p + c) : 0.0f;
-  }
+  const float *p = xp + pool_clamp(row, H) * xs3;
+  v[0] = __ldg(p + cx[0]);
+  v[1] = __ldg(p + cx[1]);
+  v[2] = __ldg(p + cx[2]);
 }
 
 /* The gradient of one window and, for a maximum, the place 3r + c of its
@@ -1244,7 +1243,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2728 "chapters/06-pooling.nw"
+#line 2750 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1264,32 +1263,47 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2683 "chapters/06-pooling.nw"
-    float v[9] = {0}, gc, gl, gu, gul;
-    int rok[3], kc, kl, ku, kul;
+#line 2690 "chapters/06-pooling.nw"
+    float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
+    int rok[3], kc, kl, ku, kul, cx[3];
+    for (int q = 0; q < 3; q++)
+      cx[q] = pool_clamp(col + q, W);
+    int jc = pool_clamp(j, Q);
     /* the window row above the strip, found again here */
     int i = i0 - 1;
-    if (is_max)
-      pool_k3_load(xp, xs3, 2 * i - ph, col, H, cok, 0, v, rok);
-    else
-      for (int r = 0; r < 3; r++)
-        rok[r] = (unsigned)(2 * i - ph + r) < (unsigned)H;
+    for (int r = 0; r < 3; r++) {
+      rok[r] = (unsigned)(2 * i - ph + r) < (unsigned)H;
+      if (is_max)
+        pool_k3_row(xp, xs3, 2 * i - ph + r, H, cx, v + 3 * r);
+    }
     int ok = jok && (unsigned)i < (unsigned)P;
-    gc = pool_k3_window(v, rok, cok, ok, ok ? __ldg(dyp + i * ys3 + j) : 0.0f, is_max, include,
+    gc = pool_k3_window(v, rok, cok, ok, __ldg(dyp + pool_clamp(i, P) * ys3 + jc), is_max, include,
                         a.propagate_nan, &kc);
     gl = __shfl_up_sync(0xffffffffu, gc, 1);
     kl = __shfl_up_sync(0xffffffffu, kc, 1);
+    /* the first step's two new rows of x and its dy */
+    if (is_max) {
+      pool_k3_row(xp, xs3, 2 * i0 - ph + 1, H, cx, nx);
+      pool_k3_row(xp, xs3, 2 * i0 - ph + 2, H, cx, nx + 3);
+    }
+    ndy = __ldg(dyp + pool_clamp(i0, P) * ys3 + jc);
     for (i = i0; i < i1; i++) {
       gul = gl, kul = kl, gu = gc, ku = kc;
-      v[0] = v[6], v[1] = v[7], v[2] = v[8], rok[0] = rok[2];   /* the shared row of x */
-      if (is_max)
-        pool_k3_load(xp, xs3, 2 * i - ph, col, H, cok, 1, v, rok);
-      else
-        for (int r = 1; r < 3; r++)
-          rok[r] = (unsigned)(2 * i - ph + r) < (unsigned)H;
+      v[0] = v[6], v[1] = v[7], v[2] = v[8];   /* the shared row of x */
+      for (int q = 0; q < 6; q++)
+        v[3 + q] = nx[q];
+      rok[0] = rok[2];
+      rok[1] = (unsigned)(2 * i - ph + 1) < (unsigned)H;
+      rok[2] = (unsigned)(2 * i - ph + 2) < (unsigned)H;
+      float dyv = ndy;
+      /* the next step's loads go out now, in flight while this step computes */
+      if (is_max) {
+        pool_k3_row(xp, xs3, 2 * i - ph + 3, H, cx, nx);
+        pool_k3_row(xp, xs3, 2 * i - ph + 4, H, cx, nx + 3);
+      }
+      ndy = __ldg(dyp + pool_clamp(i + 1, P) * ys3 + jc);
       ok = jok && i < P;
-      gc = pool_k3_window(v, rok, cok, ok, ok ? __ldg(dyp + i * ys3 + j) : 0.0f, is_max, include,
-                          a.propagate_nan, &kc);
+      gc = pool_k3_window(v, rok, cok, ok, dyv, is_max, include, a.propagate_nan, &kc);
       gl = __shfl_up_sync(0xffffffffu, gc, 1);
       kl = __shfl_up_sync(0xffffffffu, kc, 1);
       if (!mine)
@@ -1297,7 +1311,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2757 "chapters/06-pooling.nw"
+#line 2779 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1322,12 +1336,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2715 "chapters/06-pooling.nw"
+#line 2737 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2799 "chapters/06-pooling.nw"
+#line 2821 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1340,7 +1354,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2865 "chapters/06-pooling.nw"
+#line 2887 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1363,7 +1377,7 @@ for (int m = 0; m <= POOL_K3N_T; m++) {
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2811 "chapters/06-pooling.nw"
+#line 2833 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
@@ -1411,7 +1425,7 @@ POOL_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2757 "chapters/06-pooling.nw"
+#line 2779 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1436,12 +1450,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2858 "chapters/06-pooling.nw"
+#line 2880 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2892 "chapters/06-pooling.nw"
+#line 2914 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1460,7 +1474,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 3021 "chapters/06-pooling.nw"
+#line 3043 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
