@@ -755,6 +755,74 @@ Test(pooling, the_k3s2_cell_stage_on_3x3_stride_2)
   only_stage = NULL;
 }
 
+/* k3s2-cell on NCHW views whose rows and planes have gaps (each tensor
+   its own), against the CPU reference on the same buffers: every
+   element of dx within its span must match, and the gaps must keep
+   what they held. */
+Test(pooling, the_k3s2_cell_stage_on_strided_rows)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  enum { N = 2, C = 3, H = 9, W = 11, P = 5, Q = 6 };
+  const int xd[4] = {N, C, H, W}, yd[4] = {N, C, P, Q};
+  const int xs[4] = {C * 140 + 7, 140, 14, 1};    /* rows of 14, planes of 140 */
+  const int ys[4] = {C * 50 + 1, 50, 8, 1};
+  const int dxs[4] = {C * 180 + 3, 180, 16, 1};
+  size_t xn = (size_t)xs[0] * N, yn = (size_t)ys[0] * N, dxn = (size_t)dxs[0] * N;
+  litdnnTensorDescriptor_t tx, ty, tdx;
+  litdnnCreateTensorDescriptor(&tx);
+  litdnnCreateTensorDescriptor(&ty);
+  litdnnCreateTensorDescriptor(&tdx);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(tx, LITDNN_DATA_FLOAT, 4, xd, xs), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(ty, LITDNN_DATA_FLOAT, 4, yd, ys), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(tdx, LITDNN_DATA_FLOAT, 4, xd, dxs), LITDNN_STATUS_SUCCESS);
+  const pcase pc = {2, N, C, {1, H, W}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}};
+  int count, stage = -1;
+  litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, s, &name, NULL, NULL);
+    if (strcmp(name, "k3s2-cell") == 0)
+      stage = s;
+  }
+  float *x = t_random(xn, -2.0f, 2.0f), *dy = t_random(yn, -1.0f, 1.0f), *dx0 = t_random(dxn, -1.0f, 1.0f);
+  for (int m = 0; m < 4; m++)
+    for (int b = 0; b < 2; b++) {
+      litdnnPoolingDescriptor_t pd = make_pool(&pc, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      float alpha = blends[b][0], beta = blends[b][1];
+      float *out[2];
+      litdnnBackend_t be[2] = {LITDNN_BACKEND_CPU, t_have_gpu() ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_EMU};
+      for (int k = 0; k < 2; k++) {
+        litdnnHandle_t h = t_handle(be[k]);
+        if (k == 1)
+          cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, stage), LITDNN_STATUS_SUCCESS);
+        void *d_x = t_dev_from_host(h, x, xn), *d_dy = t_dev_from_host(h, dy, yn);
+        void *d_y = t_dev_from_host(h, dy, yn);   /* k3s2-cell does not read y */
+        void *d_dx = t_dev_from_host(h, dx0, dxn);
+        cr_assert_eq(litdnnPoolingBackward(h, pd, &alpha, ty, d_y, ty, d_dy, tx, d_x, &beta, tdx, d_dx),
+                     LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+        out[k] = t_dev_fetch(h, d_dx, dxn);
+        t_dev_free(h, d_x);
+        t_dev_free(h, d_dy);
+        t_dev_free(h, d_y);
+        t_dev_free(h, d_dx);
+        litdnnDestroy(h);
+      }
+      char what[128];
+      snprintf(what, sizeof what, "strided rows: %s alpha %g beta %g", mode_names[m], alpha, beta);
+      t_assert_close_f(out[1], out[0], dxn, 1e-5, 1e-6, what);
+      free(out[0]);
+      free(out[1]);
+      litdnnDestroyPoolingDescriptor(pd);
+    }
+  free(x);
+  free(dy);
+  free(dx0);
+  litdnnDestroyTensorDescriptor(tx);
+  litdnnDestroyTensorDescriptor(ty);
+  litdnnDestroyTensorDescriptor(tdx);
+}
+
 /* The chooser takes k3s2-cell for 3x3 stride-2 backward in every mode
    and both layouts. */
 Test(pooling, the_chooser_takes_k3s2_cell_for_3x3_stride_2)
