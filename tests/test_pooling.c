@@ -705,6 +705,8 @@ static const pcase k3s2_cases[] = {
   {2, 1, 2, {1, 8, 8}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* last row and column in no window */
   {2, 3, 5, {1, 3, 3}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* one window per plane */
   {2, 1, 1, {1, 2, 2}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},     /* a plane smaller than a window */
+  {2, 2, 3, {1, 1, 1}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},     /* one element, the rest padding */
+  {2, 1, 2, {1, 1, 6}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},     /* a single row */
   {2, 1, 3, {1, 13, 13}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool5's plane, 4 planes a warp */
   {2, 2, 3, {1, 27, 27}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool2's: two a warp */
   {2, 1, 2, {1, 40, 70}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},   /* two runs a row, three strips */
