@@ -1190,7 +1190,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2639 "chapters/06-pooling.nw"
+#line 2649 "chapters/06-pooling.nw"
 /* i clamped into [0, n) */
 POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
@@ -1243,7 +1243,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2751 "chapters/06-pooling.nw"
+#line 2761 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1263,7 +1263,7 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2691 "chapters/06-pooling.nw"
+#line 2701 "chapters/06-pooling.nw"
     float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
     int rok[3], kc, kl, ku, kul, cx[3];
     for (int q = 0; q < 3; q++)
@@ -1311,7 +1311,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2780 "chapters/06-pooling.nw"
+#line 2790 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1336,12 +1336,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2738 "chapters/06-pooling.nw"
+#line 2748 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2822 "chapters/06-pooling.nw"
+#line 2832 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1354,7 +1354,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2888 "chapters/06-pooling.nw"
+#line 2898 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1377,7 +1377,7 @@ for (int m = 0; m <= POOL_K3N_T; m++) {
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2834 "chapters/06-pooling.nw"
+#line 2844 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
@@ -1425,7 +1425,7 @@ POOL_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2780 "chapters/06-pooling.nw"
+#line 2790 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1450,12 +1450,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2881 "chapters/06-pooling.nw"
+#line 2891 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2915 "chapters/06-pooling.nw"
+#line 2925 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1474,7 +1474,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 3044 "chapters/06-pooling.nw"
+#line 3054 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
