@@ -246,6 +246,9 @@ static int check_forward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanProp
   return compared;
 }
 
+/* When set, check_backward runs only the stage of this name */
+static const char *only_stage;
+
 static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                           litdnnTensorFormat_t fmt, float alpha, float beta, const float *xin,
                           const char *label)
@@ -266,6 +269,8 @@ static int check_backward(const pcase *p, litdnnPoolingMode_t mode, litdnnNanPro
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_POOLING_BACKWARD, runs, T_MAX_RUNS), compared = 0;
   for (int r = 0; r < nr; r++) {
+    if (only_stage && strcmp(runs[r].name, only_stage) != 0)
+      continue;
     litdnnHandle_t h = t_handle(runs[r].backend);
     cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, runs[r].stage), LITDNN_STATUS_SUCCESS);
     void *d_x = t_dev_from_host(h, x, tx.count), *d_y = t_dev_from_host(h, yjunk, ty.count);
@@ -687,6 +692,182 @@ Test(pooling, bad_calls_leave_outputs_untouched)
   }
 }
 
+/* The 3x3 stride-2 backward stage: padding 0, 1 and mixed; odd and even
+   sizes (a last window that hangs over the edge, a last row or column in
+   no window); planes wider than one warp's 31 cells (several runs per
+   row) and narrow ones (several planes per warp, a last warp half
+   empty); more than 16 rows of cells (several strips); ties, NaNs with
+   and without propagation; every mode, both blends, both layouts (in
+   NHWC: channels not a multiple of 32, rows of cells not a multiple of
+   a thread's four). It must run on every case. */
+static const pcase k3s2_cases[] = {
+  {2, 2, 3, {1, 7, 9}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},
+  {2, 1, 2, {1, 8, 8}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* last row and column in no window */
+  {2, 3, 5, {1, 3, 3}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},     /* one window per plane */
+  {2, 1, 1, {1, 2, 2}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},     /* a plane smaller than a window */
+  {2, 2, 3, {1, 1, 1}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},     /* one element, the rest padding */
+  {2, 1, 2, {1, 1, 6}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},     /* a single row */
+  {2, 1, 3, {1, 13, 13}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool5's plane, 4 planes a warp */
+  {2, 2, 3, {1, 27, 27}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}},   /* AlexNet pool2's: two a warp */
+  {2, 1, 2, {1, 40, 70}, {1, 3, 3}, {0, 1, 0}, {1, 2, 2}},   /* two runs a row, three strips */
+  {2, 1, 1, {1, 69, 131}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}},  /* three runs, odd sizes */
+  {2, 2, 2, {1, 35, 62}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},   /* 31 cells and a run of one */
+  {2, 2, 37, {1, 11, 10}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}},  /* NHWC: 32 channels and 5 */
+  {2, 1, 64, {1, 9, 19}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}},   /* NHWC: two full runs of channels */
+};
+#define NK3S2 ((int)(sizeof k3s2_cases / sizeof k3s2_cases[0]))
+
+Test(pooling, the_k3s2_cell_stage_on_3x3_stride_2)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  only_stage = "k3s2-cell";
+  for (int i = 0; i < NK3S2; i++) {
+    const pcase *p = &k3s2_cases[i];
+    char label[64];
+    snprintf(label, sizeof label, "k3s2 case %d", i);
+    for (int m = 0; m < 4; m++)
+      for (int f = 0; f < 2; f++)
+        for (int b = 0; b < 2; b++) {
+          int ran = check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f,
+                                   blends[b][0], blends[b][1], NULL, label);
+          cr_assert_gt(ran, 0, "%s: the stage refused %s %s", label, mode_names[m],
+                       f == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW");
+        }
+    size_t count = (size_t)p->n * p->c * p->in[1] * p->in[2];
+    float *x = malloc(count * sizeof *x);
+    for (size_t k = 0; k < count; k++)
+      x[k] = (float)t_rand_int(0, 2);
+    for (int f = 0; f < 2; f++)
+      for (int m = 0; m < 4; m += 3) {   /* both max modes */
+        cr_assert_gt(check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f, 1, 0,
+                                    x, "k3s2 ties"), 0);
+        cr_assert_gt(check_backward(p, modes[m], LITDNN_NOT_PROPAGATE_NAN, (litdnnTensorFormat_t)f, 0.5f,
+                                    -1.5f, x, "k3s2 ties"), 0);
+      }
+    for (size_t k = 0; k < count; k++)
+      x[k] = k % 3 == 0 || k % 7 == 0 ? NAN : (float)t_rand_int(-3, 3);
+    for (int nan = 0; nan < 2; nan++)
+      for (int f = 0; f < 2; f++)
+        for (int m = 0; m < 4; m += 3)
+          cr_assert_gt(check_backward(p, modes[m], (litdnnNanPropagation_t)nan, (litdnnTensorFormat_t)f, 1,
+                                      0, x, "k3s2 nan"), 0);
+    free(x);
+  }
+  only_stage = NULL;
+}
+
+/* k3s2-cell on NCHW views whose rows and planes have gaps (each tensor
+   its own), against the CPU reference on the same buffers: every
+   element of dx within its span must match, and the gaps must keep
+   what they held. */
+Test(pooling, the_k3s2_cell_stage_on_strided_rows)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  enum { N = 2, C = 3, H = 9, W = 11, P = 5, Q = 6 };
+  const int xd[4] = {N, C, H, W}, yd[4] = {N, C, P, Q};
+  const int xs[4] = {C * 140 + 7, 140, 14, 1};    /* rows of 14, planes of 140 */
+  const int ys[4] = {C * 50 + 1, 50, 8, 1};
+  const int dxs[4] = {C * 180 + 3, 180, 16, 1};
+  size_t xn = (size_t)xs[0] * N, yn = (size_t)ys[0] * N, dxn = (size_t)dxs[0] * N;
+  litdnnTensorDescriptor_t tx, ty, tdx;
+  litdnnCreateTensorDescriptor(&tx);
+  litdnnCreateTensorDescriptor(&ty);
+  litdnnCreateTensorDescriptor(&tdx);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(tx, LITDNN_DATA_FLOAT, 4, xd, xs), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(ty, LITDNN_DATA_FLOAT, 4, yd, ys), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(tdx, LITDNN_DATA_FLOAT, 4, xd, dxs), LITDNN_STATUS_SUCCESS);
+  const pcase pc = {2, N, C, {1, H, W}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}};
+  int count, stage = -1;
+  litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, s, &name, NULL, NULL);
+    if (strcmp(name, "k3s2-cell") == 0)
+      stage = s;
+  }
+  float *x = t_random(xn, -2.0f, 2.0f), *dy = t_random(yn, -1.0f, 1.0f), *dx0 = t_random(dxn, -1.0f, 1.0f);
+  for (int m = 0; m < 4; m++)
+    for (int b = 0; b < 2; b++) {
+      litdnnPoolingDescriptor_t pd = make_pool(&pc, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      float alpha = blends[b][0], beta = blends[b][1];
+      float *out[2];
+      litdnnBackend_t be[2] = {LITDNN_BACKEND_CPU, t_have_gpu() ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_EMU};
+      for (int k = 0; k < 2; k++) {
+        litdnnHandle_t h = t_handle(be[k]);
+        if (k == 1)
+          cr_assert_eq(litdnnSetStage(h, LITDNN_OP_POOLING_BACKWARD, stage), LITDNN_STATUS_SUCCESS);
+        void *d_x = t_dev_from_host(h, x, xn), *d_dy = t_dev_from_host(h, dy, yn);
+        void *d_y = t_dev_from_host(h, dy, yn);   /* k3s2-cell does not read y */
+        void *d_dx = t_dev_from_host(h, dx0, dxn);
+        cr_assert_eq(litdnnPoolingBackward(h, pd, &alpha, ty, d_y, ty, d_dy, tx, d_x, &beta, tdx, d_dx),
+                     LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+        out[k] = t_dev_fetch(h, d_dx, dxn);
+        t_dev_free(h, d_x);
+        t_dev_free(h, d_dy);
+        t_dev_free(h, d_y);
+        t_dev_free(h, d_dx);
+        litdnnDestroy(h);
+      }
+      char what[128];
+      snprintf(what, sizeof what, "strided rows: %s alpha %g beta %g", mode_names[m], alpha, beta);
+      t_assert_close_f(out[1], out[0], dxn, 1e-5, 1e-6, what);
+      free(out[0]);
+      free(out[1]);
+      litdnnDestroyPoolingDescriptor(pd);
+    }
+  free(x);
+  free(dy);
+  free(dx0);
+  litdnnDestroyTensorDescriptor(tx);
+  litdnnDestroyTensorDescriptor(ty);
+  litdnnDestroyTensorDescriptor(tdx);
+}
+
+/* The chooser takes k3s2-cell for 3x3 stride-2 backward in every mode
+   and both layouts. */
+Test(pooling, the_chooser_takes_k3s2_cell_for_3x3_stride_2)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  int count, want = -1;
+  litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, s, &name, NULL, NULL);
+    if (strcmp(name, "k3s2-cell") == 0)
+      want = s;
+  }
+  cr_assert_geq(want, 0);
+  litdnnHandle_t h = t_handle(t_have_gpu() ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_EMU);
+  const pcase p = {2, 2, 3, {1, 9, 11}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}};
+  for (int m = 0; m < 4; m++)
+    for (int f = 0; f < 2; f++) {
+      ttensor tx, ty;
+      tensors_for(&p, (litdnnTensorFormat_t)f, &tx, &ty);
+      litdnnPoolingDescriptor_t pd = make_pool(&p, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      void *x = t_dev_poisoned(h, tx.count), *dx = t_dev_poisoned(h, tx.count);
+      void *y = t_dev_poisoned(h, ty.count), *dy = t_dev_poisoned(h, ty.count);
+      float one = 1.0f, zero = 0.0f;
+      cr_assert_eq(litdnnPoolingBackward(h, pd, &one, ty.desc, y, ty.desc, dy, tx.desc, x, &zero, tx.desc,
+                                         dx),
+                   LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+      int got = -1;
+      cr_assert_eq(litdnnGetLastStage(h, LITDNN_OP_POOLING_BACKWARD, &got), LITDNN_STATUS_SUCCESS);
+      cr_assert_eq(got, want, "%s %s: the chooser took stage %d", mode_names[m],
+                   f == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW", got);
+      t_dev_free(h, x);
+      t_dev_free(h, dx);
+      t_dev_free(h, y);
+      t_dev_free(h, dy);
+      litdnnDestroyPoolingDescriptor(pd);
+      litdnnDestroyTensorDescriptor(tx.desc);
+      litdnnDestroyTensorDescriptor(ty.desc);
+    }
+  litdnnDestroy(h);
+}
+
 /* The automatic choice takes the vector stages where they apply. */
 Test(pooling, the_chooser_picks_the_specialised_stages)
 {
@@ -704,7 +885,7 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 7, &name, NULL, NULL);
   cr_assert_str_eq(name, "global");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
-  cr_assert_eq(count, 11);
+  cr_assert_eq(count, 12);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "compare-y");
   cr_assert_eq(litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count), LITDNN_STATUS_SUCCESS);
@@ -718,4 +899,6 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   cr_assert_str_eq(name, "plane-y");
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 10, &name, NULL, NULL);
   cr_assert_str_eq(name, "staged");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 11, &name, NULL, NULL);
+  cr_assert_str_eq(name, "k3s2-cell");
 }

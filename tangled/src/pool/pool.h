@@ -52,6 +52,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k2s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_tile);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_plane);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_staged);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k3s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
 
@@ -111,6 +112,60 @@ static inline int litdnn_pool_plane_plan(const litdnn_pool_args *a, litdnn_pool_
   p->tiles_c = (int)((a->c + 31) / 32);
   p->blocks = a->n * (a->channels_last ? p->tiles_c : a->c) * p->tiles_h * p->tiles_w;
   return p->blocks < ((int64_t)1 << 31);
+}
+typedef struct litdnn_pool_k3 {
+  int nhwc;               /* the channels innermost: the NHWC kernel */
+  int cells_h, cells_w;   /* cells of 2x2 elements of dx per column and per row */
+  int run, per_warp;      /* NCHW: lanes per run of cell columns (halo lane included), runs per warp */
+  int runs, rows, strips; /* runs across a row; cell rows per strip; strips down a plane */
+  int64_t planes;         /* NCHW: n * c */
+  unsigned cgroups;       /* NHWC: runs of 32 channels */
+  unsigned units;         /* warps' worth of work */
+} litdnn_pool_k3;
+#define LITDNN_POOL_K3_ROWS 16
+#define LITDNN_POOL_K3_NHWC_CELLS 4   /* cells per thread along a row, NHWC (POOL_K3N_T) */
+
+static inline int litdnn_pool_k3s2_backward_plan(const litdnn_pool_args *a, litdnn_pool_k3 *t)
+{
+  const int64_t lim = (int64_t)1 << 31;
+  if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 || a->win[1] != 3 || a->win[2] != 3 ||
+      a->stride[1] != 2 || a->stride[2] != 2 || a->pad[1] < 0 || a->pad[1] > 1 || a->pad[2] < 0 ||
+      a->pad[2] > 1 || a->c >= lim)
+    return 0;
+  for (int k = 3; k < 5; k++)
+    if (a->xs[k] < 0 || a->ys[k] < 0 || a->dxs[k] < 0)
+      return 0;
+  t->nhwc = a->c > 1 && a->xs[1] == 1 && a->ys[1] == 1 && a->dxs[1] == 1;
+  if (!t->nhwc && (a->xs[4] != 1 || a->ys[4] != 1 || a->dxs[4] != 1))
+    return 0;
+  /* every offset inside a plane (NCHW) or an image (NHWC) in 32 bits */
+  int64_t cspan = t->nhwc ? a->c : 1;
+  if ((int64_t)a->in[1] * a->xs[3] + (int64_t)a->in[2] * a->xs[4] + cspan >= lim ||
+      (int64_t)a->in[1] * a->dxs[3] + (int64_t)a->in[2] * a->dxs[4] + cspan >= lim ||
+      (int64_t)a->out[1] * a->ys[3] + (int64_t)a->out[2] * a->ys[4] + cspan >= lim)
+    return 0;
+  t->cells_h = (a->in[1] + a->pad[1] + 1) / 2;
+  t->cells_w = (a->in[2] + a->pad[2] + 1) / 2;
+  t->strips = (t->cells_h + LITDNN_POOL_K3_ROWS - 1) / LITDNN_POOL_K3_ROWS;
+  t->rows = (t->cells_h + t->strips - 1) / t->strips;   /* equal strips */
+  t->planes = a->n * a->c;
+  int64_t units;
+  if (t->nhwc) {
+    t->run = t->per_warp = 1;
+    t->runs = (t->cells_w + LITDNN_POOL_K3_NHWC_CELLS - 1) / LITDNN_POOL_K3_NHWC_CELLS;
+    t->cgroups = (unsigned)((a->c + 31) / 32);
+    units = a->n * t->cgroups * t->runs * t->strips;
+  } else {
+    t->run = t->cells_w + 1 < 32 ? t->cells_w + 1 : 32;
+    t->per_warp = 32 / t->run;
+    t->runs = (t->cells_w + t->run - 2) / (t->run - 1);
+    t->cgroups = 1;
+    units = (t->planes + t->per_warp - 1) / t->per_warp * t->runs * t->strips;
+  }
+  if (units >= lim)
+    return 0;
+  t->units = (unsigned)units;
+  return 1;
 }
 static inline int litdnn_pool_aligned16(const void *p) { return ((uintptr_t)p % 16) == 0; }
 

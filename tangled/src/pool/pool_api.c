@@ -1,4 +1,4 @@
-#line 213 "chapters/06-pooling.nw"
+#line 214 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 243 "chapters/06-pooling.nw"
+#line 244 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 312 "chapters/06-pooling.nw"
+#line 313 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 385 "chapters/06-pooling.nw"
+#line 386 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 475 "chapters/06-pooling.nw"
+#line 476 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 540 "chapters/06-pooling.nw"
+#line 541 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -376,12 +376,12 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 2767 "chapters/06-pooling.nw"
+#line 3246 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2,
        POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
        POOL_BWD_COMPARE, POOL_BWD_K2S2, POOL_BWD_TILE,
-       POOL_BWD_GLOBAL, POOL_BWD_PLANE, POOL_BWD_STAGED };
+       POOL_BWD_GLOBAL, POOL_BWD_PLANE, POOL_BWD_STAGED, POOL_BWD_K3S2 };
 
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
@@ -414,6 +414,9 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
     return POOL_BWD_K2S2;
   if (litdnn_pool_disjoint_fits(a))
     return POOL_BWD_DISJOINT;
+  litdnn_pool_k3 k3;
+  if (litdnn_pool_k3s2_backward_plan(a, &k3))   /* 3x3 stride 2, rows contiguous: every mode */
+    return POOL_BWD_K3S2;
   if (a->mode == LITDNN_POOLING_MAX)
     return POOL_BWD_SCATTER;
   /* fixed-order stages only from here: tile for the deterministic maximum
@@ -472,6 +475,8 @@ static const litdnn_stage pool_backward_stages[] = {
                    litdnn_pool_backward_plane),
   LITDNN_GPU_STAGE("staged", "3x3 stride 2, NCHW: x under a tile in shared memory, then a gather",
                    litdnn_pool_backward_staged),
+  LITDNN_GPU_STAGE("k3s2-cell", "3x3 stride 2: a 2x2 cell of dx per thread, windows shared by shuffles",
+                   litdnn_pool_backward_k3s2),
 };
 
 const litdnn_op_table litdnn_pooling_forward_table = {

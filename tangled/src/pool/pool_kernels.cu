@@ -1,4 +1,4 @@
-#line 784 "chapters/06-pooling.nw"
+#line 785 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 711 "chapters/06-pooling.nw"
+#line 712 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 815 "chapters/06-pooling.nw"
+#line 817 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 928 "chapters/06-pooling.nw"
+#line 930 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 989 "chapters/06-pooling.nw"
+#line 991 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1063 "chapters/06-pooling.nw"
+#line 1065 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1129 "chapters/06-pooling.nw"
+#line 1131 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1214 "chapters/06-pooling.nw"
+#line 1216 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -392,7 +392,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1322 "chapters/06-pooling.nw"
+#line 1324 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -489,7 +489,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1458 "chapters/06-pooling.nw"
+#line 1460 "chapters/06-pooling.nw"
 /* With direct set, the kernel adds alpha * dy straight into a zeroed dx
    through dx's strides; otherwise into the dense buffer acc. */
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc,
@@ -571,7 +571,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1564 "chapters/06-pooling.nw"
+#line 1566 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -629,7 +629,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1639 "chapters/06-pooling.nw"
+#line 1641 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -688,7 +688,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1707 "chapters/06-pooling.nw"
+#line 1709 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -724,7 +724,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1864 "chapters/06-pooling.nw"
+#line 1866 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -812,7 +812,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1757 "chapters/06-pooling.nw"
+#line 1759 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -874,7 +874,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 2027 "chapters/06-pooling.nw"
+#line 2029 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -909,7 +909,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2130 "chapters/06-pooling.nw"
+#line 2132 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -926,7 +926,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 2061 "chapters/06-pooling.nw"
+#line 2063 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -987,7 +987,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2236 "chapters/06-pooling.nw"
+#line 2238 "chapters/06-pooling.nw"
 #define POOL_ST_TH 16                       /* rows of dx per block */
 #define POOL_ST_TW 64                       /* columns of dx per block */
 #define POOL_ST_WR (POOL_ST_TH / 2 + 2)     /* most rows of windows */
@@ -1077,7 +1077,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_staged)(litdnnHandle_t h, cons
   pool_backward_staged_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, tiles_w, tiles_h, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_staged_kernel");
 }
-#line 2403 "chapters/06-pooling.nw"
+#line 2405 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1190,7 +1190,291 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2587 "chapters/06-pooling.nw"
+#line 2649 "chapters/06-pooling.nw"
+/* i clamped into [0, n) */
+POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
+
+/* One row of the three x values under a window. The row and the columns'
+   offsets cx[] are clamped into the plane, so that every load is in bounds
+   and goes out without a branch; the caller's flags say which values are
+   real. */
+POOL_FN void pool_k3_row(const float *xp, int xs3, int row, int H, const int cx[3], float *v)
+{
+  const float *p = xp + pool_clamp(row, H) * xs3;
+  v[0] = __ldg(p + cx[0]);
+  v[1] = __ldg(p + cx[1]);
+  v[2] = __ldg(p + cx[2]);
+}
+
+/* The gradient of one window and, for a maximum, the place 3r + c of its
+   first maximum in scan order (-1 if none: a window outside the output,
+   or all NaN with NaNs skipped). For an average the gradient is dy
+   divided by the count and *k is -1. */
+POOL_FN float pool_k3_window(const float v[9], const int rok[3], const int cok[3], int ok, float dy,
+                             int is_max, int include, int propagate_nan, int *k)
+{
+  *k = -1;
+  if (!ok)
+    return 0.0f;
+  if (!is_max) {
+    if (include)
+      return dy * (1.0f / 9.0f);
+    int nr = rok[0] + rok[1] + rok[2], nc = cok[0] + cok[1] + cok[2];
+    float ir = nr == 3 ? 1.0f / 3.0f : nr == 2 ? 0.5f : 1.0f;
+    float ic = nc == 3 ? 1.0f / 3.0f : nc == 2 ? 0.5f : 1.0f;
+    return dy * (ir * ic);
+  }
+  float best = -INFINITY;
+  int where = -1;
+POOL_UNROLL
+  for (int q = 0; q < 9; q++)
+    if (rok[q / 3] && cok[q % 3] && pool_takes(v[q], best, where >= 0, propagate_nan))
+      best = v[q], where = q;
+  *k = where;
+  return dy;
+}
+
+static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool_k3 t)
+{
+  int is_max = litdnn_pool_is_max(a.mode);
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int H = a.in[1], W = a.in[2], P = a.out[1], Q = a.out[2], ph = a.pad[1], pw = a.pad[2];
+  int xs3 = (int)a.xs[3], ys3 = (int)a.ys[3], dxs3 = (int)a.dxs[3];
+  int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
+  for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
+    
+#line 2761 "chapters/06-pooling.nw"
+unsigned rest = u / (unsigned)t.strips;
+int strip = (int)(u - rest * (unsigned)t.strips);
+int run = (int)(rest % (unsigned)t.runs);
+int64_t plane = (int64_t)(rest / (unsigned)t.runs) * t.per_warp + sub;
+int live = sub < t.per_warp && plane < t.planes;
+if (!live)
+  plane = 0;
+int64_t n = plane / a.c, c = plane % a.c;
+const float *xp = a.x + n * a.xs[0] + c * a.xs[1];
+const float *dyp = a.dy + n * a.ys[0] + c * a.ys[1];
+float *dxp = a.dx + n * a.dxs[0] + c * a.dxs[1];
+int j = run * (t.run - 1) + l - 1;          /* the window column this lane finds */
+int mine = live && l > 0 && j < t.cells_w;  /* and the cell column it owns */
+int col = 2 * j - pw;                       /* first column of both */
+int cok[3];
+for (int q = 0; q < 3; q++)
+  cok[q] = live && (unsigned)(col + q) < (unsigned)W;
+int jok = live && (unsigned)j < (unsigned)Q;
+int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
+#line 2701 "chapters/06-pooling.nw"
+    float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
+    int rok[3], kc, kl, ku, kul, cx[3];
+    for (int q = 0; q < 3; q++)
+      cx[q] = pool_clamp(col + q, W);
+    int jc = pool_clamp(j, Q);
+    /* the window row above the strip, found again here */
+    int i = i0 - 1;
+    for (int r = 0; r < 3; r++) {
+      rok[r] = (unsigned)(2 * i - ph + r) < (unsigned)H;
+      if (is_max)
+        pool_k3_row(xp, xs3, 2 * i - ph + r, H, cx, v + 3 * r);
+    }
+    int ok = jok && (unsigned)i < (unsigned)P;
+    gc = pool_k3_window(v, rok, cok, ok, __ldg(dyp + pool_clamp(i, P) * ys3 + jc), is_max, include,
+                        a.propagate_nan, &kc);
+    gl = __shfl_up_sync(0xffffffffu, gc, 1);
+    kl = __shfl_up_sync(0xffffffffu, kc, 1);
+    /* the first step's two new rows of x and its dy */
+    if (is_max) {
+      pool_k3_row(xp, xs3, 2 * i0 - ph + 1, H, cx, nx);
+      pool_k3_row(xp, xs3, 2 * i0 - ph + 2, H, cx, nx + 3);
+    }
+    ndy = __ldg(dyp + pool_clamp(i0, P) * ys3 + jc);
+    for (i = i0; i < i1; i++) {
+      gul = gl, kul = kl, gu = gc, ku = kc;
+      v[0] = v[6], v[1] = v[7], v[2] = v[8];   /* the shared row of x */
+      for (int q = 0; q < 6; q++)
+        v[3 + q] = nx[q];
+      rok[0] = rok[2];
+      rok[1] = (unsigned)(2 * i - ph + 1) < (unsigned)H;
+      rok[2] = (unsigned)(2 * i - ph + 2) < (unsigned)H;
+      float dyv = ndy;
+      /* the next step's loads go out now, in flight while this step computes */
+      if (is_max) {
+        pool_k3_row(xp, xs3, 2 * i - ph + 3, H, cx, nx);
+        pool_k3_row(xp, xs3, 2 * i - ph + 4, H, cx, nx + 3);
+      }
+      ndy = __ldg(dyp + pool_clamp(i + 1, P) * ys3 + jc);
+      ok = jok && i < P;
+      gc = pool_k3_window(v, rok, cok, ok, dyv, is_max, include, a.propagate_nan, &kc);
+      gl = __shfl_up_sync(0xffffffffu, gc, 1);
+      kl = __shfl_up_sync(0xffffffffu, kc, 1);
+      if (!mine)
+        continue;
+      float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
+      int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
+      
+#line 2790 "chapters/06-pooling.nw"
+float d00, d01, d10, d11;
+if (is_max) {
+  d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
+  d01 = (ku == 7 ? gu : 0.0f) + (kc == 1 ? gc : 0.0f);
+  d10 = (kl == 5 ? gl : 0.0f) + (kc == 3 ? gc : 0.0f);
+  d11 = kc == 4 ? gc : 0.0f;
+} else {
+  d00 = gul + gu + gl + gc;
+  d01 = gu + gc;
+  d10 = gl + gc;
+  d11 = gc;
+}
+if (rok[0]) {
+  if (c0ok)
+    pool_store(p, d00, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + cs, d01, a.alpha, a.beta);
+}
+if (rok[1]) {
+  if (c0ok)
+    pool_store(p + rs, d10, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + rs + cs, d11, a.alpha, a.beta);
+}
+#line 2748 "chapters/06-pooling.nw"
+    }
+  }
+}
+
+#line 2832 "chapters/06-pooling.nw"
+#define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
+#define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
+
+static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn_pool_k3 t)
+{
+  int is_max = litdnn_pool_is_max(a.mode);
+  int include = a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING;
+  int H = a.in[1], W = a.in[2], P = a.out[1], Q = a.out[2], ph = a.pad[1], pw = a.pad[2];
+  int xs3 = (int)a.xs[3], xs4 = (int)a.xs[4], ys3 = (int)a.ys[3], ys4 = (int)a.ys[4];
+  int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
+  for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
+    
+#line 2898 "chapters/06-pooling.nw"
+unsigned rest = u / (unsigned)t.strips;
+int strip = (int)(u - rest * (unsigned)t.strips);
+int run = (int)(rest % (unsigned)t.runs);
+rest /= (unsigned)t.runs;
+int64_t n = rest / (unsigned)t.cgroups, c = (int64_t)(rest % (unsigned)t.cgroups) * 32 + threadIdx.x;
+if (c >= a.c)
+  continue;
+const float *xp = a.x + n * a.xs[0] + c * a.xs[1];
+const float *dyp = a.dy + n * a.ys[0] + c * a.ys[1];
+float *dxp = a.dx + n * a.dxs[0] + c * a.dxs[1];
+int j0 = run * POOL_K3N_T;       /* the first cell column this thread owns */
+int col0 = 2 * (j0 - 1) - pw;    /* the first column of x under the window left of it */
+int cok[POOL_K3N_X], jok[POOL_K3N_T + 1], mine[POOL_K3N_T + 1];
+POOL_UNROLL
+for (int q = 0; q < POOL_K3N_X; q++)
+  cok[q] = (unsigned)(col0 + q) < (unsigned)W;
+POOL_UNROLL
+for (int m = 0; m <= POOL_K3N_T; m++) {
+  jok[m] = (unsigned)(j0 - 1 + m) < (unsigned)Q;
+  mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
+}
+int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
+#line 2844 "chapters/06-pooling.nw"
+    /* this row's windows (wg, wk) and the row above's (wgu, wku) */
+    float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
+    int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
+    for (int step = 0, i = i0 - 1; i < i1; step++, i++) {
+      if (step > 0) {   /* row 0 is the last step's row 2 */
+POOL_UNROLL
+        for (int q = 0; q < POOL_K3N_X; q++)
+          v[0][q] = v[2][q];
+        rok[0] = rok[2];
+POOL_UNROLL
+        for (int m = 0; m <= POOL_K3N_T; m++)
+          wgu[m] = wg[m], wku[m] = wk[m];
+      }
+POOL_UNROLL
+      for (int r = 0; r < 3; r++) {
+        if (r == 0 && step > 0)
+          continue;
+        int row = 2 * i - ph + r;
+        rok[r] = (unsigned)row < (unsigned)H;
+        const float *p = xp + row * xs3 + col0 * xs4;
+POOL_UNROLL
+        for (int q = 0; q < POOL_K3N_X; q++)
+          v[r][q] = is_max && rok[r] && cok[q] ? __ldg(p + q * xs4) : 0.0f;
+      }
+      const float *dyrow = dyp + i * ys3 + (j0 - 1) * ys4;
+      int iok = (unsigned)i < (unsigned)P;
+POOL_UNROLL
+      for (int m = 0; m <= POOL_K3N_T; m++) {
+        float w9[9];
+POOL_UNROLL
+        for (int q = 0; q < 9; q++)
+          w9[q] = v[q / 3][2 * m + q % 3];
+        int ok = iok && jok[m];
+        wg[m] = pool_k3_window(w9, rok, cok + 2 * m, ok, ok ? __ldg(dyrow + m * ys4) : 0.0f, is_max,
+                               include, a.propagate_nan, &wk[m]);
+      }
+      if (step == 0)
+        continue;
+POOL_UNROLL
+      for (int m = 1; m <= POOL_K3N_T; m++) {
+        if (!mine[m])
+          continue;
+        float gul = wgu[m - 1], gu = wgu[m], gl = wg[m - 1], gc = wg[m];
+        int kul = wku[m - 1], ku = wku[m], kl = wk[m - 1], kc = wk[m];
+        float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
+        int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
+        
+#line 2790 "chapters/06-pooling.nw"
+float d00, d01, d10, d11;
+if (is_max) {
+  d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
+  d01 = (ku == 7 ? gu : 0.0f) + (kc == 1 ? gc : 0.0f);
+  d10 = (kl == 5 ? gl : 0.0f) + (kc == 3 ? gc : 0.0f);
+  d11 = kc == 4 ? gc : 0.0f;
+} else {
+  d00 = gul + gu + gl + gc;
+  d01 = gu + gc;
+  d10 = gl + gc;
+  d11 = gc;
+}
+if (rok[0]) {
+  if (c0ok)
+    pool_store(p, d00, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + cs, d01, a.alpha, a.beta);
+}
+if (rok[1]) {
+  if (c0ok)
+    pool_store(p + rs, d10, a.alpha, a.beta);
+  if (c1ok)
+    pool_store(p + rs + cs, d11, a.alpha, a.beta);
+}
+#line 2891 "chapters/06-pooling.nw"
+      }
+    }
+  }
+}
+#line 2925 "chapters/06-pooling.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  litdnn_pool_k3 t;
+  if (!litdnn_pool_k3s2_backward_plan(a, &t))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
+                        "stage k3s2-cell needs 2-D 3x3 windows, stride 2, padding 0 or 1, and "
+                        "x, dy and dx all with contiguous rows (NCHW) or all with the channels "
+                        "innermost (NHWC), with 32-bit offsets inside a plane or an image");
+  dim3 block(32, 8);
+  unsigned blocks = litdnn_gpu_blocks(t.units, 8, POOL_MAX_BLOCKS);
+  if (t.nhwc) {
+    pool_backward_k3s2_nhwc_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
+    return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_nhwc_kernel");
+  }
+  pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
+  return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
+}
+#line 3054 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
