@@ -163,7 +163,7 @@ static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *
   f->dy = NULL;
 }
 #define CONV_DW3_STRIP 4          /* outputs of one row that a thread of the 3x3 kernels computes */
-#define CONV_DW3_ROWS 1           /* rows of such strips that a forward thread computes */
+#define CONV_DW3_ROWS 2           /* rows of such strips that a forward thread computes on larger planes */
 #define CONV_DW3_FILTER_BLOCKS 1024   /* backward filter's blocks to aim at: 1024 / C per channel */
 
 /* 2-d, 3x3, dilation 1, stride 1 or 2 on both axes, rows of x and y (dx, dy) contiguous, a thread count

@@ -1,4 +1,4 @@
-#line 3732 "chapters/05-convolution.nw"
+#line 3748 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -738,6 +738,22 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
     }
 }
 #line 3183 "chapters/05-convolution.nw"
+/* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1)
+   and the 12 floats from iw0 - 3 lie in an aligned row, by three 16-byte loads */
+static __device__ __forceinline__ void conv_dw3_load_row(const float *row, int iw0, int width, int in_w, float *v)
+{
+  if (((iw0 + 1) & 3) == 0 && iw0 >= 3 && iw0 + 9 <= in_w && ((uintptr_t)row & 15) == 0) {
+    const float4 *q = (const float4 *)(row + iw0 - 3);
+    float4 q0 = __ldg(q), q1 = __ldg(q + 1), q2 = __ldg(q + 2);
+    float f[12] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w, q2.x, q2.y, q2.z, q2.w};
+    for (int j = 0; j < 9; j++)
+      v[j] = f[j + 3];
+    return;
+  }
+  for (int j = 0; j < 9; j++)
+    v[j] = j < width && iw0 + j >= 0 && iw0 + j < in_w ? __ldg(row + iw0 + j) : 0.0f;
+}
+
 /* count (up to CONV_DW3_STRIP) results v of output channel k into result + off, elements step apart: one
    16-byte store when they are 4 contiguous, aligned floats and the epilogue is a blend */
 static __device__ __forceinline__ void conv_dw3_store(const litdnn_conv_args *a, int64_t off, int64_t step, int k,
@@ -762,7 +778,7 @@ static __device__ __forceinline__ void conv_dw3_store(const litdnn_conv_args *a,
 
 /* outputs ow0 .. ow0 + 3 of row oh of plane (n, k), 3x3 taps at dilation 1 and stride u (a literal
    at every call, so that the arrays below stay in registers); x's rows are contiguous */
-static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a, int u, int n, int k,
+static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a, int u, int rows, int n, int k,
                                                       int oh0, int ow0)
 {
   enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };   /* the inputs a row needs at stride 2 */
@@ -770,19 +786,17 @@ static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a,
   float t[9], acc[CONV_DW3_ROWS][CONV_DW3_STRIP];
   for (int j = 0; j < 9; j++)
     t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
-  for (int q = 0; q < CONV_DW3_ROWS; q++)
+  for (int q = 0; q < rows; q++)
     for (int o = 0; o < CONV_DW3_STRIP; o++)
       acc[q][o] = 0.0f;
-  int iw0 = ow0 * u - a->pad[2], width = (CONV_DW3_STRIP - 1) * u + 3;
-  for (int i = 0; i < (CONV_DW3_ROWS - 1) * u + 3; i++) {   /* the input rows under the outputs' rows */
+  int iw0 = ow0 * u - a->pad[2];
+  for (int i = 0; i < (rows - 1) * u + 3; i++) {   /* the input rows under the outputs' rows */
     int ih = oh0 * u - a->pad[1] + i;
     if (ih < 0 || ih >= a->in[1])
       continue;                    /* a row of padding adds nothing */
-    const float *row = xc + ih * a->xs[3];
     float v[WIDEST];
-    for (int j = 0; j < WIDEST; j++)
-      v[j] = j < width && iw0 + j >= 0 && iw0 + j < a->in[2] ? __ldg(row + iw0 + j) : 0.0f;
-    for (int q = 0; q < CONV_DW3_ROWS; q++) {
+    conv_dw3_load_row(xc + ih * a->xs[3], iw0, (CONV_DW3_STRIP - 1) * u + 3, a->in[2], v);
+    for (int q = 0; q < rows; q++) {
       int r = i - q * u;           /* the tap row that meets input row i in output row q */
       if (r >= 0 && r < 3)
         for (int o = 0; o < CONV_DW3_STRIP; o++)
@@ -790,25 +804,29 @@ static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a,
             acc[q][o] += t[r * 3 + s] * v[o * u + s];
     }
   }
-  for (int q = 0; q < CONV_DW3_ROWS && oh0 + q < a->out[1]; q++)
+  for (int q = 0; q < rows && oh0 + q < a->out[1]; q++)
     conv_dw3_store(a, litdnn_conv_offset(a->ys, n, k, 0, oh0 + q, ow0), a->ys[4], k, a->out[2] - ow0, acc[q]);
 }
 
-/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per CONV_DW3_ROWS x CONV_DW3_STRIP outputs,
-   numbered (plane, group of rows, strip); the launch checks that the count fits 32 bits */
-static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips)
+/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per `rows` (1 or CONV_DW3_ROWS) rows of
+   CONV_DW3_STRIP outputs, numbered (plane, group of rows, strip); the launch checks that the count fits 32 bits */
+static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, int rows)
 {
-  int per_plane = (a.out[1] + CONV_DW3_ROWS - 1) / CONV_DW3_ROWS * strips, total = a.n * a.k * per_plane;
+  int per_plane = (a.out[1] + rows - 1) / rows * strips, total = a.n * a.k * per_plane;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
-    int plane = i / per_plane, rest = i - plane * per_plane, rows = rest / strips, oh = rows * CONV_DW3_ROWS;
-    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - rows * strips) * CONV_DW3_STRIP;
-    if (a.stride[1] == 1)
-      conv_dw3_strip(&a, 1, n, k, oh, ow0);
+    int plane = i / per_plane, rest = i - plane * per_plane, group = rest / strips, oh = group * rows;
+    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - group * strips) * CONV_DW3_STRIP;
+    if (rows == 1 && a.stride[1] == 1)
+      conv_dw3_strip(&a, 1, 1, n, k, oh, ow0);
+    else if (rows == 1)
+      conv_dw3_strip(&a, 2, 1, n, k, oh, ow0);
+    else if (a.stride[1] == 1)
+      conv_dw3_strip(&a, 1, CONV_DW3_ROWS, n, k, oh, ow0);
     else
-      conv_dw3_strip(&a, 2, n, k, oh, ow0);
+      conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3287 "chapters/05-convolution.nw"
+#line 3305 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -858,7 +876,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3355 "chapters/05-convolution.nw"
+#line 3373 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -875,10 +893,8 @@ static __device__ __forceinline__ void conv_dw3_filter_strip(const litdnn_conv_a
     int ih = oh * u - a->pad[1] + r;
     if (ih < 0 || ih >= a->in[1])
       continue;
-    const float *row = xc + ih * a->xs[3];
     float v[WIDEST];
-    for (int j = 0; j < WIDEST; j++)
-      v[j] = j < width && iw0 + j >= 0 && iw0 + j < a->in[2] ? __ldg(row + iw0 + j) : 0.0f;
+    conv_dw3_load_row(xc + ih * a->xs[3], iw0, width, a->in[2], v);
     for (int o = 0; o < CONV_DW3_STRIP; o++)
       for (int s = 0; s < 3; s++)
         acc[r * 3 + s] += d[o] * v[o * u + s];
@@ -937,7 +953,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3472 "chapters/05-convolution.nw"
+#line 3488 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -1017,7 +1033,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3629 "chapters/05-convolution.nw"
+#line 3645 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1075,7 +1091,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3700 "chapters/05-convolution.nw"
+#line 3716 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1099,7 +1115,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3792 "chapters/05-convolution.nw"
+#line 3808 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1222,9 +1238,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const 
   int channels_last = a->k > 1 && a->ys[1] == 1;
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
   if (!channels_last && litdnn_conv_dw3(a)) {
-    int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
-    int64_t threads = (int64_t)a->n * a->k * ((a->out[1] + CONV_DW3_ROWS - 1) / CONV_DW3_ROWS) * strips;
-    conv_fwd_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips);
+    /* several rows per thread where the output has at least 8 rows: measured ahead there, behind on 7x7 */
+    int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP, rows = a->out[1] >= 8 ? CONV_DW3_ROWS : 1;
+    int64_t threads = (int64_t)a->n * a->k * ((a->out[1] + rows - 1) / rows) * strips;
+    conv_fwd_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips,
+                                                                                                           rows);
     return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_3x3");
   }
   if (!channels_last && a->in[0] == 1 && a->flt[0] == 1 && plane <= INT32_MAX) {
