@@ -59,15 +59,19 @@ static const conv_case cases[] = {
   {2, 4, 3, 2, 1, {1, 20, 20}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   {2, 2, 2, 3, 1, {1, 24, 24}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, -0.5f},
   {2, 2, 3, 2, 1, {1, 24, 24}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
-  /* depthwise over NCHW: two row tiles of a plane; a stride-4 tile halved to fit shared memory;
-     dilation and a channel multiplier; a 1-d row too wide for shared memory */
+  /* depthwise over NCHW: the 3x3 kernels at stride 1 (37 wide: scalar loads; 16 wide: 16-byte loads, two rows
+     per thread over an odd number of rows); the row-tile kernel on two tiles of a plane (dilation 2), on a
+     stride-4 tile halved to fit shared memory, with dilation and a channel multiplier; a 1-d row too wide
+     for shared memory */
   {2, 2, 3, 3, 3, {1, 40, 37}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.5f},
+  {2, 2, 3, 3, 3, {1, 9, 16}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.5f},
+  {2, 2, 3, 3, 3, {1, 40, 37}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 2, 2}, NCHW, NCHW, XC, 1.0f, 0.5f},
   {2, 1, 2, 2, 2, {1, 200, 200}, {1, 11, 11}, {0, 0, 0}, {1, 4, 4}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.0f},
   {2, 2, 2, 4, 2, {1, 45, 30}, {1, 5, 3}, {0, 2, 0}, {1, 2, 1}, {1, 1, 2}, NCHW, NCHW, CV, -1.0f, 0.0f},
   {1, 1, 2, 2, 2, {1, 1, 13000}, {1, 1, 3}, {0, 0, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
   /* the 3x3 depthwise kernels at stride 2: no padding on one axis, a last strip of 2 outputs of 4, two
      rows per forward thread, 16-byte loads of x */
-  {2, 2, 5, 5, 5, {1, 17, 27}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.25f},
+  {2, 2, 5, 5, 5, {1, 17, 28}, {1, 3, 3}, {0, 0, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1.0f, 0.25f},
   /* ... and with an even padding of w (backward data's other parity), one output row: one block per
      channel in backward filter, which then needs no workspace */
   {2, 1, 4, 4, 4, {1, 3, 10}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},

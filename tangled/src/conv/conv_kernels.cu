@@ -1,4 +1,4 @@
-#line 3748 "chapters/05-convolution.nw"
+#line 3752 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -738,14 +738,18 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
     }
 }
 #line 3183 "chapters/05-convolution.nw"
-/* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1)
-   and the 12 floats from iw0 - 3 lie in an aligned row, by three 16-byte loads */
+/* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
+   the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
+   wholly inside the row or wholly outside it (and is then zeros, not loaded) */
 static __device__ __forceinline__ void conv_dw3_load_row(const float *row, int iw0, int width, int in_w, float *v)
 {
-  if (((iw0 + 1) & 3) == 0 && iw0 >= 3 && iw0 + 9 <= in_w && ((uintptr_t)row & 15) == 0) {
-    const float4 *q = (const float4 *)(row + iw0 - 3);
-    float4 q0 = __ldg(q), q1 = __ldg(q + 1), q2 = __ldg(q + 2);
-    float f[12] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w, q2.x, q2.y, q2.z, q2.w};
+  if (((iw0 + 1) & 3) == 0 && (in_w & 3) == 0 && ((uintptr_t)row & 15) == 0) {
+    float4 q[3];
+    for (int m = 0; m < 3; m++) {
+      int at = iw0 - 3 + 4 * m;
+      q[m] = at >= 0 && at < in_w ? __ldg((const float4 *)(row + at)) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    }
+    float f[12] = {q[0].x, q[0].y, q[0].z, q[0].w, q[1].x, q[1].y, q[1].z, q[1].w, q[2].x, q[2].y, q[2].z, q[2].w};
     for (int j = 0; j < 9; j++)
       v[j] = f[j + 3];
     return;
@@ -826,7 +830,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3305 "chapters/05-convolution.nw"
+#line 3309 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -876,7 +880,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3373 "chapters/05-convolution.nw"
+#line 3377 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -953,7 +957,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3488 "chapters/05-convolution.nw"
+#line 3492 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -1033,7 +1037,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3645 "chapters/05-convolution.nw"
+#line 3649 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1091,7 +1095,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3716 "chapters/05-convolution.nw"
+#line 3720 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1115,7 +1119,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3808 "chapters/05-convolution.nw"
+#line 3812 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
