@@ -1588,7 +1588,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, cons
 {
   return pool_global(h, args, 1);
 }
-#line 3249 "chapters/06-pooling.nw"
+#line 3251 "chapters/06-pooling.nw"
 /* The larger of two partial maxima; with propagate_nan a NaN in either wins.
    A partial is never NaN unless NaNs propagate. */
 POOL_FN float pool_max2(float m, float v, int propagate_nan)
