@@ -332,6 +332,15 @@ static const pcase cases2d[] = {
   {2, 1, 33, {1, 12, 13}, {1, 7, 7}, {0, 3, 3}, {1, 1, 1}},
   {2, 2, 3, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}},     /* a global pool */
   {2, 2, 40, {1, 6, 6}, {1, 7, 7}, {0, 1, 1}, {1, 2, 2}},   /* a global pool with padding */
+  /* global-vec4: 165 planes of 49 in NCHW (164 per block: the last block holds one plane,
+     12 16-byte loads and one single float); 5 x 36 channels in NHWC (45 groups of four,
+     not a multiple of the 32 per block, images meeting inside a block); odd planes of 15
+     and 143; 60 planes of 144 (56 per block: a tail of 4) */
+  {2, 3, 55, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}},
+  {2, 5, 36, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}},
+  {2, 3, 12, {1, 5, 3}, {1, 5, 3}, {0, 0, 0}, {1, 1, 1}},
+  {2, 2, 8, {1, 11, 13}, {1, 11, 13}, {0, 0, 0}, {1, 1, 1}},
+  {2, 2, 30, {1, 12, 12}, {1, 12, 12}, {0, 0, 0}, {1, 1, 1}},
 };
 #define NCASES2D ((int)(sizeof cases2d / sizeof cases2d[0]))
 
@@ -868,6 +877,47 @@ Test(pooling, the_chooser_takes_k3s2_cell_for_3x3_stride_2)
   litdnnDestroy(h);
 }
 
+/* The chooser takes global-vec4 for a global pool forward (ResNet-50's last
+   pool, smaller) in every mode and both layouts, and the stage accepts it. */
+Test(pooling, the_chooser_takes_global_vec4_for_a_global_pool_forward)
+{
+  if (!t_have_gpu() && !litdnnBackendAvailable(LITDNN_BACKEND_EMU))
+    cr_skip_test("no GPU backend");
+  int count, want = -1;
+  litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, s, &name, NULL, NULL);
+    if (strcmp(name, "global-vec4") == 0)
+      want = s;
+  }
+  cr_assert_geq(want, 0);
+  litdnnHandle_t h = t_handle(t_have_gpu() ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_EMU);
+  const pcase p = {2, 3, 64, {1, 7, 7}, {1, 7, 7}, {0, 0, 0}, {1, 1, 1}};
+  for (int m = 0; m < 4; m++)
+    for (int f = 0; f < 2; f++) {
+      ttensor tx, ty;
+      tensors_for(&p, (litdnnTensorFormat_t)f, &tx, &ty);
+      litdnnPoolingDescriptor_t pd = make_pool(&p, modes[m], LITDNN_NOT_PROPAGATE_NAN);
+      float *host = t_random(tx.count, -1, 1);
+      void *x = t_dev_from_host(h, host, tx.count), *y = t_dev_poisoned(h, ty.count);
+      float one = 1.0f, zero = 0.0f;
+      cr_assert_eq(litdnnPoolingForward(h, pd, &one, tx.desc, x, &zero, ty.desc, y), LITDNN_STATUS_SUCCESS,
+                   "%s", litdnnGetLastErrorString());
+      int got = -1;
+      cr_assert_eq(litdnnGetLastStage(h, LITDNN_OP_POOLING_FORWARD, &got), LITDNN_STATUS_SUCCESS);
+      cr_assert_eq(got, want, "%s %s: the chooser took stage %d", mode_names[m],
+                   f == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW", got);
+      free(host);
+      t_dev_free(h, x);
+      t_dev_free(h, y);
+      litdnnDestroyPoolingDescriptor(pd);
+      litdnnDestroyTensorDescriptor(tx.desc);
+      litdnnDestroyTensorDescriptor(ty.desc);
+    }
+  litdnnDestroy(h);
+}
+
 /* The automatic choice takes the vector stages where they apply. */
 Test(pooling, the_chooser_picks_the_specialised_stages)
 {
@@ -876,7 +926,7 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   /* covered by the stage-by-stage tests above; here only the names */
   int count;
   litdnnGetStageCount(LITDNN_OP_POOLING_FORWARD, &count);
-  cr_assert_eq(count, 8);
+  cr_assert_eq(count, 9);
   const char *name;
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 5, &name, NULL, NULL);
   cr_assert_str_eq(name, "k3s2-x4");
@@ -884,6 +934,8 @@ Test(pooling, the_chooser_picks_the_specialised_stages)
   cr_assert_str_eq(name, "nhwc-k3");
   litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 7, &name, NULL, NULL);
   cr_assert_str_eq(name, "global");
+  litdnnGetStageInfo(LITDNN_OP_POOLING_FORWARD, 8, &name, NULL, NULL);
+  cr_assert_str_eq(name, "global-vec4");
   litdnnGetStageCount(LITDNN_OP_POOLING_BACKWARD, &count);
   cr_assert_eq(count, 12);
   litdnnGetStageInfo(LITDNN_OP_POOLING_BACKWARD, 5, &name, NULL, NULL);

@@ -99,11 +99,14 @@ static const pool_shape shapes[] = {
   {2, 8, 16, 16, 2, 0, 2},
   {3, 5, 13, 11, 3, 1, 2},
   {1, 4, 7, 9, 2, 0, 3},
+  {3, 36, 7, 7, 7, 0, 1},     /* global pools: one block of planes, and */
+  {2, 200, 7, 7, 7, 0, 1},    /* 400 planes, three blocks in NCHW */
 };
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
 Test(pooling_cudnn, forward_every_mode_and_layout)
 {
-  for (int s = 0; s < 3; s++)
+  for (int s = 0; s < NSHAPES; s++)
     for (int m = 0; m < 4; m++)
       for (int f = 0; f < 2; f++) {
         compare_pooling(&shapes[s], m, f, 0, 1.0f, 0.0f);
@@ -113,7 +116,7 @@ Test(pooling_cudnn, forward_every_mode_and_layout)
 
 Test(pooling_cudnn, backward_every_mode_and_layout)
 {
-  for (int s = 0; s < 3; s++)
+  for (int s = 0; s < NSHAPES; s++)
     for (int m = 0; m < 4; m++)
       for (int f = 0; f < 2; f++) {
         compare_pooling(&shapes[s], m, f, 1, 1.0f, 0.0f);

@@ -55,6 +55,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_staged);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_k3s2);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global);
 LITDNN_DECLARE_GPU_FN(litdnn_pool_backward_global);
+LITDNN_DECLARE_GPU_FN(litdnn_pool_forward_global4);
 
 /* The tile of dx a block of the tile stage owns (th x tw positions x tc
    channels) and the most windows that can touch it along each axis. */
@@ -204,6 +205,19 @@ static inline int litdnn_pool_global_fits(const litdnn_pool_args *a)
 {
   return a->in[0] == 1 && a->out[0] == 1 && a->win[0] == 1 && a->out[1] == 1 && a->out[2] == 1 &&
          a->win[1] - a->pad[1] >= a->in[1] && a->win[2] - a->pad[2] >= a->in[2];
+}
+
+/* global-vec4: the same, x packed and 16-byte aligned, 32-bit indices; NHWC
+   needs C a multiple of 4, NCHW planes of at most 2048 elements */
+static inline int litdnn_pool_global4_fits(const litdnn_pool_args *a)
+{
+  int64_t plane = (int64_t)a->in[1] * a->in[2];
+  if (!litdnn_pool_global_fits(a) || a->n * a->c * plane >= ((int64_t)1 << 31) ||
+      !litdnn_pool_aligned16(a->x))
+    return 0;
+  if (a->channels_last)
+    return a->c % 4 == 0 && litdnn_pool_packed_nhwc(a->xs, a, a->in);
+  return plane <= 2048 && litdnn_pool_packed_nchw(a->xs, a, a->in);
 }
 
 /* nhwc-k3: the same, for 2-D 3x3 windows */

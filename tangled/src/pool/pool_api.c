@@ -1,4 +1,4 @@
-#line 214 "chapters/06-pooling.nw"
+#line 215 "chapters/06-pooling.nw"
 #include "pool/pool.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 244 "chapters/06-pooling.nw"
+#line 245 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -87,7 +87,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 313 "chapters/06-pooling.nw"
+#line 314 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -154,7 +154,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 386 "chapters/06-pooling.nw"
+#line 387 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -233,7 +233,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 476 "chapters/06-pooling.nw"
+#line 477 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +296,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 541 "chapters/06-pooling.nw"
+#line 542 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -376,9 +376,9 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3246 "chapters/06-pooling.nw"
+#line 3484 "chapters/06-pooling.nw"
 enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2,
-       POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL };
+       POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL, POOL_FWD_GLOBAL4 };
 enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
        POOL_BWD_COMPARE, POOL_BWD_K2S2, POOL_BWD_TILE,
        POOL_BWD_GLOBAL, POOL_BWD_PLANE, POOL_BWD_STAGED, POOL_BWD_K3S2 };
@@ -388,6 +388,8 @@ static int choose_pool_forward(litdnnHandle_t h, const void *args)
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
     return POOL_FWD_CPU;
+  if (litdnn_pool_global4_fits(a))   /* to be confirmed on the H200 */
+    return POOL_FWD_GLOBAL4;
   if (litdnn_pool_global_fits(a))   /* measured: naive wins on a 7x7 plane */
     return (int64_t)a->in[1] * a->in[2] <= 64 ? POOL_FWD_NAIVE : POOL_FWD_GLOBAL;
   if (litdnn_pool_nhwc_k3_fits(a))
@@ -452,6 +454,8 @@ static const litdnn_stage pool_forward_stages[] = {
                    litdnn_pool_forward_nhwc_k3),
   LITDNN_GPU_STAGE("global", "a window over the whole plane: 8 or 32 threads per output",
                    litdnn_pool_forward_global),
+  LITDNN_GPU_STAGE("global-vec4", "a window over the whole plane: runs of planes or four channels "
+                   "by 16-byte loads, eight in flight per thread", litdnn_pool_forward_global4),
 };
 
 static const litdnn_stage pool_backward_stages[] = {

@@ -1,4 +1,4 @@
-#line 785 "chapters/06-pooling.nw"
+#line 786 "chapters/06-pooling.nw"
 #include "core/gpu.h"
 #include "pool/pool.h"
 
@@ -9,14 +9,14 @@
 #else
 #define POOL_UNROLL
 #endif
-#line 712 "chapters/06-pooling.nw"
+#line 713 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 817 "chapters/06-pooling.nw"
+#line 819 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -127,7 +127,7 @@ POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
   }
   return r;
 }
-#line 930 "chapters/06-pooling.nw"
+#line 932 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -149,7 +149,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 991 "chapters/06-pooling.nw"
+#line 993 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -210,7 +210,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1065 "chapters/06-pooling.nw"
+#line 1067 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -262,7 +262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1131 "chapters/06-pooling.nw"
+#line 1133 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -320,7 +320,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1216 "chapters/06-pooling.nw"
+#line 1218 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -392,7 +392,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1324 "chapters/06-pooling.nw"
+#line 1326 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -489,7 +489,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1460 "chapters/06-pooling.nw"
+#line 1462 "chapters/06-pooling.nw"
 /* With direct set, the kernel adds alpha * dy straight into a zeroed dx
    through dx's strides; otherwise into the dense buffer acc. */
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc,
@@ -571,7 +571,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1566 "chapters/06-pooling.nw"
+#line 1568 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -629,7 +629,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1641 "chapters/06-pooling.nw"
+#line 1643 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -688,7 +688,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1709 "chapters/06-pooling.nw"
+#line 1711 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -724,7 +724,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1866 "chapters/06-pooling.nw"
+#line 1868 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -812,7 +812,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1759 "chapters/06-pooling.nw"
+#line 1761 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -874,7 +874,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 2029 "chapters/06-pooling.nw"
+#line 2031 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -909,7 +909,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2132 "chapters/06-pooling.nw"
+#line 2134 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -926,7 +926,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 2063 "chapters/06-pooling.nw"
+#line 2065 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -987,7 +987,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2238 "chapters/06-pooling.nw"
+#line 2240 "chapters/06-pooling.nw"
 #define POOL_ST_TH 16                       /* rows of dx per block */
 #define POOL_ST_TW 64                       /* columns of dx per block */
 #define POOL_ST_WR (POOL_ST_TH / 2 + 2)     /* most rows of windows */
@@ -1077,7 +1077,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_staged)(litdnnHandle_t h, cons
   pool_backward_staged_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, tiles_w, tiles_h, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_staged_kernel");
 }
-#line 2405 "chapters/06-pooling.nw"
+#line 2407 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1190,7 +1190,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2649 "chapters/06-pooling.nw"
+#line 2651 "chapters/06-pooling.nw"
 /* i clamped into [0, n) */
 POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
@@ -1243,7 +1243,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2761 "chapters/06-pooling.nw"
+#line 2763 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1263,7 +1263,7 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2701 "chapters/06-pooling.nw"
+#line 2703 "chapters/06-pooling.nw"
     float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
     int rok[3], kc, kl, ku, kul, cx[3];
     for (int q = 0; q < 3; q++)
@@ -1311,7 +1311,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2790 "chapters/06-pooling.nw"
+#line 2792 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1336,12 +1336,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2748 "chapters/06-pooling.nw"
+#line 2750 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2832 "chapters/06-pooling.nw"
+#line 2834 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1354,7 +1354,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2898 "chapters/06-pooling.nw"
+#line 2900 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1377,7 +1377,7 @@ for (int m = 0; m <= POOL_K3N_T; m++) {
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2844 "chapters/06-pooling.nw"
+#line 2846 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
@@ -1425,7 +1425,7 @@ POOL_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2790 "chapters/06-pooling.nw"
+#line 2792 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1450,12 +1450,12 @@ if (rok[1]) {
   if (c1ok)
     pool_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2891 "chapters/06-pooling.nw"
+#line 2893 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2925 "chapters/06-pooling.nw"
+#line 2927 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1474,7 +1474,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 3054 "chapters/06-pooling.nw"
+#line 3056 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1587,4 +1587,155 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global)(litdnnHandle_t h, const
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, const void *args)
 {
   return pool_global(h, args, 1);
+}
+#line 3251 "chapters/06-pooling.nw"
+/* The larger of two partial maxima; with propagate_nan a NaN in either wins.
+   A partial is never NaN unless NaNs propagate. */
+POOL_FN float pool_max2(float m, float v, int propagate_nan)
+{
+  if (propagate_nan && (v != v || m != m))
+    return v != v ? v : m;
+  return v > m ? v : m;
+}
+
+#define POOL_GLOBAL_TILE 8192   /* floats of x a block stages in shared memory: 32 KB */
+#define POOL_GLOBAL_LOADS 8     /* 16-byte loads per thread in flight: 8 x 256 x 4 = 8192 */
+
+/* NCHW: a block copies a run of per_block whole planes into shared memory,
+   then thread t reduces plane t. 256 threads. */
+static __global__ void __launch_bounds__(256, 5)
+pool_global_planes_kernel(litdnn_pool_args a, unsigned planes, unsigned per_block,
+                                                 float count)
+{
+  __shared__ float4 tile4[POOL_GLOBAL_TILE / 4];
+  float *tile = (float *)tile4;
+  unsigned S = (unsigned)(a.in[1] * a.in[2]);
+  int is_max = litdnn_pool_is_max(a.mode);
+  for (unsigned p0 = blockIdx.x * per_block; p0 < planes; p0 += gridDim.x * per_block) {
+    unsigned np = planes - p0 < per_block ? planes - p0 : per_block;
+    unsigned cnt = np * S, n4 = cnt / 4;
+    const float *src = a.x + (size_t)p0 * S;
+    float4 v[POOL_GLOBAL_LOADS];
+POOL_UNROLL
+    for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {   /* every load leaves before the first store */
+      unsigned i = threadIdx.x + k * 256u;
+      if (i < n4)
+        v[k] = __ldg((const float4 *)src + i);
+    }
+POOL_UNROLL
+    for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {
+      unsigned i = threadIdx.x + k * 256u;
+      if (i < n4)
+        tile4[i] = v[k];
+    }
+    if (threadIdx.x < cnt - 4 * n4)   /* the last block: up to three single floats */
+      tile[4 * n4 + threadIdx.x] = __ldg(src + 4 * n4 + threadIdx.x);
+    __syncthreads();
+    if (threadIdx.x < np) {
+      const float *q = tile + threadIdx.x * S;
+      float r;
+      if (is_max) {
+        float m0 = -INFINITY, m1 = -INFINITY;
+        unsigned k = 0;
+        for (; k + 1 < S; k += 2)
+          m0 = pool_max2(m0, q[k], a.propagate_nan), m1 = pool_max2(m1, q[k + 1], a.propagate_nan);
+        if (k < S)
+          m0 = pool_max2(m0, q[k], a.propagate_nan);
+        r = pool_max2(m0, m1, a.propagate_nan);
+      } else {
+        float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+        unsigned k = 0;
+        for (; k + 3 < S; k += 4)
+          s0 += q[k], s1 += q[k + 1], s2 += q[k + 2], s3 += q[k + 3];
+        for (; k < S; k++)
+          s0 += q[k];
+        r = ((s0 + s1) + (s2 + s3)) / count;
+      }
+      unsigned p = p0 + threadIdx.x, c = p % (unsigned)a.c, n = p / (unsigned)a.c;
+      pool_store(a.y + (size_t)n * a.ys[0] + (size_t)c * a.ys[1], r, a.alpha, a.beta);
+    }
+    __syncthreads();   /* the next run reuses the tile */
+  }
+}
+
+#define POOL_GLOBAL_SLICES 4    /* NHWC: a block is 64 groups of four channels x 4 slices */
+static __global__ void pool_global_nhwc4_kernel(litdnn_pool_args a, unsigned groups, float count)
+{
+  __shared__ float4 part[POOL_GLOBAL_SLICES][64];
+  unsigned S = (unsigned)(a.in[1] * a.in[2]), cg = (unsigned)a.c / 4;
+  unsigned slice = threadIdx.x / 64, lane = threadIdx.x % 64;
+  int is_max = litdnn_pool_is_max(a.mode), nan = a.propagate_nan;
+  for (unsigned g0 = blockIdx.x * 64u; g0 < groups; g0 += gridDim.x * 64u) {
+    unsigned g = g0 + lane, n = g / cg, c4 = g % cg;
+    float4 acc;
+    acc.x = acc.y = acc.z = acc.w = is_max ? -INFINITY : 0.0f;
+    if (g < groups) {
+      const float *base = a.x + (size_t)n * S * (unsigned)a.c + 4 * c4;
+      for (unsigned p0 = slice; p0 < S; p0 += POOL_GLOBAL_LOADS * POOL_GLOBAL_SLICES) {
+        float4 v[POOL_GLOBAL_LOADS];
+POOL_UNROLL
+        for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {   /* up to eight loads before any use */
+          unsigned p = p0 + k * POOL_GLOBAL_SLICES;
+          if (p < S)
+            v[k] = __ldg((const float4 *)(base + (size_t)p * (unsigned)a.c));
+          else   /* the identity: -inf for the maximum, 0 for the sum */
+            v[k].x = v[k].y = v[k].z = v[k].w = is_max ? -INFINITY : 0.0f;
+        }
+POOL_UNROLL
+        for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {
+          if (is_max) {
+            acc.x = pool_max2(acc.x, v[k].x, nan), acc.y = pool_max2(acc.y, v[k].y, nan);
+            acc.z = pool_max2(acc.z, v[k].z, nan), acc.w = pool_max2(acc.w, v[k].w, nan);
+          } else {
+            acc.x += v[k].x, acc.y += v[k].y, acc.z += v[k].z, acc.w += v[k].w;
+          }
+        }
+      }
+    }
+    part[slice][lane] = acc;
+    __syncthreads();
+    if (slice == 0 && g < groups) {
+      for (int s = 1; s < POOL_GLOBAL_SLICES; s++) {
+        float4 o = part[s][lane];
+        if (is_max) {
+          acc.x = pool_max2(acc.x, o.x, nan), acc.y = pool_max2(acc.y, o.y, nan);
+          acc.z = pool_max2(acc.z, o.z, nan), acc.w = pool_max2(acc.w, o.w, nan);
+        } else {
+          acc.x += o.x, acc.y += o.y, acc.z += o.z, acc.w += o.w;
+        }
+      }
+      if (!is_max)
+        acc.x /= count, acc.y /= count, acc.z /= count, acc.w /= count;
+      float *y = a.y + (size_t)n * a.ys[0] + (size_t)(4 * c4) * a.ys[1];
+      pool_store(y, acc.x, a.alpha, a.beta);
+      pool_store(y + a.ys[1], acc.y, a.alpha, a.beta);
+      pool_store(y + 2 * a.ys[1], acc.z, a.alpha, a.beta);
+      pool_store(y + 3 * a.ys[1], acc.w, a.alpha, a.beta);
+    }
+    __syncthreads();   /* the next groups reuse part */
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global4)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_pool_args *a = (const litdnn_pool_args *)args;
+  if (!litdnn_pool_global4_fits(a))
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
+                        "stage global-vec4 needs a 2-D window over the whole plane, x packed and "
+                        "16-byte aligned, and C a multiple of 4 (NHWC) or planes of at most %d "
+                        "elements (NCHW)", POOL_GLOBAL_TILE / 4);
+  unsigned S = (unsigned)(a->in[1] * a->in[2]);
+  float count = a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? (float)a->win[1] * a->win[2]
+                                                                        : (float)S;
+  if (a->channels_last) {
+    unsigned groups = (unsigned)(a->n * (a->c / 4));
+    pool_global_nhwc4_kernel<<<litdnn_gpu_blocks(groups, 64, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, groups, count);
+    return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_global_nhwc4_kernel");
+  }
+  unsigned planes = (unsigned)(a->n * a->c);
+  unsigned per_block = POOL_GLOBAL_TILE / S / 4 * 4;
+  if (per_block > 256)
+    per_block = 256;
+  pool_global_planes_kernel<<<litdnn_gpu_blocks(planes, per_block, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, planes, per_block, count);
+  return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_global_planes_kernel");
 }
