@@ -1,4 +1,4 @@
-#line 3598 "chapters/08-normalization.nw"
+#line 3769 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,8 +422,132 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
+#line 3640 "chapters/08-normalization.nw"
+#define LRN_REGS_MAX_N 7  /* the widest window held in registers */
 
-#line 3607 "chapters/08-normalization.nw"
+/* one block of the staged kernel's grid with the rings as register arrays; nw (the window)
+   must be a constant after inlining, the window's lo and hi are cuDNN's for that nw */
+static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                              int vec, const int nw)
+{
+  const int lo = (nw - 1) / 2;
+  int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
+    return;
+  int64_t xo[4], dyo[4], dxo[4];
+  int64_t xc = a->xs[1], dyc = a->dys[1], dxc = a->dxs[1];
+  lrn_quad(a, a->xs, q, vec, xo);
+  lrn_quad(a, a->dys, q, vec, dyo);
+  lrn_quad(a, a->dxs, q, vec, dxo);
+  int C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
+  float two_ab = 2.0f * (float)(a->a_over_n * a->power);
+  float4 X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - nw + 1 + m;
+    X[m] = m < nw - 1 && ch >= 0 ? lrn_load4(a->x, xo, ch * xc, vec) : lrn_zero4();
+    T[m] = lrn_zero4();
+    G[m] = lrn_zero4();
+  }
+  for (int j = c0 - nw + 1; j < c1; j += 4) {
+    float4 xv[4], dyv[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
+      xv[u] = live && e < C ? lrn_load4(a->x, xo, e * xc, vec) : lrn_zero4();
+      dyv[u] = live && lead >= 0 && lead < C ? lrn_load4(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u;
+      if (jj >= c1)
+        break;
+      X[nw - 1] = xv[u];
+      float4 sq = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++) {
+        sq.x += X[m].x * X[m].x;
+        sq.y += X[m].y * X[m].y;
+        sq.z += X[m].z * X[m].z;
+        sq.w += X[m].w * X[m].w;
+      }
+      float4 xl = X[lo];
+      float4 s = make_float4(k + an * sq.x, k + an * sq.y, k + an * sq.z, k + an * sq.w);
+      float4 g = make_float4(dyv[u].x * lrn_pow(s.x, power), dyv[u].y * lrn_pow(s.y, power),
+                             dyv[u].z * lrn_pow(s.z, power), dyv[u].w * lrn_pow(s.w, power));
+      G[lo] = g;
+      T[nw - 1] = make_float4(g.x * xl.x / s.x, g.y * xl.y / s.y, g.z * xl.z / s.z, g.w * xl.w / s.w);
+      if (jj >= c0) {
+        float4 t = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int m = 0; m < nw; m++) {
+          t.x += T[m].x;
+          t.y += T[m].y;
+          t.z += T[m].z;
+          t.w += T[m].w;
+        }
+        float4 d = make_float4(G[0].x - two_ab * X[0].x * t.x, G[0].y - two_ab * X[0].y * t.y,
+                               G[0].z - two_ab * X[0].z * t.z, G[0].w - two_ab * X[0].w * t.w);
+        lrn_store4(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++) {
+        X[m] = X[m + 1];
+        T[m] = T[m + 1];
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < lo; m++)
+        G[m] = G[m + 1];
+    }
+  }
+}
+
+static __global__ void lrn_backward_regs1(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 1);
+}
+static __global__ void lrn_backward_regs2(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 2);
+}
+static __global__ void lrn_backward_regs3(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 3);
+}
+static __global__ void lrn_backward_regs4(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 4);
+}
+static __global__ void lrn_backward_regs5(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 5);
+}
+static __global__ void lrn_backward_regs6(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 6);
+}
+static __global__ void lrn_backward_regs7(litdnn_lrn_args a, int chunk, int chunks, int vec)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, vec, 7);
+}
+
+#line 3779 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -490,7 +614,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3679 "chapters/08-normalization.nw"
+#line 3851 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -543,4 +667,26 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
   lrn_backward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
+}
+#line 3911 "chapters/08-normalization.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int nw = a->lo + a->hi + 1;
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2)
+    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
+  int vec = litdnn_lrn_all_vec(a, 1), threads = 128, chunk = lrn_staged_chunk(a, threads);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = lrn_staged_blocks(a, threads, chunks);
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (nw) {
+  case 1: lrn_backward_regs1<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  case 2: lrn_backward_regs2<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  case 3: lrn_backward_regs3<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  case 4: lrn_backward_regs4<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  case 5: lrn_backward_regs5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  case 6: lrn_backward_regs6<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  default: lrn_backward_regs7<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  }
+  return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
