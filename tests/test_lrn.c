@@ -39,8 +39,7 @@ static const lrn_params params[] = {
   {1, 0.5, 1.3, 0.5},     /* a window of one */
   {16, 0.25, 0.01, 1e-5}, /* the widest window, the smallest beta and k */
   {3, 2e-3, 0.75, 1.0},   /* a window of three */
-  {6, 0.3, 0.9, 1.5},     /* an even window that the register stage still holds */
-  {7, 0.2, 0.6, 1.0},     /* the widest window the register stage holds */
+  {2, 0.3, 0.9, 1.5},     /* the narrowest even window: none below, one above */
 };
 static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, -0.25f}};
 

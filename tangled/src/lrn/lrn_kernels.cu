@@ -1,4 +1,4 @@
-#line 3769 "chapters/08-normalization.nw"
+#line 3833 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,23 +422,61 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 3640 "chapters/08-normalization.nw"
-#define LRN_REGS_MAX_N 7  /* the widest window held in registers */
+#line 3653 "chapters/08-normalization.nw"
+#define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
-/* one block of the staged kernel's grid with the rings as register arrays; nw (the window)
-   must be a constant after inlining, the window's lo and hi are cuDNN's for that nw */
+/* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
+static __device__ inline void lrn_quad32(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int *o)
+{
+  int64_t w[4];
+  lrn_quad(a, s, q, vec, w);
+  for (int i = 0; i < 4; i++)
+    o[i] = (int)w[i];
+}
+
+static __device__ __forceinline__ float4 lrn_load4_32(const float *t, const int *o, int off, int vec)
+{
+  if (vec)
+    return __ldg((const float4 *)(t + (o[0] + off)));
+  float4 v;
+  v.x = __ldg(&t[o[0] + off]);
+  v.y = o[1] >= 0 ? __ldg(&t[o[1] + off]) : 0.0f;
+  v.z = o[2] >= 0 ? __ldg(&t[o[2] + off]) : 0.0f;
+  v.w = o[3] >= 0 ? __ldg(&t[o[3] + off]) : 0.0f;
+  return v;
+}
+
+static __device__ __forceinline__ void lrn_store4_32(float *t, const int *o, int off, int vec, float4 v, float alpha,
+                                                     float beta)
+{
+  if (vec) {
+    float4 *p = (float4 *)(t + (o[0] + off));
+    float4 old = beta != 0.0f ? *p : lrn_zero4();
+    *p = beta != 0.0f ? make_float4(alpha * v.x + beta * old.x, alpha * v.y + beta * old.y,
+                                    alpha * v.z + beta * old.z, alpha * v.w + beta * old.w)
+                      : make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+    return;
+  }
+  lrn_store(&t[o[0] + off], v.x, alpha, beta);
+  if (o[1] >= 0) lrn_store(&t[o[1] + off], v.y, alpha, beta);
+  if (o[2] >= 0) lrn_store(&t[o[2] + off], v.z, alpha, beta);
+  if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
+}
+
+/* one block of the staged kernel's grid with the rings as register arrays; vec and nw (the
+   window) must be constants after inlining; the window's lo and hi are cuDNN's for that nw */
 static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
-                                                              int vec, const int nw)
+                                                              const int vec, const int nw)
 {
   const int lo = (nw - 1) / 2;
   int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
   if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
     return;
-  int64_t xo[4], dyo[4], dxo[4];
-  int64_t xc = a->xs[1], dyc = a->dys[1], dxc = a->dxs[1];
-  lrn_quad(a, a->xs, q, vec, xo);
-  lrn_quad(a, a->dys, q, vec, dyo);
-  lrn_quad(a, a->dxs, q, vec, dxo);
+  int xo[4], dyo[4], dxo[4];
+  int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1];
+  lrn_quad32(a, a->xs, q, vec, xo);
+  lrn_quad32(a, a->dys, q, vec, dyo);
+  lrn_quad32(a, a->dxs, q, vec, dxo);
   int C = (int)a->dims[1];
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
@@ -449,7 +487,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - nw + 1 + m;
-    X[m] = m < nw - 1 && ch >= 0 ? lrn_load4(a->x, xo, ch * xc, vec) : lrn_zero4();
+    X[m] = m < nw - 1 && ch >= 0 ? lrn_load4_32(a->x, xo, ch * xc, vec) : lrn_zero4();
     T[m] = lrn_zero4();
     G[m] = lrn_zero4();
   }
@@ -460,8 +498,8 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #endif
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
-      xv[u] = live && e < C ? lrn_load4(a->x, xo, e * xc, vec) : lrn_zero4();
-      dyv[u] = live && lead >= 0 && lead < C ? lrn_load4(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
+      dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -500,7 +538,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
         }
         float4 d = make_float4(G[0].x - two_ab * X[0].x * t.x, G[0].y - two_ab * X[0].y * t.y,
                                G[0].z - two_ab * X[0].z * t.z, G[0].w - two_ab * X[0].w * t.w);
-        lrn_store4(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
+        lrn_store4_32(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
       }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -518,36 +556,48 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   }
 }
 
-static __global__ void lrn_backward_regs1(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs1v(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 1);
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 1);
 }
-static __global__ void lrn_backward_regs2(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs2v(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 2);
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 2);
 }
-static __global__ void lrn_backward_regs3(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs3v(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 3);
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 3);
 }
-static __global__ void lrn_backward_regs4(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs4v(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 4);
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 4);
 }
-static __global__ void lrn_backward_regs5(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs5v(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 5);
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 5);
 }
-static __global__ void lrn_backward_regs6(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs1p(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 6);
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 1);
 }
-static __global__ void lrn_backward_regs7(litdnn_lrn_args a, int chunk, int chunks, int vec)
+static __global__ void lrn_backward_regs2p(litdnn_lrn_args a, int chunk, int chunks)
 {
-  lrn_backward_regs_body(&a, chunk, chunks, vec, 7);
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 2);
+}
+static __global__ void lrn_backward_regs3p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 3);
+}
+static __global__ void lrn_backward_regs4p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 4);
+}
+static __global__ void lrn_backward_regs5p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 5);
 }
 
-#line 3779 "chapters/08-normalization.nw"
+#line 3843 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -614,7 +664,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3851 "chapters/08-normalization.nw"
+#line 3915 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -668,25 +718,38 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 3911 "chapters/08-normalization.nw"
+#line 3977 "chapters/08-normalization.nw"
+/* the largest element offset of a tensor with strides s, plus one */
+static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
+{
+  int64_t e = 1;
+  for (int d = 0; d < 4; d++)
+    e += (a->dims[d] - 1) * s[d];
+  return e;
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int nw = a->lo + a->hi + 1;
-  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2)
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
+      lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
     return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
-  int vec = litdnn_lrn_all_vec(a, 1), threads = 128, chunk = lrn_staged_chunk(a, threads);
+  int vec = litdnn_lrn_all_vec(a, 1), threads = 64, chunk = lrn_staged_chunk(a, threads);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = lrn_staged_blocks(a, threads, chunks);
   cudaStream_t st = litdnn_gpu_stream(h);
-  switch (nw) {
-  case 1: lrn_backward_regs1<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  case 2: lrn_backward_regs2<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  case 3: lrn_backward_regs3<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  case 4: lrn_backward_regs4<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  case 5: lrn_backward_regs5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  case 6: lrn_backward_regs6<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
-  default: lrn_backward_regs7<<<blocks, threads, 0, st>>>(*a, chunk, chunks, vec); break;
+  switch (vec * 8 + nw) {
+  case 9: lrn_backward_regs1v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 10: lrn_backward_regs2v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 11: lrn_backward_regs3v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 12: lrn_backward_regs4v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 13: lrn_backward_regs5v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 1: lrn_backward_regs1p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 2: lrn_backward_regs2p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 3: lrn_backward_regs3p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 4: lrn_backward_regs4p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  default: lrn_backward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }

@@ -1,4 +1,4 @@
-#line 3971 "chapters/08-normalization.nw"
+#line 4050 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -21,7 +21,7 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_lrn_backward_warp),
   LITDNN_GPU_STAGE("staged float4 (NCHW)", "rings of x, t and the first term; every window summed afresh",
                    litdnn_lrn_backward_staged),
-  LITDNN_GPU_STAGE("registers (n <= 7)", "the staged rings as register arrays, one kernel per window size",
+  LITDNN_GPU_STAGE("registers (n <= 5)", "the staged rings as register arrays, one kernel per window size",
                    litdnn_lrn_backward_regs),
 };
 
