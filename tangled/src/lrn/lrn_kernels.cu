@@ -718,7 +718,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 3977 "chapters/08-normalization.nw"
+#line 3996 "chapters/08-normalization.nw"
 /* the largest element offset of a tensor with strides s, plus one */
 static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
 {
@@ -728,6 +728,44 @@ static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
   return e;
 }
 
+/* the device's number of SMs, asked once (the query is slow) */
+static int lrn_sm_count(void)
+{
+  static int sms = 0;
+  if (sms <= 0) {
+    struct cudaDeviceProp prop;
+    int device = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
+      sms = prop.multiProcessorCount;
+    if (sms <= 0)
+      sms = 132;
+  }
+  return sms;
+}
+
+/* channels per chunk for the register stage: the multiple of 4 in [16, 128] that minimizes
+   rounds * (chunk + nw - 1), a round being the LRN_REGS_BLOCKS_PER_SM blocks every SM holds
+   at once; among grids of at least one full round when there are any */
+#define LRN_REGS_BLOCKS_PER_SM 7
+static int lrn_regs_chunk(const litdnn_lrn_args *a, int threads, int nw)
+{
+  int64_t C = a->dims[1], groups = ((litdnn_lrn_pixels(a) + 3) / 4 + threads - 1) / threads;
+  int64_t per_round = (int64_t)LRN_REGS_BLOCKS_PER_SM * lrn_sm_count();
+  int best = 16, best_full = 0;
+  int64_t best_cost = -1;
+  for (int chunk = 16; chunk <= 128; chunk += 4) {
+    int64_t blocks = groups * ((C + chunk - 1) / chunk), rounds = (blocks + per_round - 1) / per_round;
+    int64_t cost = rounds * (chunk + nw - 1);
+    int full = blocks >= per_round;
+    if (best_cost < 0 || full > best_full || (full == best_full && full && cost < best_cost)) {
+      best = chunk;
+      best_cost = cost;
+      best_full = full;
+    }
+  }
+  return best;
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -735,7 +773,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
       lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
     return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
-  int vec = litdnn_lrn_all_vec(a, 1), threads = 64, chunk = lrn_staged_chunk(a, threads);
+  int vec = litdnn_lrn_all_vec(a, 1), threads = 64, chunk = lrn_regs_chunk(a, threads, nw);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = lrn_staged_blocks(a, threads, chunks);
   cudaStream_t st = litdnn_gpu_stream(h);
