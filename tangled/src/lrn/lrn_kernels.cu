@@ -1,4 +1,4 @@
-#line 3833 "chapters/08-normalization.nw"
+#line 3931 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -463,6 +463,61 @@ static __device__ __forceinline__ void lrn_store4_32(float *t, const int *o, int
   if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
 }
 
+/* the rotated path (vec 2): a warp owns 128 neighbouring pixels of one plane, lane l the four
+   from 4l. The warp's row of a channel starts at element row, m = row & 3 past a 16-byte
+   boundary: lane l reads the aligned float4 at 4l - m, and takes the m values it lacks
+   from lane l + 1 (lane 31 reads a 33rd float4). valid: the warp's pixels in the plane */
+static __device__ __forceinline__ float4 lrn_pick4(float4 a, float4 b, int m)
+{
+  return m == 0 ? a : m == 1 ? make_float4(a.y, a.z, a.w, b.x) : m == 2 ? make_float4(a.z, a.w, b.x, b.y)
+                                                                : make_float4(a.w, b.x, b.y, b.z);
+}
+
+static __device__ __forceinline__ float4 lrn_load4_rot(const float *t, int row, int valid, int lane)
+{
+  int m = row & 3;
+  const float4 *p = (const float4 *)(t + (row - m));
+  float4 own = 4 * lane < m + valid ? __ldg(p + lane) : lrn_zero4(), next;
+  next.x = __shfl_down_sync(0xffffffffu, own.x, 1);
+  next.y = __shfl_down_sync(0xffffffffu, own.y, 1);
+  next.z = __shfl_down_sync(0xffffffffu, own.z, 1);
+  next.w = __shfl_down_sync(0xffffffffu, own.w, 1);
+  if (lane == 31 && m > 0 && valid == 128)
+    next = __ldg(p + 32);
+  return lrn_pick4(own, next, m);
+}
+
+/* the way back: lane l writes the aligned float4 at 4l - m, whose first m values are lane
+   l - 1's; only the positions of the warp's own pixels, whole float4 where it can */
+static __device__ __forceinline__ void lrn_store4_rot(float *t, int row, int valid, int lane, float4 d, float alpha,
+                                                      float beta)
+{
+  int m = row & 3;
+  float *p = t + (row - m) + 4 * lane;
+  float4 prev, o;
+  prev.x = __shfl_up_sync(0xffffffffu, d.x, 1);
+  prev.y = __shfl_up_sync(0xffffffffu, d.y, 1);
+  prev.z = __shfl_up_sync(0xffffffffu, d.z, 1);
+  prev.w = __shfl_up_sync(0xffffffffu, d.w, 1);
+  o = m == 0 ? d : lrn_pick4(prev, d, 4 - m);
+  if (4 * lane >= m && 4 * lane + 3 < m + valid) {
+    float4 *q = (float4 *)p, old = beta != 0.0f ? *q : lrn_zero4();
+    *q = beta != 0.0f ? make_float4(alpha * o.x + beta * old.x, alpha * o.y + beta * old.y,
+                                    alpha * o.z + beta * old.z, alpha * o.w + beta * old.w)
+                      : make_float4(alpha * o.x, alpha * o.y, alpha * o.z, alpha * o.w);
+  } else {
+    float v[4] = {o.x, o.y, o.z, o.w};
+    for (int k = 0; k < 4; k++)
+      if (4 * lane + k >= m && 4 * lane + k < m + valid)
+        lrn_store(p + k, v[k], alpha, beta);
+  }
+  if (lane == 31 && m > 0 && valid == 128) {
+    float v[4] = {d.x, d.y, d.z, d.w};
+    for (int k = 0; k < m; k++)
+      lrn_store(p + 4 + k, v[4 - m + k], alpha, beta);
+  }
+}
+
 /* one block of the staged kernel's grid with the rings as register arrays; vec and nw (the
    window) must be constants after inlining; the window's lo and hi are cuDNN's for that nw */
 static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
@@ -470,13 +525,25 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 {
   const int lo = (nw - 1) / 2;
   int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
-  if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
-    return;
-  int xo[4], dyo[4], dxo[4];
+  int xo[4], dyo[4], dxo[4], valid = 0, lane = threadIdx.x & 31;
   int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1];
-  lrn_quad32(a, a->xs, q, vec, xo);
-  lrn_quad32(a, a->dys, q, vec, dyo);
-  lrn_quad32(a, a->dxs, q, vec, dxo);
+  if (vec == 2) {
+    /* whole warps: a plane of HW pixels has wpp warps, the last one with fewer pixels */
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    if (wg >= a->dims[0] * wpp)
+      return;
+    int64_t img = wg / wpp, first = (wg % wpp) * 128;
+    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    xo[0] = (int)(img * a->xs[0] + first);
+    dyo[0] = (int)(img * a->dys[0] + first);
+    dxo[0] = (int)(img * a->dxs[0] + first);
+  } else {
+    if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
+      return;
+    lrn_quad32(a, a->xs, q, vec, xo);
+    lrn_quad32(a, a->dys, q, vec, dyo);
+    lrn_quad32(a, a->dxs, q, vec, dxo);
+  }
   int C = (int)a->dims[1];
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
@@ -487,7 +554,9 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - nw + 1 + m;
-    X[m] = m < nw - 1 && ch >= 0 ? lrn_load4_32(a->x, xo, ch * xc, vec) : lrn_zero4();
+    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+                                               : lrn_load4_32(a->x, xo, ch * xc, vec))
+                                  : lrn_zero4();
     T[m] = lrn_zero4();
     G[m] = lrn_zero4();
   }
@@ -498,8 +567,13 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #endif
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
-      xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
-      dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      if (vec == 2) {
+        xv[u] = live && e < C ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_zero4();
+        dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_rot(a->dy, dyo[0] + lead * dyc, valid, lane) : lrn_zero4();
+      } else {
+        xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
+        dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      }
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -538,7 +612,10 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
         }
         float4 d = make_float4(G[0].x - two_ab * X[0].x * t.x, G[0].y - two_ab * X[0].y * t.y,
                                G[0].z - two_ab * X[0].z * t.z, G[0].w - two_ab * X[0].w * t.w);
-        lrn_store4_32(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
+        if (vec == 2)
+          lrn_store4_rot(a->out, dxo[0] + jj * dxc, valid, lane, d, a->alpha, a->beta);
+        else
+          lrn_store4_32(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
       }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -596,8 +673,28 @@ static __global__ void lrn_backward_regs5p(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 0, 5);
 }
+static __global__ void lrn_backward_regs1r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 1);
+}
+static __global__ void lrn_backward_regs2r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 2);
+}
+static __global__ void lrn_backward_regs3r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 3);
+}
+static __global__ void lrn_backward_regs4r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 4);
+}
+static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
+}
 
-#line 3843 "chapters/08-normalization.nw"
+#line 3941 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -664,7 +761,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3915 "chapters/08-normalization.nw"
+#line 4013 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -718,7 +815,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 3996 "chapters/08-normalization.nw"
+#line 4094 "chapters/08-normalization.nw"
+/* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
+static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
+{
+  return s[3] == 1 && s[2] == a->dims[3] && ((uintptr_t)p & 15) == 0;
+}
+
 /* the largest element offset of a tensor with strides s, plus one */
 static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
 {
@@ -747,9 +850,9 @@ static int lrn_sm_count(void)
    rounds * (chunk + nw - 1), a round being the LRN_REGS_BLOCKS_PER_SM blocks every SM holds
    at once; among grids of at least one full round when there are any */
 #define LRN_REGS_BLOCKS_PER_SM 7
-static int lrn_regs_chunk(const litdnn_lrn_args *a, int threads, int nw)
+static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int threads, int nw)
 {
-  int64_t C = a->dims[1], groups = ((litdnn_lrn_pixels(a) + 3) / 4 + threads - 1) / threads;
+  int64_t C = a->dims[1], groups = (all_threads + threads - 1) / threads;
   int64_t per_round = (int64_t)LRN_REGS_BLOCKS_PER_SM * lrn_sm_count();
   int best = 16, best_full = 0;
   int64_t best_cost = -1;
@@ -773,9 +876,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
       lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
     return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
-  int vec = litdnn_lrn_all_vec(a, 1), threads = 64, chunk = lrn_regs_chunk(a, threads, nw);
+  int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
+                                              lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
+  int64_t hw = a->dims[2] * a->dims[3];
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
-  unsigned blocks = lrn_staged_blocks(a, threads, chunks);
+  unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
   cudaStream_t st = litdnn_gpu_stream(h);
   switch (vec * 8 + nw) {
   case 9: lrn_backward_regs1v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
@@ -783,6 +890,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   case 11: lrn_backward_regs3v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   case 12: lrn_backward_regs4v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   case 13: lrn_backward_regs5v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 17: lrn_backward_regs1r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 18: lrn_backward_regs2r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 19: lrn_backward_regs3r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 20: lrn_backward_regs4r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 21: lrn_backward_regs5r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   case 1: lrn_backward_regs1p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   case 2: lrn_backward_regs2p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   case 3: lrn_backward_regs3p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
