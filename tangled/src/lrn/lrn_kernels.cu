@@ -873,8 +873,9 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int nw = a->lo + a->hi + 1;
-  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
-      lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
+  /* 32-bit offsets, with room for the rotated path's 33rd float4 past a row */
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
+      lrn_extent(a, a->dys) > INT32_MAX - 256 || lrn_extent(a, a->dxs) > INT32_MAX - 256)
     return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
   int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
