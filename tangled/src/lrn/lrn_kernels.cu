@@ -1,4 +1,4 @@
-#line 3966 "chapters/08-normalization.nw"
+#line 3968 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,7 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 3688 "chapters/08-normalization.nw"
+#line 3690 "chapters/08-normalization.nw"
 #define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
@@ -694,7 +694,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
 
-#line 3976 "chapters/08-normalization.nw"
+#line 3978 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -761,7 +761,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4048 "chapters/08-normalization.nw"
+#line 4050 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -815,7 +815,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4129 "chapters/08-normalization.nw"
+#line 4131 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {

@@ -1,4 +1,4 @@
-#line 4263 "chapters/08-normalization.nw"
+#line 4265 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
