@@ -1,4 +1,4 @@
-#line 3968 "chapters/08-normalization.nw"
+#line 4123 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -693,8 +693,147 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
+#line 3979 "chapters/08-normalization.nw"
+static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                             const int vec, const int nw)
+{
+  const int lo = (nw - 1) / 2, hi = nw - 1 - lo;
+  int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  int xo[4], yo[4], valid = 0, lane = threadIdx.x & 31;
+  int xc = (int)a->xs[1], yc = (int)a->ys[1];
+  if (vec == 2) {
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    if (wg >= a->dims[0] * wpp)
+      return;
+    int64_t img = wg / wpp, first = (wg % wpp) * 128;
+    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    xo[0] = (int)(img * a->xs[0] + first);
+    yo[0] = (int)(img * a->ys[0] + first);
+  } else {
+    if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
+      return;
+    lrn_quad32(a, a->xs, q, vec, xo);
+    lrn_quad32(a, a->ys, q, vec, yo);
+  }
+  int C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
+  float4 X[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - lo + m;
+    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+                                                      : lrn_load4_32(a->x, xo, ch * xc, vec))
+                                         : lrn_zero4();
+  }
+  for (int c = c0; c < c1; c += 4) {
+    float4 xv[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int e = c + u + hi, live = c + u < c1 && e < C;
+      xv[u] = live ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_load4_32(a->x, xo, e * xc, vec))
+                   : lrn_zero4();
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int cc = c + u;
+      if (cc >= c1)
+        break;
+      X[nw - 1] = xv[u];
+      float4 sq = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++) {
+        sq.x += X[m].x * X[m].x;
+        sq.y += X[m].y * X[m].y;
+        sq.z += X[m].z * X[m].z;
+        sq.w += X[m].w * X[m].w;
+      }
+      float4 xl = X[lo];
+      float4 out = make_float4(xl.x * lrn_pow(k + an * sq.x, power), xl.y * lrn_pow(k + an * sq.y, power),
+                               xl.z * lrn_pow(k + an * sq.z, power), xl.w * lrn_pow(k + an * sq.w, power));
+      if (vec == 2)
+        lrn_store4_rot(a->out, yo[0] + cc * yc, valid, lane, out, a->alpha, a->beta);
+      else
+        lrn_store4_32(a->out, yo, cc * yc, vec, out, a->alpha, a->beta);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++)
+        X[m] = X[m + 1];
+    }
+  }
+}
 
-#line 3978 "chapters/08-normalization.nw"
+static __global__ void lrn_forward_regs1v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 1);
+}
+static __global__ void lrn_forward_regs2v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 2);
+}
+static __global__ void lrn_forward_regs3v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 3);
+}
+static __global__ void lrn_forward_regs4v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 4);
+}
+static __global__ void lrn_forward_regs5v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 5);
+}
+static __global__ void lrn_forward_regs1r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 1);
+}
+static __global__ void lrn_forward_regs2r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 2);
+}
+static __global__ void lrn_forward_regs3r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 3);
+}
+static __global__ void lrn_forward_regs4r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 4);
+}
+static __global__ void lrn_forward_regs5r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 5);
+}
+static __global__ void lrn_forward_regs1p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 1);
+}
+static __global__ void lrn_forward_regs2p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 2);
+}
+static __global__ void lrn_forward_regs3p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 3);
+}
+static __global__ void lrn_forward_regs4p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 4);
+}
+static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
+}
+
+#line 4134 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -761,7 +900,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4050 "chapters/08-normalization.nw"
+#line 4206 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -815,7 +954,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4131 "chapters/08-normalization.nw"
+#line 4287 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -846,14 +985,15 @@ static int lrn_sm_count(void)
   return sms;
 }
 
-/* channels per chunk for the register stage: the multiple of 4 in [16, 128] that minimizes
-   rounds * (chunk + nw - 1), a round being the LRN_REGS_BLOCKS_PER_SM blocks every SM holds
-   at once; among grids of at least one full round when there are any */
-#define LRN_REGS_BLOCKS_PER_SM 7
-static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int threads, int nw)
+/* channels per chunk for the register stages: the multiple of 4 in [16, 128] that minimizes
+   rounds * (chunk + nw - 1), a round being the per_sm blocks every SM holds at once; among
+   grids of at least one full round when there are any */
+#define LRN_REGS_BLOCKS_PER_SM 7      /* backward: 64 threads of 133 to 141 registers */
+#define LRN_REGS_FWD_BLOCKS_PER_SM 15 /* forward: 64 threads of 60 to 68 registers */
+static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int threads, int nw, int per_sm)
 {
   int64_t C = a->dims[1], groups = (all_threads + threads - 1) / threads;
-  int64_t per_round = (int64_t)LRN_REGS_BLOCKS_PER_SM * lrn_sm_count();
+  int64_t per_round = (int64_t)per_sm * lrn_sm_count();
   int best = 16, best_full = 0;
   int64_t best_cost = -1;
   for (int chunk = 16; chunk <= 128; chunk += 4) {
@@ -881,7 +1021,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
   int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
-  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw);
+  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
   cudaStream_t st = litdnn_gpu_stream(h);
@@ -903,4 +1043,38 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   default: lrn_backward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
+}
+#line 4383 "chapters/08-normalization.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int nw = a->lo + a->hi + 1;
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
+      lrn_extent(a, a->ys) > INT32_MAX - 256)
+    return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
+  int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
+  int64_t hw = a->dims[2] * a->dims[3];
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_FWD_BLOCKS_PER_SM);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (vec * 8 + nw) {
+  case 9: lrn_forward_regs1v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 10: lrn_forward_regs2v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 11: lrn_forward_regs3v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 12: lrn_forward_regs4v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 13: lrn_forward_regs5v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 17: lrn_forward_regs1r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 18: lrn_forward_regs2r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 19: lrn_forward_regs3r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 20: lrn_forward_regs4r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 21: lrn_forward_regs5r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 1: lrn_forward_regs1p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 2: lrn_forward_regs2p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 3: lrn_forward_regs3p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 4: lrn_forward_regs4p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  default: lrn_forward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  }
+  return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }

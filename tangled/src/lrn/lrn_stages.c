@@ -1,4 +1,4 @@
-#line 4265 "chapters/08-normalization.nw"
+#line 4463 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -11,6 +11,8 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_lrn_forward_warp),
   LITDNN_GPU_STAGE("staged float4 (NCHW)", "four pixels per thread, a ring of channels in shared memory",
                    litdnn_lrn_forward_staged),
+  LITDNN_GPU_STAGE("registers (n <= 5)", "the staged ring as a register array, one kernel per window size",
+                   litdnn_lrn_forward_regs),
 };
 static const litdnn_stage backward_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the gradient in double precision", litdnn_lrn_backward_cpu),
