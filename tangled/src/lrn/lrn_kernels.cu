@@ -1,4 +1,4 @@
-#line 4123 "chapters/08-normalization.nw"
+#line 4125 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,7 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 3690 "chapters/08-normalization.nw"
+#line 3691 "chapters/08-normalization.nw"
 #define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
@@ -693,7 +693,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 3979 "chapters/08-normalization.nw"
+#line 3981 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -833,7 +833,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
 
-#line 4134 "chapters/08-normalization.nw"
+#line 4136 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -900,7 +900,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4206 "chapters/08-normalization.nw"
+#line 4208 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -954,7 +954,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4287 "chapters/08-normalization.nw"
+#line 4289 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1044,7 +1044,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4383 "chapters/08-normalization.nw"
+#line 4385 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
