@@ -30,12 +30,16 @@ static const lrn_shape shapes[] = {
   {3, 70, 2, 2, LITDNN_TENSOR_NCHW},  /* HW = 4: the staged kernels' float4 path, two chunks */
   {1, 130, 4, 5, LITDNN_TENSOR_NCHW}, /* HW = 20: float4 path, three chunks, a last chunk of 2 */
   {2, 9, 11, 13, LITDNN_TENSOR_NCHW}, /* HW = 143: the one-pixel path over three warps, a plane starting mid-warp */
+  {1, 70, 5, 5, LITDNN_TENSOR_NCHW},  /* batch 1, odd plane of 25, C = 70: chunks of 32, 32 and 6 */
+  {3, 37, 9, 9, LITDNN_TENSOR_NCHW},  /* odd plane of 81 (AlexNet-like), C = 37, planes that start mid-quad */
 };
 static const lrn_params params[] = {
   {5, 1e-4, 0.75, 2.0},   /* AlexNet's (alpha as cuDNN counts it) */
   {4, 0.9, 0.5, 1.0},     /* even n: one more channel above; a large alpha */
   {1, 0.5, 1.3, 0.5},     /* a window of one */
   {16, 0.25, 0.01, 1e-5}, /* the widest window, the smallest beta and k */
+  {3, 2e-3, 0.75, 1.0},   /* a window of three */
+  {2, 0.3, 0.9, 1.5},     /* the narrowest even window: none below, one above */
 };
 static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, -0.25f}};
 

@@ -1,4 +1,4 @@
-#line 4095 "chapters/08-normalization.nw"
+#line 4796 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

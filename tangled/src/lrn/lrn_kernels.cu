@@ -1,4 +1,4 @@
-#line 3598 "chapters/08-normalization.nw"
+#line 4125 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,8 +422,418 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
+#line 3691 "chapters/08-normalization.nw"
+#define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
-#line 3607 "chapters/08-normalization.nw"
+/* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
+static __device__ inline void lrn_quad32(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int *o)
+{
+  int64_t w[4];
+  lrn_quad(a, s, q, vec, w);
+  for (int i = 0; i < 4; i++)
+    o[i] = (int)w[i];
+}
+
+static __device__ __forceinline__ float4 lrn_load4_32(const float *t, const int *o, int off, int vec)
+{
+  if (vec)
+    return __ldg((const float4 *)(t + (o[0] + off)));
+  float4 v;
+  v.x = __ldg(&t[o[0] + off]);
+  v.y = o[1] >= 0 ? __ldg(&t[o[1] + off]) : 0.0f;
+  v.z = o[2] >= 0 ? __ldg(&t[o[2] + off]) : 0.0f;
+  v.w = o[3] >= 0 ? __ldg(&t[o[3] + off]) : 0.0f;
+  return v;
+}
+
+static __device__ __forceinline__ void lrn_store4_32(float *t, const int *o, int off, int vec, float4 v, float alpha,
+                                                     float beta)
+{
+  if (vec) {
+    float4 *p = (float4 *)(t + (o[0] + off));
+    float4 old = beta != 0.0f ? *p : lrn_zero4();
+    *p = beta != 0.0f ? make_float4(alpha * v.x + beta * old.x, alpha * v.y + beta * old.y,
+                                    alpha * v.z + beta * old.z, alpha * v.w + beta * old.w)
+                      : make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+    return;
+  }
+  lrn_store(&t[o[0] + off], v.x, alpha, beta);
+  if (o[1] >= 0) lrn_store(&t[o[1] + off], v.y, alpha, beta);
+  if (o[2] >= 0) lrn_store(&t[o[2] + off], v.z, alpha, beta);
+  if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
+}
+
+/* the rotated path (vec 2): a warp owns 128 neighbouring pixels of one plane, lane l the four
+   from 4l. The warp's row of a channel starts at element row, m = row & 3 past a 16-byte
+   boundary: lane l reads the aligned float4 at 4l - m, and takes the m values it lacks
+   from lane l + 1 (lane 31 reads a 33rd float4). valid: the warp's pixels in the plane */
+static __device__ __forceinline__ float4 lrn_pick4(float4 a, float4 b, int m)
+{
+  return m == 0 ? a : m == 1 ? make_float4(a.y, a.z, a.w, b.x) : m == 2 ? make_float4(a.z, a.w, b.x, b.y)
+                                                                : make_float4(a.w, b.x, b.y, b.z);
+}
+
+static __device__ __forceinline__ float4 lrn_load4_rot(const float *t, int row, int valid, int lane)
+{
+  int m = row & 3;
+  const float4 *p = (const float4 *)(t + (row - m));
+  float4 own = 4 * lane < m + valid ? __ldg(p + lane) : lrn_zero4(), next;
+  next.x = __shfl_down_sync(0xffffffffu, own.x, 1);
+  next.y = __shfl_down_sync(0xffffffffu, own.y, 1);
+  next.z = __shfl_down_sync(0xffffffffu, own.z, 1);
+  next.w = __shfl_down_sync(0xffffffffu, own.w, 1);
+  if (lane == 31 && m > 0 && valid == 128)
+    next = __ldg(p + 32);
+  return lrn_pick4(own, next, m);
+}
+
+/* the way back: lane l writes the aligned float4 at 4l - m, whose first m values are lane
+   l - 1's; only the positions of the warp's own pixels, whole float4 where it can */
+static __device__ __forceinline__ void lrn_store4_rot(float *t, int row, int valid, int lane, float4 d, float alpha,
+                                                      float beta)
+{
+  int m = row & 3;
+  float *p = t + (row - m) + 4 * lane;
+  float4 prev, o;
+  prev.x = __shfl_up_sync(0xffffffffu, d.x, 1);
+  prev.y = __shfl_up_sync(0xffffffffu, d.y, 1);
+  prev.z = __shfl_up_sync(0xffffffffu, d.z, 1);
+  prev.w = __shfl_up_sync(0xffffffffu, d.w, 1);
+  o = m == 0 ? d : lrn_pick4(prev, d, 4 - m);
+  if (4 * lane >= m && 4 * lane + 3 < m + valid) {
+    float4 *q = (float4 *)p, old = beta != 0.0f ? *q : lrn_zero4();
+    *q = beta != 0.0f ? make_float4(alpha * o.x + beta * old.x, alpha * o.y + beta * old.y,
+                                    alpha * o.z + beta * old.z, alpha * o.w + beta * old.w)
+                      : make_float4(alpha * o.x, alpha * o.y, alpha * o.z, alpha * o.w);
+  } else {
+    float v[4] = {o.x, o.y, o.z, o.w};
+    for (int k = 0; k < 4; k++)
+      if (4 * lane + k >= m && 4 * lane + k < m + valid)
+        lrn_store(p + k, v[k], alpha, beta);
+  }
+  if (lane == 31 && m > 0 && valid == 128) {
+    float v[4] = {d.x, d.y, d.z, d.w};
+    for (int k = 0; k < m; k++)
+      lrn_store(p + 4 + k, v[4 - m + k], alpha, beta);
+  }
+}
+
+/* one block of the staged kernel's grid with the rings as register arrays; vec and nw (the
+   window) must be constants after inlining; the window's lo and hi are cuDNN's for that nw */
+static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                              const int vec, const int nw)
+{
+  const int lo = (nw - 1) / 2;
+  int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  int xo[4], dyo[4], dxo[4], valid = 0, lane = threadIdx.x & 31;
+  int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1];
+  if (vec == 2) {
+    /* whole warps: a plane of HW pixels has wpp warps, the last one with fewer pixels */
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    if (wg >= a->dims[0] * wpp)
+      return;
+    int64_t img = wg / wpp, first = (wg % wpp) * 128;
+    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    xo[0] = (int)(img * a->xs[0] + first);
+    dyo[0] = (int)(img * a->dys[0] + first);
+    dxo[0] = (int)(img * a->dxs[0] + first);
+  } else {
+    if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
+      return;
+    lrn_quad32(a, a->xs, q, vec, xo);
+    lrn_quad32(a, a->dys, q, vec, dyo);
+    lrn_quad32(a, a->dxs, q, vec, dxo);
+  }
+  int C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
+  float two_ab = 2.0f * (float)(a->a_over_n * a->power);
+  float4 X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - nw + 1 + m;
+    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+                                               : lrn_load4_32(a->x, xo, ch * xc, vec))
+                                  : lrn_zero4();
+    T[m] = lrn_zero4();
+    G[m] = lrn_zero4();
+  }
+  for (int j = c0 - nw + 1; j < c1; j += 4) {
+    float4 xv[4], dyv[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
+      if (vec == 2) {
+        xv[u] = live && e < C ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_zero4();
+        dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_rot(a->dy, dyo[0] + lead * dyc, valid, lane) : lrn_zero4();
+      } else {
+        xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
+        dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      }
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int jj = j + u;
+      if (jj >= c1)
+        break;
+      X[nw - 1] = xv[u];
+      float4 sq = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++) {
+        sq.x += X[m].x * X[m].x;
+        sq.y += X[m].y * X[m].y;
+        sq.z += X[m].z * X[m].z;
+        sq.w += X[m].w * X[m].w;
+      }
+      float4 xl = X[lo];
+      float4 s = make_float4(k + an * sq.x, k + an * sq.y, k + an * sq.z, k + an * sq.w);
+      float4 g = make_float4(dyv[u].x * lrn_pow(s.x, power), dyv[u].y * lrn_pow(s.y, power),
+                             dyv[u].z * lrn_pow(s.z, power), dyv[u].w * lrn_pow(s.w, power));
+      G[lo] = g;
+      T[nw - 1] = make_float4(g.x * xl.x / s.x, g.y * xl.y / s.y, g.z * xl.z / s.z, g.w * xl.w / s.w);
+      if (jj >= c0) {
+        float4 t = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int m = 0; m < nw; m++) {
+          t.x += T[m].x;
+          t.y += T[m].y;
+          t.z += T[m].z;
+          t.w += T[m].w;
+        }
+        float4 d = make_float4(G[0].x - two_ab * X[0].x * t.x, G[0].y - two_ab * X[0].y * t.y,
+                               G[0].z - two_ab * X[0].z * t.z, G[0].w - two_ab * X[0].w * t.w);
+        if (vec == 2)
+          lrn_store4_rot(a->out, dxo[0] + jj * dxc, valid, lane, d, a->alpha, a->beta);
+        else
+          lrn_store4_32(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++) {
+        X[m] = X[m + 1];
+        T[m] = T[m + 1];
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < lo; m++)
+        G[m] = G[m + 1];
+    }
+  }
+}
+
+static __global__ void lrn_backward_regs1v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 1);
+}
+static __global__ void lrn_backward_regs2v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 2);
+}
+static __global__ void lrn_backward_regs3v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 3);
+}
+static __global__ void lrn_backward_regs4v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 4);
+}
+static __global__ void lrn_backward_regs5v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 1, 5);
+}
+static __global__ void lrn_backward_regs1p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 1);
+}
+static __global__ void lrn_backward_regs2p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 2);
+}
+static __global__ void lrn_backward_regs3p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 3);
+}
+static __global__ void lrn_backward_regs4p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 4);
+}
+static __global__ void lrn_backward_regs5p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 0, 5);
+}
+static __global__ void lrn_backward_regs1r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 1);
+}
+static __global__ void lrn_backward_regs2r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 2);
+}
+static __global__ void lrn_backward_regs3r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 3);
+}
+static __global__ void lrn_backward_regs4r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 4);
+}
+static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
+}
+#line 3981 "chapters/08-normalization.nw"
+static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                             const int vec, const int nw)
+{
+  const int lo = (nw - 1) / 2, hi = nw - 1 - lo;
+  int64_t q = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  int xo[4], yo[4], valid = 0, lane = threadIdx.x & 31;
+  int xc = (int)a->xs[1], yc = (int)a->ys[1];
+  if (vec == 2) {
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    if (wg >= a->dims[0] * wpp)
+      return;
+    int64_t img = wg / wpp, first = (wg % wpp) * 128;
+    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    xo[0] = (int)(img * a->xs[0] + first);
+    yo[0] = (int)(img * a->ys[0] + first);
+  } else {
+    if (lrn_quad_pixel(q, vec, 0) >= litdnn_lrn_pixels(a))
+      return;
+    lrn_quad32(a, a->xs, q, vec, xo);
+    lrn_quad32(a, a->ys, q, vec, yo);
+  }
+  int C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
+  float4 X[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - lo + m;
+    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+                                                      : lrn_load4_32(a->x, xo, ch * xc, vec))
+                                         : lrn_zero4();
+  }
+  for (int c = c0; c < c1; c += 4) {
+    float4 xv[4];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int e = c + u + hi, live = c + u < c1 && e < C;
+      xv[u] = live ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_load4_32(a->x, xo, e * xc, vec))
+                   : lrn_zero4();
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < 4; u++) {
+      int cc = c + u;
+      if (cc >= c1)
+        break;
+      X[nw - 1] = xv[u];
+      float4 sq = lrn_zero4();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++) {
+        sq.x += X[m].x * X[m].x;
+        sq.y += X[m].y * X[m].y;
+        sq.z += X[m].z * X[m].z;
+        sq.w += X[m].w * X[m].w;
+      }
+      float4 xl = X[lo];
+      float4 out = make_float4(xl.x * lrn_pow(k + an * sq.x, power), xl.y * lrn_pow(k + an * sq.y, power),
+                               xl.z * lrn_pow(k + an * sq.z, power), xl.w * lrn_pow(k + an * sq.w, power));
+      if (vec == 2)
+        lrn_store4_rot(a->out, yo[0] + cc * yc, valid, lane, out, a->alpha, a->beta);
+      else
+        lrn_store4_32(a->out, yo, cc * yc, vec, out, a->alpha, a->beta);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++)
+        X[m] = X[m + 1];
+    }
+  }
+}
+
+static __global__ void lrn_forward_regs1v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 1);
+}
+static __global__ void lrn_forward_regs2v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 2);
+}
+static __global__ void lrn_forward_regs3v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 3);
+}
+static __global__ void lrn_forward_regs4v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 4);
+}
+static __global__ void lrn_forward_regs5v(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 1, 5);
+}
+static __global__ void lrn_forward_regs1r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 1);
+}
+static __global__ void lrn_forward_regs2r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 2);
+}
+static __global__ void lrn_forward_regs3r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 3);
+}
+static __global__ void lrn_forward_regs4r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 4);
+}
+static __global__ void lrn_forward_regs5r(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 2, 5);
+}
+static __global__ void lrn_forward_regs1p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 1);
+}
+static __global__ void lrn_forward_regs2p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 2);
+}
+static __global__ void lrn_forward_regs3p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 3);
+}
+static __global__ void lrn_forward_regs4p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 4);
+}
+static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chunks)
+{
+  lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
+}
+
+#line 4136 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -490,7 +900,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 3679 "chapters/08-normalization.nw"
+#line 4208 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -543,4 +953,128 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
   lrn_backward_staged<<<lrn_staged_blocks(a, threads, chunks), threads, per_thread * threads,
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
+}
+#line 4289 "chapters/08-normalization.nw"
+/* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
+static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
+{
+  return s[3] == 1 && s[2] == a->dims[3] && ((uintptr_t)p & 15) == 0;
+}
+
+/* the largest element offset of a tensor with strides s, plus one */
+static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
+{
+  int64_t e = 1;
+  for (int d = 0; d < 4; d++)
+    e += (a->dims[d] - 1) * s[d];
+  return e;
+}
+
+/* the device's number of SMs, asked once (the query is slow) */
+static int lrn_sm_count(void)
+{
+  static int sms = 0;
+  if (sms <= 0) {
+    struct cudaDeviceProp prop;
+    int device = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
+      sms = prop.multiProcessorCount;
+    if (sms <= 0)
+      sms = 132;
+  }
+  return sms;
+}
+
+/* channels per chunk for the register stages: the multiple of 4 in [16, 128] that minimizes
+   rounds * (chunk + nw - 1), a round being the per_sm blocks every SM holds at once; among
+   grids of at least one full round when there are any */
+#define LRN_REGS_BLOCKS_PER_SM 7      /* backward: 64 threads of 133 to 141 registers */
+#define LRN_REGS_FWD_BLOCKS_PER_SM 15 /* forward: 64 threads of 60 to 68 registers */
+static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int threads, int nw, int per_sm)
+{
+  int64_t C = a->dims[1], groups = (all_threads + threads - 1) / threads;
+  int64_t per_round = (int64_t)per_sm * lrn_sm_count();
+  int best = 16, best_full = 0;
+  int64_t best_cost = -1;
+  for (int chunk = 16; chunk <= 128; chunk += 4) {
+    int64_t blocks = groups * ((C + chunk - 1) / chunk), rounds = (blocks + per_round - 1) / per_round;
+    int64_t cost = rounds * (chunk + nw - 1);
+    int full = blocks >= per_round;
+    if (best_cost < 0 || full > best_full || (full == best_full && full && cost < best_cost)) {
+      best = chunk;
+      best_cost = cost;
+      best_full = full;
+    }
+  }
+  return best;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int nw = a->lo + a->hi + 1;
+  /* 32-bit offsets, with room for the rotated path's 33rd float4 past a row */
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
+      lrn_extent(a, a->dys) > INT32_MAX - 256 || lrn_extent(a, a->dxs) > INT32_MAX - 256)
+    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
+  int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
+                                              lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
+  int64_t hw = a->dims[2] * a->dims[3];
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_BLOCKS_PER_SM);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (vec * 8 + nw) {
+  case 9: lrn_backward_regs1v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 10: lrn_backward_regs2v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 11: lrn_backward_regs3v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 12: lrn_backward_regs4v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 13: lrn_backward_regs5v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 17: lrn_backward_regs1r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 18: lrn_backward_regs2r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 19: lrn_backward_regs3r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 20: lrn_backward_regs4r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 21: lrn_backward_regs5r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 1: lrn_backward_regs1p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 2: lrn_backward_regs2p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 3: lrn_backward_regs3p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 4: lrn_backward_regs4p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  default: lrn_backward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  }
+  return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
+}
+#line 4385 "chapters/08-normalization.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int nw = a->lo + a->hi + 1;
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
+      lrn_extent(a, a->ys) > INT32_MAX - 256)
+    return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
+  int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
+  int64_t hw = a->dims[2] * a->dims[3];
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_FWD_BLOCKS_PER_SM);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (vec * 8 + nw) {
+  case 9: lrn_forward_regs1v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 10: lrn_forward_regs2v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 11: lrn_forward_regs3v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 12: lrn_forward_regs4v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 13: lrn_forward_regs5v<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 17: lrn_forward_regs1r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 18: lrn_forward_regs2r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 19: lrn_forward_regs3r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 20: lrn_forward_regs4r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 21: lrn_forward_regs5r<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 1: lrn_forward_regs1p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 2: lrn_forward_regs2p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 3: lrn_forward_regs3p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  case 4: lrn_forward_regs4p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  default: lrn_forward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
+  }
+  return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }

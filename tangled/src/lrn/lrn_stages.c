@@ -1,4 +1,4 @@
-#line 3770 "chapters/08-normalization.nw"
+#line 4465 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -11,6 +11,8 @@ static const litdnn_stage forward_stages[] = {
                    litdnn_lrn_forward_warp),
   LITDNN_GPU_STAGE("staged float4 (NCHW)", "four pixels per thread, a ring of channels in shared memory",
                    litdnn_lrn_forward_staged),
+  LITDNN_GPU_STAGE("registers (n <= 5)", "the staged ring as a register array, one kernel per window size",
+                   litdnn_lrn_forward_regs),
 };
 static const litdnn_stage backward_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the gradient in double precision", litdnn_lrn_backward_cpu),
@@ -21,17 +23,21 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_lrn_backward_warp),
   LITDNN_GPU_STAGE("staged float4 (NCHW)", "rings of x, t and the first term; every window summed afresh",
                    litdnn_lrn_backward_staged),
+  LITDNN_GPU_STAGE("registers (n <= 5)", "the staged rings as register arrays, one kernel per window size",
+                   litdnn_lrn_backward_regs),
 };
 
 static int choose(const litdnn_lrn_args *a, int backward)
 {
   if (a->xs[1] == 1 && a->ys[1] == 1 && a->dims[1] > 1)
     return 3;
+  /* backward: the register stage (which runs the staged kernel itself for n > 5); to be
+     confirmed by its first measurement on AlexNet's planes and the reference shape */
   if (litdnn_lrn_all_vec(a, backward))
-    return 4;
+    return backward ? 5 : 4;
   /* measured on AlexNet's odd planes: the staged one-pixel path wins both ways */
   if (backward)
-    return a->xs[3] == 1 && a->dys[3] == 1 && a->dxs[3] == 1 ? 4 : 2;
+    return a->xs[3] == 1 && a->dys[3] == 1 && a->dxs[3] == 1 ? 5 : 2;
   return a->xs[3] == 1 && a->ys[3] == 1 ? 4 : 2;
 }
 static int choose_forward(litdnnHandle_t h, const void *args) { return choose((const litdnn_lrn_args *)args, 0); }

@@ -11,4 +11,6 @@ LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_warp);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_warp);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_staged);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_staged);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_regs);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_regs);
 #endif
