@@ -79,6 +79,8 @@ static const bn_case shapes[] = {
   {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
   {3, 2, 45, 41, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage: 5535 units, two rounds of 4096 */
   {1, 7, 7, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},     /* batch 1, HW = 49 */
+  {4, 2, 13, 19, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* register stages: every unit slot used, scalar */
+  {15, 2, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},  /* register stages: every unit slot used, float4 */
   {3, 12, 3, 5, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},     /* float4 rows */
   {2, 7, 3, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},      /* scalar rows */
   {5, 3, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},/* rows, float4 */

@@ -1,4 +1,4 @@
-#line 2016 "chapters/08-normalization.nw"
+#line 2255 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -998,7 +998,195 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 2051 "chapters/08-normalization.nw"
+#line 2058 "chapters/08-normalization.nw"
+#define BN_REGS_UNITS 8          /* units of x a forward thread holds */
+#define BN_REGS_UNITS_BACKWARD 4 /* units of x and of dy a backward thread holds */
+#define BN_REGS_MIN_THREADS 128
+
+/* the offsets of this thread's R units of channel c (unit threadIdx.x + r blockDim.x),
+   -1 past the channel's units; 32-bit, as the stage function checks */
+static __device__ __forceinline__ void bn_regs_offsets(int *at, const int R, const bn_plan *p, int64_t c)
+{
+  int64_t L = p->L, run = p->features * L, units = p->rows * L;
+  int64_t row = threadIdx.x / L, col = threadIdx.x % L, drow = blockDim.x / L, dcol = blockDim.x % L;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < R; r++) {
+    at[r] = threadIdx.x + r * (int64_t)blockDim.x < units ? (int)(row * run + c * L + col) : -1;
+    bn_step(&row, &col, drow, dcol, L);
+  }
+}
+
+/* the sum of v - s over the unit's values: four of a float4, one (in .x) otherwise */
+static __device__ __forceinline__ float bn_regs_shifted_sum(float4 v, float s, int vec)
+{
+  return vec ? ((v.x - s) + (v.y - s)) + ((v.z - s) + (v.w - s)) : v.x - s;
+}
+
+static __device__ __forceinline__ float bn_regs_squares(float4 v, float mean, int vec)
+{
+  float a = v.x - mean, b = v.y - mean, c = v.z - mean, d = v.w - mean;
+  return vec ? (a * a + b * b) + (c * c + d * d) : a * a;
+}
+
+/* the mean and variance of the R units v of every thread of the block (at[r] < 0: none),
+   shifted by the channel's first value; s0, s1 as bn_block_sum2 wants them */
+static __device__ __forceinline__ void bn_regs_moments(const litdnn_bn_args *a, const bn_plan *p, int64_t c,
+                                                       const float4 *v, const int *at, const int R, const int vec,
+                                                       float *s0, float *s1, float *mean, float *var)
+{
+  float m = (float)litdnn_bn_per_feature(a), shift = a->x[c * p->L * (vec ? 4 : 1)], sum = 0.0f, sq = 0.0f;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < R; r++)
+    sum += at[r] >= 0 ? bn_regs_shifted_sum(v[r], shift, vec) : 0.0f;
+  bn_block_sum2(sum, 0.0f, s0, s1);
+  *mean = shift + s0[0] / m;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < R; r++)
+    sq += at[r] >= 0 ? bn_regs_squares(v[r], *mean, vec) : 0.0f;
+  bn_block_sum2(sq, 0.0f, s0, s1);
+  *var = s0[0] / m;
+}
+
+/* y (or dx) at unit at = alpha * bn_apply1(k, in0, in1) + beta * y, four values or one */
+static __device__ __forceinline__ void bn_regs_store(const litdnn_bn_args *a, int at, const float *k, float4 in0,
+                                                     float4 in1, int vec)
+{
+  if (!vec) {
+    bn_store(&a->y[at], bn_apply1(k, in0.x, in1.x), a->alpha, a->beta);
+    return;
+  }
+  float4 o, *out = (float4 *)a->y + at;
+  o.x = a->alpha * bn_apply1(k, in0.x, in1.x);
+  o.y = a->alpha * bn_apply1(k, in0.y, in1.y);
+  o.z = a->alpha * bn_apply1(k, in0.z, in1.z);
+  o.w = a->alpha * bn_apply1(k, in0.w, in1.w);
+  if (a->beta != 0.0f) {
+    float4 old = *out;
+    o.x += a->beta * old.x;
+    o.y += a->beta * old.y;
+    o.z += a->beta * old.z;
+    o.w += a->beta * old.w;
+  }
+  *out = o;
+}
+
+static __device__ __forceinline__ void bn_regs_training_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
+                                                             float *s0, float *s1)
+{
+  int64_t c = blockIdx.x;
+  int at[BN_REGS_UNITS];
+  float4 v[BN_REGS_UNITS], zero = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  float mean, var, k[4];
+  bn_regs_offsets(at, BN_REGS_UNITS, p, c);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_REGS_UNITS; r++)
+    v[r] = bn_fused_load(a->x, at[r], vec);
+  bn_regs_moments(a, p, c, v, at, BN_REGS_UNITS, vec, s0, s1, &mean, &var);
+  float invstd = 1.0f / sqrtf(var + (float)a->eps); /* bn_finish_feature's own formula */
+  if (threadIdx.x == 0)
+    bn_finish_feature(a, c, mean, var, &invstd);
+  k[0] = 0.0f;
+  k[1] = a->bias[c];
+  k[2] = a->scale[c] * invstd;
+  k[3] = mean;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_REGS_UNITS; r++)
+    if (at[r] >= 0)
+      bn_regs_store(a, at[r], k, zero, v[r], vec);
+}
+
+static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
+                                                             float *s0, float *s1)
+{
+  int64_t c = blockIdx.x;
+  int at[BN_REGS_UNITS_BACKWARD];
+  float4 xv[BN_REGS_UNITS_BACKWARD], dv[BN_REGS_UNITS_BACKWARD];
+  float mean, invstd, k[4], sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  bn_regs_offsets(at, BN_REGS_UNITS_BACKWARD, p, c);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++) {
+    xv[r] = bn_fused_load(a->x, at[r], vec);
+    dv[r] = bn_fused_load(a->dy, at[r], vec);
+  }
+  if (a->mean_in) {
+    mean = a->mean_in[c];
+    invstd = a->var_in[c];
+  } else { /* the same branch for the whole block, so the barriers inside are safe */
+    float var;
+    bn_regs_moments(a, p, c, xv, at, BN_REGS_UNITS_BACKWARD, vec, s0, s1, &mean, &var);
+    invstd = 1.0f / sqrtf(var + (float)a->eps);
+  }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++) {
+    float4 d = dv[r], x = xv[r];
+    if (at[r] < 0)
+      continue;
+    if (vec) {
+      sum_dy += (d.x + d.y) + (d.z + d.w);
+      sum_dy_xmu += d.x * (x.x - mean) + d.y * (x.y - mean) + d.z * (x.z - mean) + d.w * (x.w - mean);
+    } else {
+      sum_dy += d.x;
+      sum_dy_xmu += d.x * (x.x - mean);
+    }
+  }
+  bn_block_sum2(sum_dy, sum_dy_xmu, s0, s1);
+  float m = (float)litdnn_bn_per_feature(a), dbias = s0[0], dscale = s1[0] * invstd;
+  float kk = a->scale[c] * invstd;
+  k[0] = kk;                         /* as in the one-launch kernel */
+  k[1] = -kk * dbias / m;
+  k[2] = -kk * invstd * dscale / m;
+  k[3] = mean;
+  if (threadIdx.x == 0) {
+    bn_store(&a->dscale[c], dscale, a->alpha_p, a->beta_p);
+    bn_store(&a->dbias[c], dbias, a->alpha_p, a->beta_p);
+  }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++)
+    if (at[r] >= 0)
+      bn_regs_store(a, at[r], k, dv[r], xv[r], vec);
+}
+
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_v(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float s0[33];
+  __shared__ float s1[33];
+  bn_regs_training_body(&a, &p, 1, s0, s1);
+}
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_s(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float s0[33];
+  __shared__ float s1[33];
+  bn_regs_training_body(&a, &p, 0, s0, s1);
+}
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_v(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float s0[33];
+  __shared__ float s1[33];
+  bn_regs_backward_body(&a, &p, 1, s0, s1);
+}
+static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_s(litdnn_bn_args a, bn_plan p)
+{
+  __shared__ float s0[33];
+  __shared__ float s1[33];
+  bn_regs_backward_body(&a, &p, 0, s0, s1);
+}
+#line 2292 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1156,7 +1344,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2216 "chapters/08-normalization.nw"
+#line 2457 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1186,4 +1374,50 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 1);
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
+}
+#line 2495 "chapters/08-normalization.nw"
+/* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
+   R units each for the channel; 0 when even BN_FUSED_THREADS are too few */
+static int bn_regs_block(const bn_plan *p, int R)
+{
+  int64_t units = p->rows * p->L;
+  if (p->features * units >= ((int64_t)1 << 31))
+    return 0;
+  int t = BN_REGS_MIN_THREADS;
+  while (t < BN_FUSED_THREADS && (int64_t)t * R < units)
+    t *= 2;
+  return (int64_t)t * R >= units ? t : 0;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  if (litdnn_bn_layout(a, 0) != LITDNN_BN_PLANES)
+    return LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args);
+  bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 0);
+  int threads = bn_regs_block(&p, BN_REGS_UNITS);
+  if (!threads)
+    return LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args);
+  if (p.vec)
+    bn_planes_regs_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
+  else
+    bn_planes_regs_s<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
+  return litdnn_gpu_launch_status(bn_training_call, p.vec ? "bn_planes_regs_v" : "bn_planes_regs_s");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_regs)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  if (litdnn_bn_layout(a, 1) != LITDNN_BN_PLANES)
+    return LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args);
+  bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 1);
+  int threads = bn_regs_block(&p, BN_REGS_UNITS_BACKWARD);
+  if (!threads)
+    return LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args);
+  if (p.vec)
+    bn_planes_regs_backward_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
+  else
+    bn_planes_regs_backward_s<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
+  return litdnn_gpu_launch_status(bn_backward_call,
+                                  p.vec ? "bn_planes_regs_backward_v" : "bn_planes_regs_backward_s");
 }

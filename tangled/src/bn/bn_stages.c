@@ -1,4 +1,4 @@
-#line 2289 "chapters/08-normalization.nw"
+#line 2583 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 
@@ -10,6 +10,8 @@ static const litdnn_stage training_stages[] = {
                    litdnn_bn_training_tiles),
   LITDNN_GPU_STAGE("one launch per channel", "a block of up to 1024 threads per channel, statistics and y",
                    litdnn_bn_training_one_launch),
+  LITDNN_GPU_STAGE("channel in registers", "x read once into a block's registers, two-pass statistics",
+                   litdnn_bn_training_regs),
 };
 static const litdnn_stage inference_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the definition in double precision", litdnn_bn_inference_cpu),
@@ -24,6 +26,8 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_bn_backward_tiles),
   LITDNN_GPU_STAGE("one launch per channel", "a block per channel: both sums, then dx, data on chip",
                    litdnn_bn_backward_one_launch),
+  LITDNN_GPU_STAGE("channel in registers", "x and dy read once into a block's registers",
+                   litdnn_bn_backward_regs),
 };
 
 static int choose_training(litdnnHandle_t h, const void *args)

@@ -14,4 +14,6 @@ LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_block);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_tiles);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_training_one_launch);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_one_launch);
+LITDNN_DECLARE_GPU_FN(litdnn_bn_training_regs);
+LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_regs);
 #endif
