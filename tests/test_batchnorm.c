@@ -79,7 +79,8 @@ static const bn_case shapes[] = {
   {2, 3, 32, 32, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage, 512 threads, float4 */
   {3, 2, 45, 41, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* one-launch stage: 5535 units, two rounds of 4096 */
   {1, 7, 7, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},     /* batch 1, HW = 49 */
-  {4, 2, 13, 19, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* register stages: every unit slot used, scalar */
+  {8, 2, 13, 19, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* register stage forward: every slot used, scalar */
+  {6, 2, 13, 19, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},   /* register stage backward: every slot used, scalar */
   {15, 2, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},  /* register stages: every unit slot used, float4 */
   {3, 12, 3, 5, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},     /* float4 rows */
   {2, 7, 3, 3, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},      /* scalar rows */
@@ -562,4 +563,30 @@ Test(batchnorm, the_one_launch_bounds_follow_the_measurements)
   }
   cr_assert(!litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 0));
   cr_assert(litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 1));
+  /* 80 MB, channels of 39 200 elements: one launch, measured faster than the split tiles */
+  litdnn_bn_args wide = packed_nchw(50, 512, 28, 28);
+  for (int backward = 0; backward < 2; backward++) {
+    cr_assert(litdnn_bn_one_launch_fits(&wide, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_bn_regs_fits(&wide, LITDNN_BN_PLANES, backward));
+  }
+}
+
+/* Which shapes the register stages take: the late ResNet-50 layers, measured faster there
+   than every other stage and cuDNN */
+Test(batchnorm, the_register_stages_take_the_late_layers)
+{
+  litdnn_bn_args tiny = packed_nchw(50, 512, 7, 7), small = packed_nchw(50, 256, 14, 14);
+  litdnn_bn_args narrow = packed_nchw(50, 64, 7, 7), big = packed_nchw(64, 256, 56, 56);
+  litdnn_bn_args edge = packed_nchw(1, 128, 128, 96), over = packed_nchw(1, 128, 128, 97);
+  for (int backward = 0; backward < 2; backward++) {
+    cr_assert(litdnn_bn_regs_fits(&tiny, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_bn_regs_fits(&small, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_bn_regs_fits(&narrow, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_bn_regs_fits(&big, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_bn_regs_fits(&tiny, LITDNN_BN_ROWS, backward));
+  }
+  /* 12 288 elements: the backward bound exactly; one more row is over it, forward still fits */
+  cr_assert(litdnn_bn_regs_fits(&edge, LITDNN_BN_PLANES, 1));
+  cr_assert(!litdnn_bn_regs_fits(&over, LITDNN_BN_PLANES, 1));
+  cr_assert(litdnn_bn_regs_fits(&over, LITDNN_BN_PLANES, 0));
 }

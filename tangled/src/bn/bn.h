@@ -59,15 +59,20 @@ enum { LITDNN_BN_GENERAL = 0, LITDNN_BN_PLANES = 1, LITDNN_BN_ROWS = 2 };
 int litdnn_bn_layout(const litdnn_bn_args *a, int backward);
 /* The one-launch stages: spatial NCHW, channels of at most this many elements, */
 #define LITDNN_BN_ONE_LAUNCH_MAX_M 40000
-/* at least this many channels (fewer leave SMs idle), and a tensor of at most this many bytes */
+/* at least this many channels (fewer leave SMs idle), */
 #define LITDNN_BN_ONE_LAUNCH_MIN_C 128
-#define LITDNN_BN_ONE_LAUNCH_MAX_BYTES (48ll << 20)
 /* and, for the training forward pass only, channels of at least this many elements; */
 #define LITDNN_BN_ONE_LAUNCH_MIN_M_TRAINING 4096
-/* channels of more than LITDNN_BN_ONE_LAUNCH_MAX_M elements, any number of bytes, when there
-   are at least this many of them */
+/* channels of more than LITDNN_BN_ONE_LAUNCH_MAX_M elements when there are at least this
+   many of them */
 #define LITDNN_BN_ONE_LAUNCH_MIN_C_LARGE 256
 int litdnn_bn_one_launch_fits(const litdnn_bn_args *a, int layout, int backward);
+/* The register stages: spatial NCHW, at least LITDNN_BN_ONE_LAUNCH_MIN_C channels of at most
+   this many elements, the capacity of a block of 1024 threads on the path that holds fewer
+   (single floats: 16 a thread forward, 12 of each tensor backward) */
+#define LITDNN_BN_REGS_MAX_M 16384
+#define LITDNN_BN_REGS_MAX_M_BACKWARD 12288
+int litdnn_bn_regs_fits(const litdnn_bn_args *a, int layout, int backward);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,11 @@
-#line 2255 "chapters/08-normalization.nw"
+#line 2287 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 782 "chapters/08-normalization.nw"
+#line 795 "chapters/08-normalization.nw"
 #define BN_THREADS 256
 
 typedef struct {
@@ -88,17 +88,19 @@ static __device__ inline void bn_store(float *y, float v, float alpha, float bet
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 871 "chapters/08-normalization.nw"
-static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
-                                         float var, float *invstd_out)
+#line 884 "chapters/08-normalization.nw"
+/* the same, with the feature's running averages already loaded into rm and rv (a kernel
+   that loads them early, before it needs them, so that their latency overlaps other work) */
+static __device__ void bn_finish_feature_loaded(const litdnn_bn_args *a, int64_t f, float mean, float var,
+                                                float rm, float rv, float *invstd_out)
 {
   float invstd = 1.0f / sqrtf(var + (float)a->eps);
   int64_t m = litdnn_bn_per_feature(a);
   if (a->run_mean) {
     float unbiased = m > 1 ? var * ((float)m / (float)(m - 1)) : var;
     float phi = (float)a->factor;
-    a->run_mean[f] = (1.0f - phi) * a->run_mean[f] + phi * mean;
-    a->run_var[f] = (1.0f - phi) * a->run_var[f] + phi * unbiased;
+    a->run_mean[f] = (1.0f - phi) * rm + phi * mean;
+    a->run_var[f] = (1.0f - phi) * rv + phi * unbiased;
   }
   if (a->save_mean) {
     a->save_mean[f] = mean;
@@ -106,7 +108,14 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   }
   *invstd_out = invstd;
 }
-#line 1195 "chapters/08-normalization.nw"
+
+static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, float mean,
+                                         float var, float *invstd_out)
+{
+  float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
+  bn_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
+}
+#line 1217 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -117,7 +126,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1140 "chapters/08-normalization.nw"
+#line 1162 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -167,7 +176,7 @@ static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 904 "chapters/08-normalization.nw"
+#line 926 "chapters/08-normalization.nw"
 static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -240,7 +249,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1007 "chapters/08-normalization.nw"
+#line 1029 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -320,7 +329,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1217 "chapters/08-normalization.nw"
+#line 1239 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -364,7 +373,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1266 "chapters/08-normalization.nw"
+#line 1288 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -447,7 +456,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1360 "chapters/08-normalization.nw"
+#line 1382 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -490,7 +499,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
     coef[3 * F + f] = a.mean_in[f];
   }
 }
-#line 1414 "chapters/08-normalization.nw"
+#line 1436 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -582,7 +591,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1524 "chapters/08-normalization.nw"
+#line 1546 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -715,7 +724,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1693 "chapters/08-normalization.nw"
+#line 1715 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -836,7 +845,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1847 "chapters/08-normalization.nw"
+#line 1869 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -998,9 +1007,13 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 2058 "chapters/08-normalization.nw"
-#define BN_REGS_UNITS 8          /* units of x a forward thread holds */
-#define BN_REGS_UNITS_BACKWARD 4 /* units of x and of dy a backward thread holds */
+#line 2079 "chapters/08-normalization.nw"
+/* units a thread holds: of x forward, of x and of dy backward; float4 or single floats */
+#define BN_REGS_UNITS_V 8
+#define BN_REGS_UNITS_S 16
+#define BN_REGS_BACKWARD_UNITS_V 4
+#define BN_REGS_BACKWARD_UNITS_S 12
+#define BN_REGS_MAX_UNITS 16      /* the arrays' size; the loops run to the path's own count */
 #define BN_REGS_MIN_THREADS 128
 
 /* the offsets of this thread's R units of channel c (unit threadIdx.x + r blockDim.x),
@@ -1077,61 +1090,67 @@ static __device__ __forceinline__ void bn_regs_store(const litdnn_bn_args *a, in
 }
 
 static __device__ __forceinline__ void bn_regs_training_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
-                                                             float *s0, float *s1)
+                                                             const int R, float *s0, float *s1)
 {
   int64_t c = blockIdx.x;
-  int at[BN_REGS_UNITS];
-  float4 v[BN_REGS_UNITS], zero = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  int at[BN_REGS_MAX_UNITS];
+  float4 v[BN_REGS_MAX_UNITS], zero = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
   float mean, var, k[4];
-  bn_regs_offsets(at, BN_REGS_UNITS, p, c);
+  /* the channel's coefficients and running averages first: nothing waits on them until the end */
+  float scale = a->scale[c], bias = a->bias[c];
+  float rm = threadIdx.x == 0 && a->run_mean ? a->run_mean[c] : 0.0f;
+  float rv = threadIdx.x == 0 && a->run_mean ? a->run_var[c] : 0.0f;
+  bn_regs_offsets(at, R, p, c);
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int r = 0; r < BN_REGS_UNITS; r++)
+  for (int r = 0; r < R; r++)
     v[r] = bn_fused_load(a->x, at[r], vec);
-  bn_regs_moments(a, p, c, v, at, BN_REGS_UNITS, vec, s0, s1, &mean, &var);
+  bn_regs_moments(a, p, c, v, at, R, vec, s0, s1, &mean, &var);
   float invstd = 1.0f / sqrtf(var + (float)a->eps); /* bn_finish_feature's own formula */
   if (threadIdx.x == 0)
-    bn_finish_feature(a, c, mean, var, &invstd);
+    bn_finish_feature_loaded(a, c, mean, var, rm, rv, &invstd);
   k[0] = 0.0f;
-  k[1] = a->bias[c];
-  k[2] = a->scale[c] * invstd;
+  k[1] = bias;
+  k[2] = scale * invstd;
   k[3] = mean;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int r = 0; r < BN_REGS_UNITS; r++)
+  for (int r = 0; r < R; r++)
     if (at[r] >= 0)
       bn_regs_store(a, at[r], k, zero, v[r], vec);
 }
 
 static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
-                                                             float *s0, float *s1)
+                                                             const int R, float *s0, float *s1)
 {
   int64_t c = blockIdx.x;
-  int at[BN_REGS_UNITS_BACKWARD];
-  float4 xv[BN_REGS_UNITS_BACKWARD], dv[BN_REGS_UNITS_BACKWARD];
-  float mean, invstd, k[4], sum_dy = 0.0f, sum_dy_xmu = 0.0f;
-  bn_regs_offsets(at, BN_REGS_UNITS_BACKWARD, p, c);
+  int at[BN_REGS_MAX_UNITS];
+  float4 xv[BN_REGS_MAX_UNITS], dv[BN_REGS_MAX_UNITS];
+  float mean = 0.0f, invstd = 0.0f, k[4], sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  float scale = a->scale[c];
+  if (a->mean_in) { /* loaded before the channel, as in the forward kernel */
+    mean = a->mean_in[c];
+    invstd = a->var_in[c];
+  }
+  bn_regs_offsets(at, R, p, c);
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++) {
+  for (int r = 0; r < R; r++) {
     xv[r] = bn_fused_load(a->x, at[r], vec);
     dv[r] = bn_fused_load(a->dy, at[r], vec);
   }
-  if (a->mean_in) {
-    mean = a->mean_in[c];
-    invstd = a->var_in[c];
-  } else { /* the same branch for the whole block, so the barriers inside are safe */
+  if (!a->mean_in) { /* the same branch for the whole block, so the barriers inside are safe */
     float var;
-    bn_regs_moments(a, p, c, xv, at, BN_REGS_UNITS_BACKWARD, vec, s0, s1, &mean, &var);
+    bn_regs_moments(a, p, c, xv, at, R, vec, s0, s1, &mean, &var);
     invstd = 1.0f / sqrtf(var + (float)a->eps);
   }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++) {
+  for (int r = 0; r < R; r++) {
     float4 d = dv[r], x = xv[r];
     if (at[r] < 0)
       continue;
@@ -1145,7 +1164,7 @@ static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_arg
   }
   bn_block_sum2(sum_dy, sum_dy_xmu, s0, s1);
   float m = (float)litdnn_bn_per_feature(a), dbias = s0[0], dscale = s1[0] * invstd;
-  float kk = a->scale[c] * invstd;
+  float kk = scale * invstd;
   k[0] = kk;                         /* as in the one-launch kernel */
   k[1] = -kk * dbias / m;
   k[2] = -kk * invstd * dscale / m;
@@ -1157,7 +1176,7 @@ static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_arg
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-  for (int r = 0; r < BN_REGS_UNITS_BACKWARD; r++)
+  for (int r = 0; r < R; r++)
     if (at[r] >= 0)
       bn_regs_store(a, at[r], k, dv[r], xv[r], vec);
 }
@@ -1166,27 +1185,27 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_v(litd
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_training_body(&a, &p, 1, s0, s1);
+  bn_regs_training_body(&a, &p, 1, BN_REGS_UNITS_V, s0, s1);
 }
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_s(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_training_body(&a, &p, 0, s0, s1);
+  bn_regs_training_body(&a, &p, 0, BN_REGS_UNITS_S, s0, s1);
 }
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_v(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_backward_body(&a, &p, 1, s0, s1);
+  bn_regs_backward_body(&a, &p, 1, BN_REGS_BACKWARD_UNITS_V, s0, s1);
 }
 static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_s(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_backward_body(&a, &p, 0, s0, s1);
+  bn_regs_backward_body(&a, &p, 0, BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2292 "chapters/08-normalization.nw"
+#line 2324 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1344,7 +1363,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2457 "chapters/08-normalization.nw"
+#line 2489 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1375,7 +1394,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2495 "chapters/08-normalization.nw"
+#line 2527 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even BN_FUSED_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)
@@ -1395,9 +1414,10 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_regs)(litdnnHandle_t h, const vo
   if (litdnn_bn_layout(a, 0) != LITDNN_BN_PLANES)
     return LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args);
   bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 0);
-  int threads = bn_regs_block(&p, BN_REGS_UNITS);
+  int threads = bn_regs_block(&p, p.vec ? BN_REGS_UNITS_V : BN_REGS_UNITS_S);
   if (!threads)
-    return LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args);
+    return litdnn_bn_one_launch_fits(a, LITDNN_BN_PLANES, 0) ? LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args)
+                                                             : LITDNN_GPU_FN(litdnn_bn_training_tiles)(h, args);
   if (p.vec)
     bn_planes_regs_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
   else
@@ -1411,9 +1431,10 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_regs)(litdnnHandle_t h, const vo
   if (litdnn_bn_layout(a, 1) != LITDNN_BN_PLANES)
     return LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args);
   bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 1);
-  int threads = bn_regs_block(&p, BN_REGS_UNITS_BACKWARD);
+  int threads = bn_regs_block(&p, p.vec ? BN_REGS_BACKWARD_UNITS_V : BN_REGS_BACKWARD_UNITS_S);
   if (!threads)
-    return LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args);
+    return litdnn_bn_one_launch_fits(a, LITDNN_BN_PLANES, 1) ? LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args)
+                                                             : LITDNN_GPU_FN(litdnn_bn_backward_tiles)(h, args);
   if (p.vec)
     bn_planes_regs_backward_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
   else

@@ -1,4 +1,4 @@
-#line 2583 "chapters/08-normalization.nw"
+#line 2654 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 
@@ -34,7 +34,9 @@ static int choose_training(litdnnHandle_t h, const void *args)
 {
   const litdnn_bn_args *a = (const litdnn_bn_args *)args;
   int layout = litdnn_bn_layout(a, 0);
-  return layout == LITDNN_BN_GENERAL ? 2 : litdnn_bn_one_launch_fits(a, layout, 0) ? 4 : 3;
+  if (layout == LITDNN_BN_GENERAL)
+    return 2;
+  return litdnn_bn_regs_fits(a, layout, 0) ? 5 : litdnn_bn_one_launch_fits(a, layout, 0) ? 4 : 3;
 }
 static int choose_inference(litdnnHandle_t h, const void *args)
 {
@@ -44,7 +46,9 @@ static int choose_backward(litdnnHandle_t h, const void *args)
 {
   const litdnn_bn_args *a = (const litdnn_bn_args *)args;
   int layout = litdnn_bn_layout(a, 1);
-  return layout == LITDNN_BN_GENERAL ? 2 : litdnn_bn_one_launch_fits(a, layout, 1) ? 4 : 3;
+  if (layout == LITDNN_BN_GENERAL)
+    return 2;
+  return litdnn_bn_regs_fits(a, layout, 1) ? 5 : litdnn_bn_one_launch_fits(a, layout, 1) ? 4 : 3;
 }
 
 const litdnn_op_table litdnn_bn_training_table = {
