@@ -1,4 +1,4 @@
-#line 5176 "chapters/08-normalization.nw"
+#line 5210 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

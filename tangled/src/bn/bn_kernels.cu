@@ -1,4 +1,4 @@
-#line 2287 "chapters/08-normalization.nw"
+#line 2294 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -511,10 +511,17 @@ static __global__ void bn_planes_apply(litdnn_bn_args a, bn_plan p, const float 
   int64_t tile = p.tiles - 1 - blockIdx.x;
   int64_t c = tile / p.splits, s = tile % p.splits, F = p.features;
   float k[4];
-  k[0] = coef[c];
-  k[1] = coef[F + c];
-  k[2] = coef[2 * F + c];
-  k[3] = coef[3 * F + c];
+  if (coef) {
+    k[0] = coef[c];
+    k[1] = coef[F + c];
+    k[2] = coef[2 * F + c];
+    k[3] = coef[3 * F + c];
+  } else { /* inference in one launch: bn_inference_coefficients' formulas, in every block */
+    k[0] = 0.0f;
+    k[1] = a.bias[c];
+    k[2] = a.scale[c] / sqrtf(a.var_in[c] + (float)a.eps);
+    k[3] = a.mean_in[c];
+  }
   int64_t n0 = s * p.rows_per_split, n1 = bn_min64(n0 + p.rows_per_split, p.rows);
   int64_t L = p.L, run = F * L, units = (n1 - n0) * L;
   int64_t row = n0 + threadIdx.x / L, col = threadIdx.x % L;
@@ -591,7 +598,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1546 "chapters/08-normalization.nw"
+#line 1553 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -724,7 +731,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1715 "chapters/08-normalization.nw"
+#line 1722 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -845,7 +852,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1869 "chapters/08-normalization.nw"
+#line 1876 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -1007,7 +1014,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 2079 "chapters/08-normalization.nw"
+#line 2086 "chapters/08-normalization.nw"
 /* units a thread holds: of x forward, of x and of dy backward; float4 or single floats */
 #define BN_REGS_UNITS_V 8
 #define BN_REGS_UNITS_S 16
@@ -1205,7 +1212,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backwa
   __shared__ float s1[33];
   bn_regs_backward_body(&a, &p, 0, BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2324 "chapters/08-normalization.nw"
+#line 2332 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1310,6 +1317,18 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_inference_tiles)(litdnnHandle_t h, const 
   return litdnn_gpu_launch_status(bn_inference_call, "bn_*_apply");
 }
 
+/* inference on planes without the coefficients kernel: each block of the apply kernel
+   computes its channel's four coefficients itself */
+litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_inference_one_launch)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_bn_args *a = (const litdnn_bn_args *)args;
+  if (litdnn_bn_layout(a, 0) != LITDNN_BN_PLANES)
+    return LITDNN_GPU_FN(litdnn_bn_inference_tiles)(h, args);
+  bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 0);
+  bn_planes_apply<<<(unsigned)p.tiles, BN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, p, NULL, a->x, NULL);
+  return litdnn_gpu_launch_status(bn_inference_call, "bn_planes_apply");
+}
+
 litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_bn_args *a = (const litdnn_bn_args *)args;
@@ -1363,7 +1382,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2489 "chapters/08-normalization.nw"
+#line 2521 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1394,7 +1413,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2527 "chapters/08-normalization.nw"
+#line 2559 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even BN_FUSED_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)

@@ -1,4 +1,4 @@
-#line 2654 "chapters/08-normalization.nw"
+#line 2686 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 
@@ -17,6 +17,8 @@ static const litdnn_stage inference_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "the definition in double precision", litdnn_bn_inference_cpu),
   LITDNN_GPU_STAGE("thread per element", "one thread per element, all addresses computed", litdnn_bn_inference_naive),
   LITDNN_GPU_STAGE("vectorized tiles", "per-feature affine map hoisted, float4 streams", litdnn_bn_inference_tiles),
+  LITDNN_GPU_STAGE("one launch", "each block computes its channel's coefficients; no second kernel",
+                   litdnn_bn_inference_one_launch),
 };
 static const litdnn_stage backward_stages[] = {
   LITDNN_CPU_STAGE("cpu reference", "two sums per feature in double precision", litdnn_bn_backward_cpu),

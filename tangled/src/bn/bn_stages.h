@@ -9,6 +9,7 @@ LITDNN_DECLARE_GPU_FN(litdnn_bn_training_block);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_training_tiles);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_inference_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_inference_tiles);
+LITDNN_DECLARE_GPU_FN(litdnn_bn_inference_one_launch);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_naive);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_block);
 LITDNN_DECLARE_GPU_FN(litdnn_bn_backward_tiles);
