@@ -1,4 +1,4 @@
-#line 5210 "chapters/08-normalization.nw"
+#line 5215 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

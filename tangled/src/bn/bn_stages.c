@@ -1,4 +1,4 @@
-#line 2686 "chapters/08-normalization.nw"
+#line 2690 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 
@@ -42,7 +42,8 @@ static int choose_training(litdnnHandle_t h, const void *args)
 }
 static int choose_inference(litdnnHandle_t h, const void *args)
 {
-  return litdnn_bn_layout((const litdnn_bn_args *)args, 0) == LITDNN_BN_GENERAL ? 1 : 2;
+  int layout = litdnn_bn_layout((const litdnn_bn_args *)args, 0);
+  return layout == LITDNN_BN_GENERAL ? 1 : layout == LITDNN_BN_PLANES ? 3 : 2;
 }
 static int choose_backward(litdnnHandle_t h, const void *args)
 {

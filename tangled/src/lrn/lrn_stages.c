@@ -1,4 +1,4 @@
-#line 4878 "chapters/08-normalization.nw"
+#line 4883 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
