@@ -1,4 +1,4 @@
-#line 4125 "chapters/08-normalization.nw"
+#line 4325 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -693,7 +693,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 3981 "chapters/08-normalization.nw"
+#line 4181 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -832,8 +832,111 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
+#line 4061 "chapters/08-normalization.nw"
+#define LRN_PIX_THREADS 128      /* threads a block */
+#define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
+#define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
+#define LRN_PIX_BOUNDS __launch_bounds__(LRN_PIX_THREADS, LRN_PIX_BLOCKS_PER_SM)
 
-#line 4136 "chapters/08-normalization.nw"
+/* one pixel of one chunk of channels per thread, the windows in register arrays; nw (the
+   window) must be a constant after inlining; lo and hi are cuDNN's for that nw */
+static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                               float4 coef, const int nw)
+{
+  const int lo = (nw - 1) / 2;
+  int64_t p = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  if (p >= litdnn_lrn_pixels(a))
+    return;
+  const float *x = a->x + litdnn_lrn_pixel(a, a->xs, p), *dy = a->dy + litdnn_lrn_pixel(a, a->dys, p);
+  float *dx = a->out + litdnn_lrn_pixel(a, a->dxs, p);
+  int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1], C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = coef.x, an = coef.y, power = coef.z, two_ab = coef.w;
+  float X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - nw + 1 + m;
+    X[m] = m < nw - 1 && ch >= 0 ? __ldg(x + ch * xc) : 0.0f;
+    T[m] = 0.0f;
+    G[m] = 0.0f;
+  }
+  for (int j = c0 - nw + 1; j < c1; j += LRN_PIX_STEP) {
+    /* every load of the step first: 2 * LRN_PIX_STEP independent loads in flight */
+    float xv[LRN_PIX_STEP], dyv[LRN_PIX_STEP];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < LRN_PIX_STEP; u++) {
+      int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
+      xv[u] = live && e < C ? __ldg(x + e * xc) : 0.0f;
+      dyv[u] = live && lead >= 0 && lead < C ? __ldg(dy + lead * dyc) : 0.0f;
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < LRN_PIX_STEP; u++) {
+      /* no early exit past c1: the last step computes on zeros and stores nothing, and
+         the step stays straight-line code whose shifts are renamings */
+      int jj = j + u;
+      X[nw - 1] = xv[u];
+      float sq = 0.0f;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++)
+        sq += X[m] * X[m];
+      float s = k + an * sq, g = dyv[u] * lrn_pow(s, power);
+      G[lo] = g;
+      T[nw - 1] = g * X[lo] / s;
+      if (jj >= c0 && jj < c1) {
+        float t = 0.0f;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int m = 0; m < nw; m++)
+          t += T[m];
+        lrn_store(dx + jj * dxc, G[0] - two_ab * X[0] * t, a->alpha, a->beta);
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++) {
+        X[m] = X[m + 1];
+        T[m] = T[m + 1];
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < lo; m++)
+        G[m] = G[m + 1];
+    }
+  }
+}
+
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel1(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel2(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel3(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel4(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel5(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5);
+}
+
+#line 4337 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -900,7 +1003,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4208 "chapters/08-normalization.nw"
+#line 4409 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -954,7 +1057,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4289 "chapters/08-normalization.nw"
+#line 4490 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1044,7 +1147,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4385 "chapters/08-normalization.nw"
+#line 4586 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1077,4 +1180,29 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   default: lrn_forward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
+}
+#line 4631 "chapters/08-normalization.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
+  int nw = a->lo + a->hi + 1;
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
+      lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
+    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
+  int threads = LRN_PIX_THREADS;
+  int chunk = lrn_regs_chunk(a, litdnn_lrn_pixels(a), threads, nw, LRN_PIX_BLOCKS_PER_SM);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = (unsigned)((litdnn_lrn_pixels(a) + threads - 1) / threads) * (unsigned)chunks;
+  /* k, alpha / n, -beta and 2 alpha beta / n as floats, converted once here: read from
+     the kernel's parameters rather than converted from double at every output */
+  float4 coef = make_float4((float)a->k, (float)a->a_over_n, -(float)a->power, 2.0f * (float)(a->a_over_n * a->power));
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (nw) {
+  case 1: lrn_backward_pixel1<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 2: lrn_backward_pixel2<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 3: lrn_backward_pixel3<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 4: lrn_backward_pixel4<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  default: lrn_backward_pixel5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  }
+  return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_pixel");
 }
