@@ -1,4 +1,4 @@
-#line 5047 "chapters/08-normalization.nw"
+#line 5048 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#line 4325 "chapters/08-normalization.nw"
+#line 4326 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -693,7 +693,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4181 "chapters/08-normalization.nw"
+#line 3981 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -832,7 +832,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4061 "chapters/08-normalization.nw"
+#line 4218 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -936,7 +936,7 @@ static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel5(litdnn_lrn_args a, int
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5);
 }
 
-#line 4337 "chapters/08-normalization.nw"
+#line 4338 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1003,7 +1003,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4409 "chapters/08-normalization.nw"
+#line 4410 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1057,7 +1057,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4490 "chapters/08-normalization.nw"
+#line 4491 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1147,7 +1147,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4586 "chapters/08-normalization.nw"
+#line 4587 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1181,7 +1181,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 4631 "chapters/08-normalization.nw"
+#line 4632 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
