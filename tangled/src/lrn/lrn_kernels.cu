@@ -1,4 +1,4 @@
-#line 4326 "chapters/08-normalization.nw"
+#line 4400 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -832,16 +832,35 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4218 "chapters/08-normalization.nw"
+#line 4236 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
 #define LRN_PIX_BOUNDS __launch_bounds__(LRN_PIX_THREADS, LRN_PIX_BLOCKS_PER_SM)
+#define LRN_PIX_AHEAD_BLOCKS_PER_SM 6  /* with the next step's loads: 768 threads at 80 registers */
+#define LRN_PIX_AHEAD_BOUNDS __launch_bounds__(LRN_PIX_THREADS, LRN_PIX_AHEAD_BLOCKS_PER_SM)
+
+/* the loads of the step from channel j: x of the entering channels, dy of the lead ones;
+   zeros outside the tensor and past the chunk's last output c1 */
+static __device__ __forceinline__ void lrn_pixel_loads(const float *x, const float *dy, int xc, int dyc, int j,
+                                                       int c1, int C, const int nw, float *xv, float *dyv)
+{
+  const int lo = (nw - 1) / 2;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int u = 0; u < LRN_PIX_STEP; u++) {
+    int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
+    xv[u] = live && e < C ? __ldg(x + e * xc) : 0.0f;
+    dyv[u] = live && lead >= 0 && lead < C ? __ldg(dy + lead * dyc) : 0.0f;
+  }
+}
 
 /* one pixel of one chunk of channels per thread, the windows in register arrays; nw (the
-   window) must be a constant after inlining; lo and hi are cuDNN's for that nw */
+   window) and ahead (whether a step loads the next step's channels) must be constants
+   after inlining; lo and hi are cuDNN's for that nw */
 static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_args *a, int chunk, int chunks,
-                                                               float4 coef, const int nw)
+                                                               float4 coef, const int nw, const int ahead)
 {
   const int lo = (nw - 1) / 2;
   int64_t p = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
@@ -862,16 +881,23 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
     T[m] = 0.0f;
     G[m] = 0.0f;
   }
+  float xv[LRN_PIX_STEP], dyv[LRN_PIX_STEP];
+  if (ahead)
+    lrn_pixel_loads(x, dy, xc, dyc, c0 - nw + 1, c1, C, nw, xv, dyv);
   for (int j = c0 - nw + 1; j < c1; j += LRN_PIX_STEP) {
-    /* every load of the step first: 2 * LRN_PIX_STEP independent loads in flight */
-    float xv[LRN_PIX_STEP], dyv[LRN_PIX_STEP];
+    /* every load of a step first: 2 * LRN_PIX_STEP independent loads in flight, of this
+       step's channels, or with ahead of the next step's, which arrive during this one's
+       arithmetic */
+    float nxv[LRN_PIX_STEP], ndyv[LRN_PIX_STEP];
+    lrn_pixel_loads(x, dy, xc, dyc, ahead ? j + LRN_PIX_STEP : j, c1, C, nw, nxv, ndyv);
+    if (!ahead) {
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-    for (int u = 0; u < LRN_PIX_STEP; u++) {
-      int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
-      xv[u] = live && e < C ? __ldg(x + e * xc) : 0.0f;
-      dyv[u] = live && lead >= 0 && lead < C ? __ldg(dy + lead * dyc) : 0.0f;
+      for (int u = 0; u < LRN_PIX_STEP; u++) {
+        xv[u] = nxv[u];
+        dyv[u] = ndyv[u];
+      }
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -912,31 +938,60 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
       for (int m = 0; m < lo; m++)
         G[m] = G[m + 1];
     }
+    if (ahead) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < LRN_PIX_STEP; u++) {
+        xv[u] = nxv[u];
+        dyv[u] = ndyv[u];
+      }
+    }
   }
 }
 
 static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel1(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
 {
-  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1);
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1, 0);
 }
 static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel2(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
 {
-  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2);
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2, 0);
 }
 static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel3(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
 {
-  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3);
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3, 0);
 }
 static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel4(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
 {
-  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4);
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4, 0);
 }
 static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel5(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
 {
-  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5);
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 0);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel1a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel2a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel3a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel4a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4338 "chapters/08-normalization.nw"
+#line 4412 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1003,7 +1058,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4410 "chapters/08-normalization.nw"
+#line 4484 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1057,7 +1112,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4491 "chapters/08-normalization.nw"
+#line 4565 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1147,7 +1202,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4587 "chapters/08-normalization.nw"
+#line 4661 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1181,28 +1236,42 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 4632 "chapters/08-normalization.nw"
-litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel)(litdnnHandle_t h, const void *args)
+#line 4707 "chapters/08-normalization.nw"
+/* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
+static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
-  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int nw = a->lo + a->hi + 1;
   if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
       lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
-    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
+    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, a);
   int threads = LRN_PIX_THREADS;
-  int chunk = lrn_regs_chunk(a, litdnn_lrn_pixels(a), threads, nw, LRN_PIX_BLOCKS_PER_SM);
+  int chunk = lrn_regs_chunk(a, litdnn_lrn_pixels(a), threads, nw,
+                             ahead ? LRN_PIX_AHEAD_BLOCKS_PER_SM : LRN_PIX_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((litdnn_lrn_pixels(a) + threads - 1) / threads) * (unsigned)chunks;
   /* k, alpha / n, -beta and 2 alpha beta / n as floats, converted once here: read from
      the kernel's parameters rather than converted from double at every output */
   float4 coef = make_float4((float)a->k, (float)a->a_over_n, -(float)a->power, 2.0f * (float)(a->a_over_n * a->power));
   cudaStream_t st = litdnn_gpu_stream(h);
-  switch (nw) {
+  switch (ahead * 8 + nw) {
   case 1: lrn_backward_pixel1<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
   case 2: lrn_backward_pixel2<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
   case 3: lrn_backward_pixel3<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
   case 4: lrn_backward_pixel4<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
-  default: lrn_backward_pixel5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 5: lrn_backward_pixel5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 9: lrn_backward_pixel1a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 10: lrn_backward_pixel2a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 11: lrn_backward_pixel3a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 12: lrn_backward_pixel4a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  default: lrn_backward_pixel5a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
   }
-  return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_pixel");
+  return litdnn_gpu_launch_status(lrn_backward_call, ahead ? "lrn_backward_pixel_ahead" : "lrn_backward_pixel");
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel)(litdnnHandle_t h, const void *args)
+{
+  return lrn_backward_pixel_launch(h, (const litdnn_lrn_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel_ahead)(litdnnHandle_t h, const void *args)
+{
+  return lrn_backward_pixel_launch(h, (const litdnn_lrn_args *)args, 1);
 }
