@@ -1,4 +1,4 @@
-#line 4400 "chapters/08-normalization.nw"
+#line 4438 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,7 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 3691 "chapters/08-normalization.nw"
+#line 3697 "chapters/08-normalization.nw"
 #define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
@@ -463,28 +463,35 @@ static __device__ __forceinline__ void lrn_store4_32(float *t, const int *o, int
   if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
 }
 
-/* the rotated path (vec 2): a warp owns 128 neighbouring pixels of one plane, lane l the four
-   from 4l. The warp's row of a channel starts at element row, m = row & 3 past a 16-byte
-   boundary: lane l reads the aligned float4 at 4l - m, and takes the m values it lacks
-   from lane l + 1 (lane 31 reads a 33rd float4). valid: the warp's pixels in the plane */
+#define LRN_ROT_PIXELS 124  /* pixels a warp owns on the rotated path: 31 lanes of four */
+
+/* the rotated path (vec 2): a warp owns LRN_ROT_PIXELS neighbouring pixels of one plane,
+   lane l < 31 the four from 4l, lane 31 none. The warp's row of a channel starts at
+   element row, m = row & 3 past a 16-byte boundary, so its values lie in the 32 aligned
+   float4 from row - m: lane l loads the l-th if it holds any of them, and takes the m
+   values it lacks from lane l + 1's. valid: the warp's pixels in the plane */
 static __device__ __forceinline__ float4 lrn_pick4(float4 a, float4 b, int m)
 {
   return m == 0 ? a : m == 1 ? make_float4(a.y, a.z, a.w, b.x) : m == 2 ? make_float4(a.z, a.w, b.x, b.y)
                                                                 : make_float4(a.w, b.x, b.y, b.z);
 }
 
+/* the load alone, so that a step can have all its loads in flight before the first shuffle */
 static __device__ __forceinline__ float4 lrn_load4_rot(const float *t, int row, int valid, int lane)
 {
   int m = row & 3;
-  const float4 *p = (const float4 *)(t + (row - m));
-  float4 own = 4 * lane < m + valid ? __ldg(p + lane) : lrn_zero4(), next;
+  return 4 * lane < m + valid ? __ldg((const float4 *)(t + (row - m)) + lane) : lrn_zero4();
+}
+
+/* then lane l's four values: the last 4 - m of its float4 and the first m of lane l + 1's */
+static __device__ __forceinline__ float4 lrn_rot4(float4 own, int row)
+{
+  float4 next;
   next.x = __shfl_down_sync(0xffffffffu, own.x, 1);
   next.y = __shfl_down_sync(0xffffffffu, own.y, 1);
   next.z = __shfl_down_sync(0xffffffffu, own.z, 1);
   next.w = __shfl_down_sync(0xffffffffu, own.w, 1);
-  if (lane == 31 && m > 0 && valid == 128)
-    next = __ldg(p + 32);
-  return lrn_pick4(own, next, m);
+  return lrn_pick4(own, next, row & 3);
 }
 
 /* the way back: lane l writes the aligned float4 at 4l - m, whose first m values are lane
@@ -506,15 +513,15 @@ static __device__ __forceinline__ void lrn_store4_rot(float *t, int row, int val
                                     alpha * o.z + beta * old.z, alpha * o.w + beta * old.w)
                       : make_float4(alpha * o.x, alpha * o.y, alpha * o.z, alpha * o.w);
   } else {
+    /* the first and last lanes of the warp, and the lanes past the plane's end: lane 31
+       writes the last m values of lane 30, lane 0 leaves the first m to the warp before */
     float v[4] = {o.x, o.y, o.z, o.w};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
     for (int k = 0; k < 4; k++)
       if (4 * lane + k >= m && 4 * lane + k < m + valid)
         lrn_store(p + k, v[k], alpha, beta);
-  }
-  if (lane == 31 && m > 0 && valid == 128) {
-    float v[4] = {d.x, d.y, d.z, d.w};
-    for (int k = 0; k < m; k++)
-      lrn_store(p + 4 + k, v[4 - m + k], alpha, beta);
   }
 }
 
@@ -529,11 +536,11 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1];
   if (vec == 2) {
     /* whole warps: a plane of HW pixels has wpp warps, the last one with fewer pixels */
-    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS, wg = q >> 5;
     if (wg >= a->dims[0] * wpp)
       return;
-    int64_t img = wg / wpp, first = (wg % wpp) * 128;
-    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    int64_t img = wg / wpp, first = (wg % wpp) * LRN_ROT_PIXELS;
+    valid = hw - first < LRN_ROT_PIXELS ? (int)(hw - first) : LRN_ROT_PIXELS;
     xo[0] = (int)(img * a->xs[0] + first);
     dyo[0] = (int)(img * a->dys[0] + first);
     dxo[0] = (int)(img * a->dxs[0] + first);
@@ -554,7 +561,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - nw + 1 + m;
-    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane), xo[0] + ch * xc)
                                                : lrn_load4_32(a->x, xo, ch * xc, vec))
                                   : lrn_zero4();
     T[m] = lrn_zero4();
@@ -568,11 +575,22 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
       if (vec == 2) {
+        /* the loads only; their shuffles come after the last of them */
         xv[u] = live && e < C ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_zero4();
         dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_rot(a->dy, dyo[0] + lead * dyc, valid, lane) : lrn_zero4();
       } else {
         xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
         dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      }
+    }
+    if (vec == 2) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < 4; u++) {
+        int jj = j + u;
+        xv[u] = lrn_rot4(xv[u], xo[0] + (jj + nw - 1) * xc);
+        dyv[u] = lrn_rot4(dyv[u], dyo[0] + (jj + lo) * dyc);
       }
     }
 #if defined(__CUDA_ARCH__)
@@ -693,7 +711,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 3981 "chapters/08-normalization.nw"
+#line 4005 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -702,11 +720,11 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
   int xo[4], yo[4], valid = 0, lane = threadIdx.x & 31;
   int xc = (int)a->xs[1], yc = (int)a->ys[1];
   if (vec == 2) {
-    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS, wg = q >> 5;
     if (wg >= a->dims[0] * wpp)
       return;
-    int64_t img = wg / wpp, first = (wg % wpp) * 128;
-    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    int64_t img = wg / wpp, first = (wg % wpp) * LRN_ROT_PIXELS;
+    valid = hw - first < LRN_ROT_PIXELS ? (int)(hw - first) : LRN_ROT_PIXELS;
     xo[0] = (int)(img * a->xs[0] + first);
     yo[0] = (int)(img * a->ys[0] + first);
   } else {
@@ -724,7 +742,7 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - lo + m;
-    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane), xo[0] + ch * xc)
                                                       : lrn_load4_32(a->x, xo, ch * xc, vec))
                                          : lrn_zero4();
   }
@@ -737,6 +755,14 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
       int e = c + u + hi, live = c + u < c1 && e < C;
       xv[u] = live ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_load4_32(a->x, xo, e * xc, vec))
                    : lrn_zero4();
+    }
+    if (vec == 2) {
+      /* the rotated loads' shuffles, after the last of them */
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < 4; u++)
+        xv[u] = lrn_rot4(xv[u], xo[0] + (c + u + hi) * xc);
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -832,7 +858,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4236 "chapters/08-normalization.nw"
+#line 4274 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -991,7 +1017,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4412 "chapters/08-normalization.nw"
+#line 4450 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1058,7 +1084,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4484 "chapters/08-normalization.nw"
+#line 4522 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1112,7 +1138,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4565 "chapters/08-normalization.nw"
+#line 4604 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1178,7 +1204,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1202,7 +1228,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4661 "chapters/08-normalization.nw"
+#line 4700 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1212,7 +1238,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
     return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
   int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_FWD_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1236,7 +1262,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 4707 "chapters/08-normalization.nw"
+#line 4746 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
