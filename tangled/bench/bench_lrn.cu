@@ -1,4 +1,4 @@
-#line 5181 "chapters/08-normalization.nw"
+#line 5184 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#line 4439 "chapters/08-normalization.nw"
+#line 4440 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -560,8 +560,8 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #pragma unroll
 #endif
   for (int m = 0; m < nw; m++) {
-    int ch = c0 - nw + 1 + m;
-    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane), xo[0] + ch * xc)
+    int ch = c0 - nw + 1 + m, row = xo[0] + ch * xc;
+    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, row, valid, lane), row)
                                                : lrn_load4_32(a->x, xo, ch * xc, vec))
                                   : lrn_zero4();
     T[m] = lrn_zero4();
@@ -742,7 +742,8 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - lo + m;
-    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane), xo[0] + ch * xc)
+    int row = xo[0] + ch * xc;
+    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, row, valid, lane), row)
                                                       : lrn_load4_32(a->x, xo, ch * xc, vec))
                                          : lrn_zero4();
   }
@@ -858,7 +859,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4275 "chapters/08-normalization.nw"
+#line 4276 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -1017,7 +1018,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4451 "chapters/08-normalization.nw"
+#line 4452 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1084,7 +1085,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4523 "chapters/08-normalization.nw"
+#line 4524 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1138,7 +1139,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4605 "chapters/08-normalization.nw"
+#line 4606 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1204,7 +1205,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
+                                 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1228,7 +1230,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4701 "chapters/08-normalization.nw"
+#line 4703 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1238,7 +1240,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
     return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
   int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
+                                 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_FWD_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1262,7 +1265,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 4747 "chapters/08-normalization.nw"
+#line 4750 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
