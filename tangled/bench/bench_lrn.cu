@@ -1,4 +1,4 @@
-#line 5184 "chapters/08-normalization.nw"
+#line 5189 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

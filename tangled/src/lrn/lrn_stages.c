@@ -1,4 +1,4 @@
-#line 4848 "chapters/08-normalization.nw"
+#line 4853 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
