@@ -1,4 +1,4 @@
-#line 5215 "chapters/08-normalization.nw"
+#line 5601 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

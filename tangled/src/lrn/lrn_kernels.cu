@@ -1,4 +1,4 @@
-#line 4537 "chapters/08-normalization.nw"
+#line 4857 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -422,7 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 4103 "chapters/08-normalization.nw"
+#line 4109 "chapters/08-normalization.nw"
 #define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
@@ -463,28 +463,35 @@ static __device__ __forceinline__ void lrn_store4_32(float *t, const int *o, int
   if (o[3] >= 0) lrn_store(&t[o[3] + off], v.w, alpha, beta);
 }
 
-/* the rotated path (vec 2): a warp owns 128 neighbouring pixels of one plane, lane l the four
-   from 4l. The warp's row of a channel starts at element row, m = row & 3 past a 16-byte
-   boundary: lane l reads the aligned float4 at 4l - m, and takes the m values it lacks
-   from lane l + 1 (lane 31 reads a 33rd float4). valid: the warp's pixels in the plane */
+#define LRN_ROT_PIXELS 124  /* pixels a warp owns on the rotated path: 31 lanes of four */
+
+/* the rotated path (vec 2): a warp owns LRN_ROT_PIXELS neighbouring pixels of one plane,
+   lane l < 31 the four from 4l, lane 31 none. The warp's row of a channel starts at
+   element row, m = row & 3 past a 16-byte boundary, so its values lie in the 32 aligned
+   float4 from row - m: lane l loads the l-th if it holds any of them, and takes the m
+   values it lacks from lane l + 1's. valid: the warp's pixels in the plane */
 static __device__ __forceinline__ float4 lrn_pick4(float4 a, float4 b, int m)
 {
   return m == 0 ? a : m == 1 ? make_float4(a.y, a.z, a.w, b.x) : m == 2 ? make_float4(a.z, a.w, b.x, b.y)
                                                                 : make_float4(a.w, b.x, b.y, b.z);
 }
 
+/* the load alone, so that a step can have all its loads in flight before the first shuffle */
 static __device__ __forceinline__ float4 lrn_load4_rot(const float *t, int row, int valid, int lane)
 {
   int m = row & 3;
-  const float4 *p = (const float4 *)(t + (row - m));
-  float4 own = 4 * lane < m + valid ? __ldg(p + lane) : lrn_zero4(), next;
+  return 4 * lane < m + valid ? __ldg((const float4 *)(t + (row - m)) + lane) : lrn_zero4();
+}
+
+/* then lane l's four values: the last 4 - m of its float4 and the first m of lane l + 1's */
+static __device__ __forceinline__ float4 lrn_rot4(float4 own, int row)
+{
+  float4 next;
   next.x = __shfl_down_sync(0xffffffffu, own.x, 1);
   next.y = __shfl_down_sync(0xffffffffu, own.y, 1);
   next.z = __shfl_down_sync(0xffffffffu, own.z, 1);
   next.w = __shfl_down_sync(0xffffffffu, own.w, 1);
-  if (lane == 31 && m > 0 && valid == 128)
-    next = __ldg(p + 32);
-  return lrn_pick4(own, next, m);
+  return lrn_pick4(own, next, row & 3);
 }
 
 /* the way back: lane l writes the aligned float4 at 4l - m, whose first m values are lane
@@ -506,15 +513,15 @@ static __device__ __forceinline__ void lrn_store4_rot(float *t, int row, int val
                                     alpha * o.z + beta * old.z, alpha * o.w + beta * old.w)
                       : make_float4(alpha * o.x, alpha * o.y, alpha * o.z, alpha * o.w);
   } else {
+    /* the first and last lanes of the warp, and the lanes past the plane's end: lane 31
+       writes the last m values of lane 30, lane 0 leaves the first m to the warp before */
     float v[4] = {o.x, o.y, o.z, o.w};
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
     for (int k = 0; k < 4; k++)
       if (4 * lane + k >= m && 4 * lane + k < m + valid)
         lrn_store(p + k, v[k], alpha, beta);
-  }
-  if (lane == 31 && m > 0 && valid == 128) {
-    float v[4] = {d.x, d.y, d.z, d.w};
-    for (int k = 0; k < m; k++)
-      lrn_store(p + 4 + k, v[4 - m + k], alpha, beta);
   }
 }
 
@@ -529,11 +536,11 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1];
   if (vec == 2) {
     /* whole warps: a plane of HW pixels has wpp warps, the last one with fewer pixels */
-    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS, wg = q >> 5;
     if (wg >= a->dims[0] * wpp)
       return;
-    int64_t img = wg / wpp, first = (wg % wpp) * 128;
-    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    int64_t img = wg / wpp, first = (wg % wpp) * LRN_ROT_PIXELS;
+    valid = hw - first < LRN_ROT_PIXELS ? (int)(hw - first) : LRN_ROT_PIXELS;
     xo[0] = (int)(img * a->xs[0] + first);
     dyo[0] = (int)(img * a->dys[0] + first);
     dxo[0] = (int)(img * a->dxs[0] + first);
@@ -553,8 +560,8 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
 #pragma unroll
 #endif
   for (int m = 0; m < nw; m++) {
-    int ch = c0 - nw + 1 + m;
-    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+    int ch = c0 - nw + 1 + m, row = xo[0] + ch * xc;
+    X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, row, valid, lane), row)
                                                : lrn_load4_32(a->x, xo, ch * xc, vec))
                                   : lrn_zero4();
     T[m] = lrn_zero4();
@@ -568,11 +575,22 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
       if (vec == 2) {
+        /* the loads only; their shuffles come after the last of them */
         xv[u] = live && e < C ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_zero4();
         dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_rot(a->dy, dyo[0] + lead * dyc, valid, lane) : lrn_zero4();
       } else {
         xv[u] = live && e < C ? lrn_load4_32(a->x, xo, e * xc, vec) : lrn_zero4();
         dyv[u] = live && lead >= 0 && lead < C ? lrn_load4_32(a->dy, dyo, lead * dyc, vec) : lrn_zero4();
+      }
+    }
+    if (vec == 2) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < 4; u++) {
+        int jj = j + u;
+        xv[u] = lrn_rot4(xv[u], xo[0] + (jj + nw - 1) * xc);
+        dyv[u] = lrn_rot4(dyv[u], dyo[0] + (jj + lo) * dyc);
       }
     }
 #if defined(__CUDA_ARCH__)
@@ -693,7 +711,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4393 "chapters/08-normalization.nw"
+#line 4422 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -702,11 +720,11 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
   int xo[4], yo[4], valid = 0, lane = threadIdx.x & 31;
   int xc = (int)a->xs[1], yc = (int)a->ys[1];
   if (vec == 2) {
-    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + 127) / 128, wg = q >> 5;
+    int64_t hw = a->dims[2] * a->dims[3], wpp = (hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS, wg = q >> 5;
     if (wg >= a->dims[0] * wpp)
       return;
-    int64_t img = wg / wpp, first = (wg % wpp) * 128;
-    valid = hw - first < 128 ? (int)(hw - first) : 128;
+    int64_t img = wg / wpp, first = (wg % wpp) * LRN_ROT_PIXELS;
+    valid = hw - first < LRN_ROT_PIXELS ? (int)(hw - first) : LRN_ROT_PIXELS;
     xo[0] = (int)(img * a->xs[0] + first);
     yo[0] = (int)(img * a->ys[0] + first);
   } else {
@@ -724,7 +742,8 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
 #endif
   for (int m = 0; m < nw; m++) {
     int ch = c0 - lo + m;
-    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + ch * xc, valid, lane)
+    int row = xo[0] + ch * xc;
+    X[m] = m < nw - 1 && ch >= 0 && ch < C ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, row, valid, lane), row)
                                                       : lrn_load4_32(a->x, xo, ch * xc, vec))
                                          : lrn_zero4();
   }
@@ -737,6 +756,14 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
       int e = c + u + hi, live = c + u < c1 && e < C;
       xv[u] = live ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_load4_32(a->x, xo, e * xc, vec))
                    : lrn_zero4();
+    }
+    if (vec == 2) {
+      /* the rotated loads' shuffles, after the last of them */
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < 4; u++)
+        xv[u] = lrn_rot4(xv[u], xo[0] + (c + u + hi) * xc);
     }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -832,8 +859,166 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
+#line 4693 "chapters/08-normalization.nw"
+#define LRN_PIX_THREADS 128      /* threads a block */
+#define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
+#define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
+#define LRN_PIX_BOUNDS __launch_bounds__(LRN_PIX_THREADS, LRN_PIX_BLOCKS_PER_SM)
+#define LRN_PIX_AHEAD_BLOCKS_PER_SM 6  /* with the next step's loads: 768 threads at 80 registers */
+#define LRN_PIX_AHEAD_BOUNDS __launch_bounds__(LRN_PIX_THREADS, LRN_PIX_AHEAD_BLOCKS_PER_SM)
 
-#line 4548 "chapters/08-normalization.nw"
+/* the loads of the step from channel j: x of the entering channels, dy of the lead ones;
+   zeros outside the tensor and past the chunk's last output c1 */
+static __device__ __forceinline__ void lrn_pixel_loads(const float *x, const float *dy, int xc, int dyc, int j,
+                                                       int c1, int C, const int nw, float *xv, float *dyv)
+{
+  const int lo = (nw - 1) / 2;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int u = 0; u < LRN_PIX_STEP; u++) {
+    int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
+    xv[u] = live && e < C ? __ldg(x + e * xc) : 0.0f;
+    dyv[u] = live && lead >= 0 && lead < C ? __ldg(dy + lead * dyc) : 0.0f;
+  }
+}
+
+/* one pixel of one chunk of channels per thread, the windows in register arrays; nw (the
+   window) and ahead (whether a step loads the next step's channels) must be constants
+   after inlining; lo and hi are cuDNN's for that nw */
+static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_args *a, int chunk, int chunks,
+                                                               float4 coef, const int nw, const int ahead)
+{
+  const int lo = (nw - 1) / 2;
+  int64_t p = (int64_t)(blockIdx.x / chunks) * blockDim.x + threadIdx.x;
+  if (p >= litdnn_lrn_pixels(a))
+    return;
+  const float *x = a->x + litdnn_lrn_pixel(a, a->xs, p), *dy = a->dy + litdnn_lrn_pixel(a, a->dys, p);
+  float *dx = a->out + litdnn_lrn_pixel(a, a->dxs, p);
+  int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1], C = (int)a->dims[1];
+  int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
+  float k = coef.x, an = coef.y, power = coef.z, two_ab = coef.w;
+  float X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int m = 0; m < nw; m++) {
+    int ch = c0 - nw + 1 + m;
+    X[m] = m < nw - 1 && ch >= 0 ? __ldg(x + ch * xc) : 0.0f;
+    T[m] = 0.0f;
+    G[m] = 0.0f;
+  }
+  float xv[LRN_PIX_STEP], dyv[LRN_PIX_STEP];
+  if (ahead)
+    lrn_pixel_loads(x, dy, xc, dyc, c0 - nw + 1, c1, C, nw, xv, dyv);
+  for (int j = c0 - nw + 1; j < c1; j += LRN_PIX_STEP) {
+    /* every load of a step first: 2 * LRN_PIX_STEP independent loads in flight, of this
+       step's channels, or with ahead of the next step's, which arrive during this one's
+       arithmetic */
+    float nxv[LRN_PIX_STEP], ndyv[LRN_PIX_STEP];
+    lrn_pixel_loads(x, dy, xc, dyc, ahead ? j + LRN_PIX_STEP : j, c1, C, nw, nxv, ndyv);
+    if (!ahead) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < LRN_PIX_STEP; u++) {
+        xv[u] = nxv[u];
+        dyv[u] = ndyv[u];
+      }
+    }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int u = 0; u < LRN_PIX_STEP; u++) {
+      /* no early exit past c1: the last step computes on zeros and stores nothing, and
+         the step stays straight-line code whose shifts are renamings */
+      int jj = j + u;
+      X[nw - 1] = xv[u];
+      float sq = 0.0f;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < nw; m++)
+        sq += X[m] * X[m];
+      float s = k + an * sq, g = dyv[u] * lrn_pow(s, power);
+      G[lo] = g;
+      T[nw - 1] = g * X[lo] / s;
+      if (jj >= c0 && jj < c1) {
+        float t = 0.0f;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+        for (int m = 0; m < nw; m++)
+          t += T[m];
+        lrn_store(dx + jj * dxc, G[0] - two_ab * X[0] * t, a->alpha, a->beta);
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m + 1 < nw; m++) {
+        X[m] = X[m + 1];
+        T[m] = T[m + 1];
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int m = 0; m < lo; m++)
+        G[m] = G[m + 1];
+    }
+    if (ahead) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int u = 0; u < LRN_PIX_STEP; u++) {
+        xv[u] = nxv[u];
+        dyv[u] = ndyv[u];
+      }
+    }
+  }
+}
+
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel1(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1, 0);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel2(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2, 0);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel3(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3, 0);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel4(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4, 0);
+}
+static __global__ void LRN_PIX_BOUNDS lrn_backward_pixel5(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 0);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel1a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 1, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel2a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 2, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel3a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 3, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel4a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 4, 1);
+}
+static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args a, int chunk, int chunks, float4 coef)
+{
+  lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
+}
+
+#line 4869 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -900,7 +1085,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4620 "chapters/08-normalization.nw"
+#line 4941 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -954,7 +1139,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 4701 "chapters/08-normalization.nw"
+#line 5023 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1020,7 +1205,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
+                                 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1044,7 +1230,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 4797 "chapters/08-normalization.nw"
+#line 5120 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1054,7 +1240,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
     return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
   int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
-  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + 127) / 128) * 32 : (litdnn_lrn_pixels(a) + 3) / 4;
+  int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
+                                 : (litdnn_lrn_pixels(a) + 3) / 4;
   int threads = 64, chunk = lrn_regs_chunk(a, all_threads, threads, nw, LRN_REGS_FWD_BLOCKS_PER_SM);
   int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
   unsigned blocks = (unsigned)((all_threads + threads - 1) / threads) * (unsigned)chunks;
@@ -1077,4 +1264,43 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   default: lrn_forward_regs5p<<<blocks, threads, 0, st>>>(*a, chunk, chunks); break;
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
+}
+#line 5167 "chapters/08-normalization.nw"
+/* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
+static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
+{
+  int nw = a->lo + a->hi + 1;
+  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
+      lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
+    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, a);
+  int threads = LRN_PIX_THREADS;
+  int chunk = lrn_regs_chunk(a, litdnn_lrn_pixels(a), threads, nw,
+                             ahead ? LRN_PIX_AHEAD_BLOCKS_PER_SM : LRN_PIX_BLOCKS_PER_SM);
+  int chunks = (int)((a->dims[1] + chunk - 1) / chunk);
+  unsigned blocks = (unsigned)((litdnn_lrn_pixels(a) + threads - 1) / threads) * (unsigned)chunks;
+  /* k, alpha / n, -beta and 2 alpha beta / n as floats, converted once here: read from
+     the kernel's parameters rather than converted from double at every output */
+  float4 coef = make_float4((float)a->k, (float)a->a_over_n, -(float)a->power, 2.0f * (float)(a->a_over_n * a->power));
+  cudaStream_t st = litdnn_gpu_stream(h);
+  switch (ahead * 8 + nw) {
+  case 1: lrn_backward_pixel1<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 2: lrn_backward_pixel2<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 3: lrn_backward_pixel3<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 4: lrn_backward_pixel4<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 5: lrn_backward_pixel5<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 9: lrn_backward_pixel1a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 10: lrn_backward_pixel2a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 11: lrn_backward_pixel3a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  case 12: lrn_backward_pixel4a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  default: lrn_backward_pixel5a<<<blocks, threads, 0, st>>>(*a, chunk, chunks, coef); break;
+  }
+  return litdnn_gpu_launch_status(lrn_backward_call, ahead ? "lrn_backward_pixel_ahead" : "lrn_backward_pixel");
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel)(litdnnHandle_t h, const void *args)
+{
+  return lrn_backward_pixel_launch(h, (const litdnn_lrn_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_pixel_ahead)(litdnnHandle_t h, const void *args)
+{
+  return lrn_backward_pixel_launch(h, (const litdnn_lrn_args *)args, 1);
 }

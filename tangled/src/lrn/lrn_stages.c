@@ -1,4 +1,4 @@
-#line 4883 "chapters/08-normalization.nw"
+#line 5265 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -25,6 +25,10 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_lrn_backward_staged),
   LITDNN_GPU_STAGE("registers (n <= 5)", "the staged rings as register arrays, one kernel per window size",
                    litdnn_lrn_backward_regs),
+  LITDNN_GPU_STAGE("a pixel a thread (n <= 5)", "one pixel per thread, windows in registers, 16 loads at once",
+                   litdnn_lrn_backward_pixel),
+  LITDNN_GPU_STAGE("a pixel a thread, loading ahead", "the same, each step's arithmetic over the next step's loads",
+                   litdnn_lrn_backward_pixel_ahead),
 };
 
 static int choose(const litdnn_lrn_args *a, int backward)

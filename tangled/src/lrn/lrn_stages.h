@@ -13,4 +13,6 @@ LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_staged);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_staged);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_regs);
 LITDNN_DECLARE_GPU_FN(litdnn_lrn_forward_regs);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_pixel);
+LITDNN_DECLARE_GPU_FN(litdnn_lrn_backward_pixel_ahead);
 #endif
