@@ -1,4 +1,4 @@
-#line 5265 "chapters/08-normalization.nw"
+#line 5283 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
@@ -27,7 +27,7 @@ static const litdnn_stage backward_stages[] = {
                    litdnn_lrn_backward_regs),
   LITDNN_GPU_STAGE("a pixel a thread (n <= 5)", "one pixel per thread, windows in registers, 16 loads at once",
                    litdnn_lrn_backward_pixel),
-  LITDNN_GPU_STAGE("a pixel a thread, loading ahead", "the same, each step's arithmetic over the next step's loads",
+  LITDNN_GPU_STAGE("loading ahead (n <= 5)", "a pixel a thread, each step's arithmetic over the next step's loads",
                    litdnn_lrn_backward_pixel_ahead),
 };
 
@@ -35,15 +35,12 @@ static int choose(const litdnn_lrn_args *a, int backward)
 {
   if (a->xs[1] == 1 && a->ys[1] == 1 && a->dims[1] > 1)
     return 3;
-  /* measured: backward on float4 planes the register stage (which runs the staged kernel
-     itself for n > 5) beats the staged one; forward the two are level, so staged stays */
-  if (litdnn_lrn_all_vec(a, backward))
-    return backward ? 5 : 4;
-  /* measured on AlexNet's odd planes: the staged one-pixel path wins both ways, and the
-     register stage's paths for them lose to it by half */
+  /* measured on AlexNet's odd planes and the reference shape: backward, a pixel a thread
+     loading ahead is the fastest stage on all three; forward, the register stage (its
+     rotated path repaired). Both run the staged kernel themselves for n > 5 */
   if (backward)
-    return a->xs[3] == 1 && a->dys[3] == 1 && a->dxs[3] == 1 ? 4 : 2;
-  return a->xs[3] == 1 && a->ys[3] == 1 ? 4 : 2;
+    return a->xs[3] == 1 && a->dys[3] == 1 && a->dxs[3] == 1 ? 7 : 2;
+  return a->xs[3] == 1 && a->ys[3] == 1 ? 5 : 2;
 }
 static int choose_forward(litdnnHandle_t h, const void *args) { return choose((const litdnn_lrn_args *)args, 0); }
 static int choose_backward(litdnnHandle_t h, const void *args) { return choose((const litdnn_lrn_args *)args, 1); }
