@@ -75,10 +75,6 @@ static const conv_case cases[] = {
   /* ... and with an even padding of w (backward data's other parity), one output row: one block per
      channel in backward filter, which then needs no workspace */
   {2, 1, 4, 4, 4, {1, 3, 10}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
-  /* small planes, a warp each in the forward pass: 7x7 (scalar loads, more outputs than lanes), 14x14 at
-     stride 2 (float4 loads), 12 planes for blocks of 4 warps */
-  {2, 1, 6, 6, 6, {1, 7, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
-  {2, 2, 6, 6, 6, {1, 14, 14}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 

@@ -1,4 +1,4 @@
-#line 3876 "chapters/05-convolution.nw"
+#line 3805 "chapters/05-convolution.nw"
 #include "core/gpu.h"
 #include "conv/conv.h"
 #include "conv/conv_stages.h"
@@ -830,60 +830,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3317 "chapters/05-convolution.nw"
-#define CONV_DW3_PLANE_MAX 1024   /* the largest input plane, in floats, that a warp stages whole */
-#define CONV_DW3_PLANE_WARPS 4    /* warps of a block of the plane kernel */
-
-/* 3x3 depthwise on planes of at most CONV_DW3_PLANE_MAX floats: a warp per (image, output channel), the
-   input plane staged in shared memory by the whole warp, every 32nd output to a lane. x's planes are
-   contiguous (the launch checks it); u is the stride, a literal at the call */
-static __device__ __forceinline__ void conv_dw3_plane(const litdnn_conv_args *a, float *sx, int plane, int lane,
-                                                      const int u)
-{
-  int H = a->in[1], W = a->in[2], P = a->out[1], Q = a->out[2], hw = H * W;
-  int n = plane / a->k, k = plane - n * a->k;
-  const float *xc = a->x + n * a->xs[0] + (k / (a->k / a->groups)) * a->xs[1], *wk = a->w + k * a->ws[0];
-  if ((hw & 3) == 0 && ((uintptr_t)xc & 15) == 0)
-    for (int i = lane; i < hw / 4; i += 32)
-      ((float4 *)sx)[i] = __ldg((const float4 *)xc + i);
-  else
-    for (int i = lane; i < hw; i += 32)
-      sx[i] = __ldg(xc + i);
-  float t[9];
-  for (int j = 0; j < 9; j++)
-    t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
-  __syncwarp();
-  for (int o = lane; o < P * Q; o += 32) {
-    int oh = o / Q, ow = o - oh * Q, ih0 = oh * u - a->pad[1], iw0 = ow * u - a->pad[2];
-    float acc = 0.0f;
-    for (int r = 0; r < 3; r++) {
-      int ih = ih0 + r;
-      if (ih < 0 || ih >= H)
-        continue;
-      for (int s = 0; s < 3; s++) {
-        int iw = iw0 + s;
-        if (iw >= 0 && iw < W)
-          acc += t[r * 3 + s] * sx[ih * W + iw];
-      }
-    }
-    litdnn_conv_store_y(a, litdnn_conv_offset(a->ys, n, k, 0, oh, ow), k, acc);
-  }
-  __syncwarp();   /* the slice is refilled for the warp's next plane */
-}
-
-static __global__ void __launch_bounds__(32 * CONV_DW3_PLANE_WARPS) conv_fwd_depthwise_3x3_planes(litdnn_conv_args a)
-{
-  __shared__ float sx[CONV_DW3_PLANE_WARPS * CONV_DW3_PLANE_MAX];
-  int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, planes = a.n * a.k;
-  float *mine = sx + warp * CONV_DW3_PLANE_MAX;
-  for (int p = blockIdx.x * CONV_DW3_PLANE_WARPS + warp; p < planes; p += gridDim.x * CONV_DW3_PLANE_WARPS) {
-    if (a.stride[1] == 1)
-      conv_dw3_plane(&a, mine, p, lane, 1);
-    else
-      conv_dw3_plane(&a, mine, p, lane, 2);
-  }
-}
-#line 3428 "chapters/05-convolution.nw"
+#line 3357 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -933,7 +880,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3496 "chapters/05-convolution.nw"
+#line 3425 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1010,7 +957,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3616 "chapters/05-convolution.nw"
+#line 3545 "chapters/05-convolution.nw"
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -1090,7 +1037,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
   }
 }
-#line 3773 "chapters/05-convolution.nw"
+#line 3702 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1148,7 +1095,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
     }
 }
-#line 3844 "chapters/05-convolution.nw"
+#line 3773 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1172,7 +1119,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
 }
-#line 3936 "chapters/05-convolution.nw"
+#line 3865 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1288,26 +1235,12 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const v
   return litdnn_gpu_launch_status(a->call, "conv_winograd");
 }
 
-/* the plane kernel: packed planes of x (rows contiguous, one after another) no larger than a warp's slice,
-   and (to be measured) planes small enough that the strips lose */
-static int conv_dw3_planes_fit(const litdnn_conv_args *a)
-{
-  int64_t hw = (int64_t)a->in[1] * a->in[2];
-  return a->xs[3] == a->in[2] && hw <= CONV_DW3_PLANE_MAX && (int64_t)a->n * a->k <= INT32_MAX;
-}
-
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
   int channels_last = a->k > 1 && a->ys[1] == 1;
   int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
-  if (!channels_last && litdnn_conv_dw3(a) && conv_dw3_planes_fit(a)) {
-    int64_t planes = (int64_t)a->n * a->k, blocks = (planes + CONV_DW3_PLANE_WARPS - 1) / CONV_DW3_PLANE_WARPS;
-    conv_fwd_depthwise_3x3_planes<<<blocks < 65535 ? (unsigned)blocks : 65535u, 32 * CONV_DW3_PLANE_WARPS, 0,
-                                     litdnn_gpu_stream(h)>>>(*a);
-    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_3x3_planes");
-  }
   if (!channels_last && litdnn_conv_dw3(a)) {
     /* several rows per thread where the output has at least 8 rows: measured ahead there, behind on 7x7 */
     int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP, rows = a->out[1] >= 8 ? CONV_DW3_ROWS : 1;
