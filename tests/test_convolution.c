@@ -75,6 +75,10 @@ static const conv_case cases[] = {
   /* ... and with an even padding of w (backward data's other parity), one output row: one block per
      channel in backward filter, which then needs no workspace */
   {2, 1, 4, 4, 4, {1, 3, 10}, {1, 3, 3}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
+  /* MobileNet's small planes: 7x7 at stride 1 (one row a forward thread, a last strip of 3), 14x14 at
+     stride 2 (16-byte loads, an output of 7x7) */
+  {2, 1, 6, 6, 6, {1, 7, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
+  {2, 2, 6, 6, 6, {1, 14, 14}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
