@@ -1,4 +1,4 @@
-#line 3089 "chapters/04-matmul.nw"
+#line 3090 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define GEMM_PAD 8
@@ -169,7 +169,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 2979 "chapters/04-matmul.nw"
+#line 2980 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -278,7 +278,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_mat
       }
 }
 
-#line 3098 "chapters/04-matmul.nw"
+#line 3099 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 2386 "chapters/04-matmul.nw"
+#line 2387 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 4

@@ -1,4 +1,4 @@
-#line 2472 "chapters/04-matmul.nw"
+#line 2473 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8

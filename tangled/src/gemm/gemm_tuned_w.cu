@@ -1,4 +1,4 @@
-#line 2486 "chapters/04-matmul.nw"
+#line 2487 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 4
