@@ -1,4 +1,4 @@
-#line 5617 "chapters/08-normalization.nw"
+#line 5618 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5532 "chapters/08-normalization.nw"
+#line 5533 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -448,7 +448,7 @@ check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD)
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2815 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5567 "chapters/08-normalization.nw"
+#line 5568 "chapters/08-normalization.nw"
 check_lrn();
 #line 873 "chapters/09-dropout.nw"
 check_dropout();
