@@ -1,11 +1,11 @@
-#line 3490 "chapters/04-matmul.nw"
+#line 3742 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/gemm/gemm.h"
 #include <math.h>
 #include <string.h>
 
-#line 3532 "chapters/04-matmul.nw"
+#line 3784 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 3585 "chapters/04-matmul.nw"
+#line 3837 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -96,7 +96,7 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 3627 "chapters/04-matmul.nw"
+#line 3879 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -129,25 +129,43 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
     }
   }
   printf("  best own FP32 stage: %s, %.1f %% of cuBLAS (target 90 %%)\n", best_name, 100.0 * cublas_ms / best);
-  if (only && !strstr("tf32", only)) {
+  /* TF32: cuBLAS in TF32 math and every TF32 stage of ours; --only tf32 selects them all */
+  int tf32_wanted = !only || strstr("tf32", only) != NULL;
+  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
+    tf32_wanted |= GEMM_STAGE_IS_TF32(s) && s != GEMM_STAGE_CUBLAS_TF32 && bench_wanted(b, name);
+  }
+  if (!tf32_wanted) {
     problem_free(&p);
     return;
   }
 
   p.math = LITDNN_MATH_TF32;
-  double tf32_cublas = time_impl(b, &p, -1);
-  double tf32_wmma = time_impl(b, &p, GEMM_STAGE_WMMA_TF32);
-  double tf32_mma = time_impl(b, &p, GEMM_STAGE_MMA_TF32);
-  double tf32_ours = tf32_mma < tf32_wmma ? tf32_mma : tf32_wmma;
+  double tf32_cublas = time_impl(b, &p, -1), tf32_best = 1e30;
   bench_record(b, "sgemm tf32", shape, "cuBLAS tf32", tf32_cublas, problem_bytes(&p), problem_flops(&p));
-  bench_record(b, "sgemm tf32", shape, "litdnn: wmma tf32", tf32_wmma, problem_bytes(&p), problem_flops(&p));
-  bench_record(b, "sgemm tf32", shape, "litdnn: mma tf32", tf32_mma, problem_bytes(&p), problem_flops(&p));
-  printf("  TF32: wmma %.1f TFLOP/s, mma %.1f TFLOP/s, cuBLAS %.1f TFLOP/s: best %.1f %% of cuBLAS TF32 "
-         "(target 70 %%)\n", problem_flops(&p) / tf32_wmma / 1e9, problem_flops(&p) / tf32_mma / 1e9,
-         problem_flops(&p) / tf32_cublas / 1e9, 100.0 * tf32_cublas / tf32_ours);
+  printf("  %-24s %9.3f ms %8.1f TFLOP/s  100.0 %% of cuBLAS TF32\n", "cuBLAS tf32", tf32_cublas,
+         problem_flops(&p) / tf32_cublas / 1e9);
+  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+    const char *name;
+    char impl[96];
+    if (!runs_on_gpu(s) || !GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS_TF32)
+      continue;
+    litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
+    if (!bench_wanted(b, name) && !(only && strstr("tf32", only)))
+      continue;
+    double ms = time_impl(b, &p, s);
+    snprintf(impl, sizeof impl, "litdnn: %s", name);
+    bench_record(b, "sgemm tf32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
+    printf("  %-24s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS TF32\n", name, ms, problem_flops(&p) / ms / 1e9,
+           100.0 * tf32_cublas / ms);
+    if (ms < tf32_best)
+      tf32_best = ms;
+  }
+  printf("  best own TF32 stage: %.1f %% of cuBLAS TF32 (target 70 %%)\n", 100.0 * tf32_cublas / tf32_best);
   problem_free(&p);
 }
-#line 3800 "chapters/04-matmul.nw"
+#line 4070 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
@@ -201,7 +219,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 3689 "chapters/04-matmul.nw"
+#line 3959 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -306,7 +324,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   problem_free(&p);
 }
 
-#line 3502 "chapters/04-matmul.nw"
+#line 3754 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);

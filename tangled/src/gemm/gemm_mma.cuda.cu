@@ -1,4 +1,4 @@
-#line 3090 "chapters/04-matmul.nw"
+#line 3095 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define GEMM_PAD 8
@@ -169,20 +169,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 2980 "chapters/04-matmul.nw"
-#define MT_BM 128
-#define MT_BN 256
-#define MT_BK 32
-#define MT_THREADS 256
-#define MT_STAGES 4
-#define MT_SPA (MT_BM + GEMM_PAD)
-#define MT_SPB (MT_BN + GEMM_PAD)
-#define MT_WTM 64                 /* warp tile; warps stand 2 x 4 */
-#define MT_WTN 64
-#define MT_FM (MT_WTM / 16)       /* accumulator tiles of 16 x 8 per warp tile */
-#define MT_FN (MT_WTN / 8)
-#define MT_SMEM (MT_STAGES * MT_BK * (MT_SPA + MT_SPB) * (int)sizeof(float))
-
+#line 2983 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -198,6 +185,19 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
+#line 3001 "chapters/04-matmul.nw"
+#define MT_BM 128
+#define MT_BN 256
+#define MT_BK 32
+#define MT_THREADS 256
+#define MT_STAGES 4
+#define MT_SPA (MT_BM + GEMM_PAD)
+#define MT_SPB (MT_BN + GEMM_PAD)
+#define MT_WTM 64                 /* warp tile; warps stand 2 x 4 */
+#define MT_WTN 64
+#define MT_FM (MT_WTM / 16)       /* accumulator tiles of 16 x 8 per warp tile */
+#define MT_FN (MT_WTN / 8)
+#define MT_SMEM (MT_STAGES * MT_BK * (MT_SPA + MT_SPB) * (int)sizeof(float))
 
 static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_matmul_args g)
 {
@@ -278,7 +278,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_mat
       }
 }
 
-#line 3099 "chapters/04-matmul.nw"
+#line 3105 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
