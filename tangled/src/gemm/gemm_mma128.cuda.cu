@@ -1,7 +1,11 @@
-#line 3324 "chapters/04-matmul.nw"
+#line 3366 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
-
+#define MX_BM 128
+#define MX_BN 128
+#define MX_STAGES 3
+#define MX_MIN_BLOCKS 2
+#define MX_ENTRY litdnn_gemm_mma128_tf32_cuda
 #line 288 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
@@ -96,15 +100,14 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 #line 3211 "chapters/04-matmul.nw"
-#define MX_BM 128
-#define MX_BN 128
+/* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
-#define MX_THREADS 128            /* four warps, standing 2 x 2 */
-#define MX_STAGES 3
-#define MX_SPA (MX_BM + 8)        /* A: k-major rows, 136 = 8 (mod 32) */
-#define MX_SPB (MX_BK + 4)        /* B: n-major rows, 36 = 4 (mod 32) */
 #define MX_WTM 64                 /* warp tile */
 #define MX_WTN 64
+#define MX_WARPS_M (MX_BM / MX_WTM)
+#define MX_THREADS (32 * MX_WARPS_M * (MX_BN / MX_WTN))
+#define MX_SPA (MX_BM + 8)        /* A: k-major rows, 136 or 264 = 8 (mod 32) */
+#define MX_SPB (MX_BK + 4)        /* B: n-major rows, 36 = 4 (mod 32) */
 #define MX_FM (MX_WTM / 16)       /* accumulator tiles of 16 x 8 per warp tile */
 #define MX_FN (MX_WTN / 8)
 #define MX_SLICE (MX_BK * MX_SPA + MX_BN * MX_SPB)   /* floats of one slice of both tiles */
@@ -133,12 +136,12 @@ static __device__ inline void gemm_mx_copy_slice(float *as, float *bs, const flo
   }
 }
 
-static __global__ void __launch_bounds__(MX_THREADS, 2) gemm_mma128_tf32(litdnn_matmul_args g)
+static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) gemm_mma16_tf32(litdnn_matmul_args g)
 {
   extern __shared__ float4 gemm_mx_smem4[];
   float *smem = (float *)gemm_mx_smem4;
   int t = threadIdx.x, lane = t % 32, warp = t / 32;
-  int wm = (warp % 2) * MX_WTM, wn = (warp / 2) * MX_WTN;
+  int wm = (warp % MX_WARPS_M) * MX_WTM, wn = (warp / MX_WARPS_M) * MX_WTN;
   int gq = lane / 4, q = lane % 4;
   int i0 = blockIdx.x * MX_BM, j0 = blockIdx.y * MX_BN;
   GEMM_BATCH_POINTERS(g, A, B, C);
@@ -203,9 +206,9 @@ static __global__ void __launch_bounds__(MX_THREADS, 2) gemm_mma128_tf32(litdnn_
       }
 }
 
-#line 3332 "chapters/04-matmul.nw"
-/* Can the 128 x 128 kernel take this product? No transposes, 16-byte
-   aligned operands and leading dimensions (and strides, with a batch). */
+#line 3328 "chapters/04-matmul.nw"
+/* Can the kernel take this product? No transposes, 16-byte aligned
+   operands and leading dimensions (and strides, with a batch). */
 static int gemm_mx_fits(const litdnn_matmul_args *g)
 {
   int aligned = (size_t)g->A % 16 == 0 && (size_t)g->B % 16 == 0 && g->lda % 4 == 0 && g->ldb % 4 == 0;
@@ -213,7 +216,7 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   return !g->transa && !g->transb && aligned && strides;
 }
 
-litdnnStatus_t litdnn_gemm_mma128_tf32_cuda(litdnnHandle_t h, const void *args)
+litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
   if (!gemm_mx_fits(g))
@@ -221,18 +224,18 @@ litdnnStatus_t litdnn_gemm_mma128_tf32_cuda(litdnnHandle_t h, const void *args)
   static int attribute_set;
   if (!attribute_set) {
     cudaError_t err =
-        cudaFuncSetAttribute(gemm_mma128_tf32, cudaFuncAttributeMaxDynamicSharedMemorySize, MX_SMEM);
+        cudaFuncSetAttribute(gemm_mma16_tf32, cudaFuncAttributeMaxDynamicSharedMemorySize, MX_SMEM);
     if (err != cudaSuccess)
       return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_mma128_tf32 %d bytes of shared memory: %s", MX_SMEM,
-                          cudaGetErrorString(err));
+                          "cannot give gemm_mma16_tf32 (%dx%d) %d bytes of shared memory: %s", MX_BM, MX_BN,
+                          MX_SMEM, cudaGetErrorString(err));
     attribute_set = 1;
   }
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     dim3 grid = litdnn_dim3((unsigned)(s.m + MX_BM - 1) / MX_BM, (unsigned)(s.n + MX_BN - 1) / MX_BN,
                             (unsigned)s.batch);
-    gemm_mma128_tf32<<<grid, MX_THREADS, MX_SMEM, litdnn_gpu_stream(h)>>>(s);
+    gemm_mma16_tf32<<<grid, MX_THREADS, MX_SMEM, litdnn_gpu_stream(h)>>>(s);
   }
-  return litdnn_gpu_launch_status(g->call, "gemm_mma128_tf32");
+  return litdnn_gpu_launch_status(g->call, "gemm_mma16_tf32");
 }
