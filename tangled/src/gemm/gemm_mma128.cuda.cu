@@ -113,8 +113,8 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
 #define MX_SLICE (MX_BK * MX_SPA + MX_BN * MX_SPB)   /* floats of one slice of both tiles */
 #define MX_SMEM (MX_STAGES * MX_SLICE * (int)sizeof(float))
 
-/* Start copying the slice of k at p0: A's 128 x 32 tile into the k-major
-   As, B's 32 x 128 tile into the n-major Bs, all in 16-byte pieces, zero
+/* Start copying the slice of k at p0: A's MX_BM x 32 tile into the k-major
+   As, B's 32 x MX_BN tile into the n-major Bs, all in 16-byte pieces, zero
    outside the matrices. */
 static __device__ inline void gemm_mx_copy_slice(float *as, float *bs, const float *A, const float *B,
                                                  int64_t lda, int64_t ldb, int m, int n, int k, int i0,
