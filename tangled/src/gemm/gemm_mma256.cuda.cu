@@ -1,4 +1,4 @@
-#line 3424 "chapters/04-matmul.nw"
+#line 3441 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define MX_BM 256
