@@ -1,4 +1,4 @@
-#line 2294 "chapters/08-normalization.nw"
+#line 2295 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -1014,7 +1014,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
   }
 }
-#line 2086 "chapters/08-normalization.nw"
+#line 2087 "chapters/08-normalization.nw"
 /* units a thread holds: of x forward, of x and of dy backward; float4 or single floats */
 #define BN_REGS_UNITS_V 8
 #define BN_REGS_UNITS_S 16
@@ -1212,7 +1212,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backwa
   __shared__ float s1[33];
   bn_regs_backward_body(&a, &p, 0, BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2332 "chapters/08-normalization.nw"
+#line 2333 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1382,7 +1382,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2525 "chapters/08-normalization.nw"
+#line 2526 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1413,7 +1413,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2563 "chapters/08-normalization.nw"
+#line 2564 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even BN_FUSED_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)
