@@ -1,4 +1,4 @@
-#line 1319 "chapters/04-matmul.nw"
+#line 1343 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -34,6 +34,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -278,20 +294,14 @@ for (int y = 0; y < WT_RN; y++)
 #line 1315 "chapters/04-matmul.nw"
 }
 
-#line 1333 "chapters/04-matmul.nw"
+#line 1357 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  static int attribute_set;   /* once per process: the limit is per kernel */
-  if (!attribute_set) {
-    cudaError_t err = cudaFuncSetAttribute(gemm_async, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           GEMM_ASYNC_SMEM);
-    if (err != cudaSuccess)
-      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_async %d bytes of shared memory: %s", GEMM_ASYNC_SMEM,
-                          cudaGetErrorString(err));
-    attribute_set = 1;
-  }
+  static int smem_asked;
+  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_async, "gemm_async", GEMM_ASYNC_SMEM, &smem_asked, g->call);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     dim3 grid = litdnn_dim3((unsigned)(s.m + WT_BM - 1) / WT_BM, (unsigned)(s.n + WT_BN - 1) / WT_BN,

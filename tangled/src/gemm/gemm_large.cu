@@ -1,14 +1,14 @@
-#line 1569 "chapters/04-matmul.nw"
+#line 1582 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
-#line 1406 "chapters/04-matmul.nw"
+#line 1424 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 4
 #define WT_RM 2
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1572 "chapters/04-matmul.nw"
+#line 1585 "chapters/04-matmul.nw"
 #define LT_STAGES 2
 
 #line 288 "chapters/04-matmul.nw"
@@ -38,6 +38,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -137,7 +153,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1419 "chapters/04-matmul.nw"
+#line 1437 "chapters/04-matmul.nw"
 static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -147,7 +163,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1578 "chapters/04-matmul.nw"
+#line 1591 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
   do {                                                                                            \
     gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, (slice) * WT_BK, g.k, WT_BM, WT_BK,    \
@@ -163,7 +179,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 1489 "chapters/04-matmul.nw"
+#line 1507 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -203,7 +219,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1457 "chapters/04-matmul.nw"
+#line 1475 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -233,7 +249,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1528 "chapters/04-matmul.nw"
+#line 1546 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -259,24 +275,19 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1535 "chapters/04-matmul.nw"
+#line 1553 "chapters/04-matmul.nw"
 }
-#line 1594 "chapters/04-matmul.nw"
+#line 1607 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large
-#line 1543 "chapters/04-matmul.nw"
+#line 1561 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  static int attribute_set;
-  if (!attribute_set) {
-    cudaError_t err = cudaFuncSetAttribute(gemm_large, cudaFuncAttributeMaxDynamicSharedMemorySize, LT_SMEM);
-    if (err != cudaSuccess)
-      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_large %d bytes of shared memory: %s", LT_SMEM,
-                          cudaGetErrorString(err));
-    attribute_set = 1;
-  }
+  static int smem_asked;
+  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_large, "gemm_large", LT_SMEM, &smem_asked, g->call);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   unsigned tiles = (unsigned)((g->m + WT_BM - 1) / WT_BM) * (unsigned)((g->n + WT_BN - 1) / WT_BN);
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);

@@ -1,4 +1,4 @@
-#line 3095 "chapters/04-matmul.nw"
+#line 3103 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define GEMM_PAD 8
@@ -30,6 +30,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -169,7 +185,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 2983 "chapters/04-matmul.nw"
+#line 2991 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -185,7 +201,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3001 "chapters/04-matmul.nw"
+#line 3009 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -278,19 +294,14 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_mat
       }
 }
 
-#line 3105 "chapters/04-matmul.nw"
+#line 3113 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  static int attribute_set;
-  if (!attribute_set) {
-    cudaError_t err = cudaFuncSetAttribute(gemm_mma_tf32, cudaFuncAttributeMaxDynamicSharedMemorySize, MT_SMEM);
-    if (err != cudaSuccess)
-      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_mma_tf32 %d bytes of shared memory: %s", MT_SMEM,
-                          cudaGetErrorString(err));
-    attribute_set = 1;
-  }
+  static int smem_asked;
+  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_mma_tf32, "gemm_mma_tf32", MT_SMEM, &smem_asked, g->call);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     dim3 grid = litdnn_dim3((unsigned)(s.m + MT_BM - 1) / MT_BM, (unsigned)(s.n + MT_BN - 1) / MT_BN,

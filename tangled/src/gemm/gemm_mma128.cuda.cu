@@ -1,4 +1,4 @@
-#line 3366 "chapters/04-matmul.nw"
+#line 3363 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define MX_BM 128
@@ -33,6 +33,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 1218 "chapters/04-matmul.nw"
 #ifndef GEMM_PAD
 #define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
@@ -83,7 +99,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 2983 "chapters/04-matmul.nw"
+#line 2991 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -99,7 +115,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3211 "chapters/04-matmul.nw"
+#line 3214 "chapters/04-matmul.nw"
 /* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
 #define MX_WTM 64                 /* warp tile */
@@ -206,7 +222,7 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) gemm_mma16_t
       }
 }
 
-#line 3328 "chapters/04-matmul.nw"
+#line 3331 "chapters/04-matmul.nw"
 /* Can the kernel take this product? No transposes, 16-byte aligned
    operands and leading dimensions (and strides, with a batch). */
 static int gemm_mx_fits(const litdnn_matmul_args *g)
@@ -221,16 +237,10 @@ litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
   if (!gemm_mx_fits(g))
     return litdnn_gemm_mma_tf32_cuda(h, args);   /* transposed or unaligned: the general stage */
-  static int attribute_set;
-  if (!attribute_set) {
-    cudaError_t err =
-        cudaFuncSetAttribute(gemm_mma16_tf32, cudaFuncAttributeMaxDynamicSharedMemorySize, MX_SMEM);
-    if (err != cudaSuccess)
-      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_mma16_tf32 (%dx%d) %d bytes of shared memory: %s", MX_BM, MX_BN,
-                          MX_SMEM, cudaGetErrorString(err));
-    attribute_set = 1;
-  }
+  static int smem_asked;
+  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_mma16_tf32, "gemm_mma16_tf32", MX_SMEM, &smem_asked, g->call);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     dim3 grid = litdnn_dim3((unsigned)(s.m + MX_BM - 1) / MX_BM, (unsigned)(s.n + MX_BN - 1) / MX_BN,

@@ -33,6 +33,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */

@@ -1,4 +1,4 @@
-#line 2692 "chapters/04-matmul.nw"
+#line 2700 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 4
@@ -34,6 +34,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -220,9 +236,9 @@ for (int y = 0; y < WT_RN; y++)
 #line 1188 "chapters/04-matmul.nw"
 #define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 2701 "chapters/04-matmul.nw"
+#line 2709 "chapters/04-matmul.nw"
 #define SK_ENTRY litdnn_gemm_splitk_128x16
-#line 2600 "chapters/04-matmul.nw"
+#line 2608 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256

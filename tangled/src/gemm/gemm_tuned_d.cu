@@ -1,4 +1,4 @@
-#line 1982 "chapters/04-matmul.nw"
+#line 1990 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 4
@@ -36,6 +36,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -125,7 +141,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1724 "chapters/04-matmul.nw"
+#line 1737 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -142,7 +158,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
     }
   }
 }
-#line 1694 "chapters/04-matmul.nw"
+#line 1707 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
 #endif
@@ -166,7 +182,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
 #if TU_BK % 8 != 0
 #error "a tuned slice is a multiple of 8 deep (an even number of steps, whole float4s)"
 #endif
-#line 1419 "chapters/04-matmul.nw"
+#line 1437 "chapters/04-matmul.nw"
 static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -176,7 +192,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1761 "chapters/04-matmul.nw"
+#line 1774 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -192,7 +208,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1784 "chapters/04-matmul.nw"
+#line 1797 "chapters/04-matmul.nw"
 #define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
 {
@@ -220,7 +236,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   {
     int slice = 0;
     
-#line 1745 "chapters/04-matmul.nw"
+#line 1758 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -231,7 +247,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1811 "chapters/04-matmul.nw"
+#line 1824 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
@@ -246,7 +262,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1745 "chapters/04-matmul.nw"
+#line 1758 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
@@ -257,7 +273,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1825 "chapters/04-matmul.nw"
+#line 1838 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -281,7 +297,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     }
   }
   
-#line 1855 "chapters/04-matmul.nw"
+#line 1868 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -299,22 +315,17 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1848 "chapters/04-matmul.nw"
+#line 1861 "chapters/04-matmul.nw"
 }
-#line 1875 "chapters/04-matmul.nw"
+#line 1888 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  static int attribute_set;
-  if (!attribute_set) {   /* above 48 KB a block must ask; below, asking is harmless */
-    cudaError_t err = cudaFuncSetAttribute(gemm_tuned, cudaFuncAttributeMaxDynamicSharedMemorySize, TU_SMEM);
-    if (err != cudaSuccess)
-      return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, g->call,
-                          "cannot give gemm_tuned %d bytes of shared memory: %s", TU_SMEM,
-                          cudaGetErrorString(err));
-    attribute_set = 1;
-  }
+  static int smem_asked;
+  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_tuned, "gemm_tuned", TU_SMEM, &smem_asked, g->call);
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
     litdnn_matmul_args s = gemm_batch_slice(g, first);
     unsigned tiles_m = (unsigned)(s.m + TU_BM - 1) / TU_BM, tiles_n = (unsigned)(s.n + TU_BN - 1) / TU_BN;

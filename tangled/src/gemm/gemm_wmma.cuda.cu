@@ -1,4 +1,4 @@
-#line 2819 "chapters/04-matmul.nw"
+#line 2827 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #include <mma.h>
@@ -35,6 +35,22 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
+#line 1325 "chapters/04-matmul.nw"
+/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
+   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
+   ask; below, asking is harmless */
+static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, int bytes, int *asked,
+                                             const char *call)
+{
+  if (*asked)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (err != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
+                        name, bytes, cudaGetErrorString(err));
+  *asked = 1;
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 718 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
@@ -134,7 +150,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 2847 "chapters/04-matmul.nw"
+#line 2855 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
 static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_wmma_tf32(litdnn_matmul_args g)
@@ -212,7 +228,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_wmma_tf32(litdnn_ma
     }
 }
 
-#line 2833 "chapters/04-matmul.nw"
+#line 2841 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
