@@ -67,11 +67,18 @@ int litdnn_bn_layout(const litdnn_bn_args *a, int backward);
    many of them */
 #define LITDNN_BN_ONE_LAUNCH_MIN_C_LARGE 256
 int litdnn_bn_one_launch_fits(const litdnn_bn_args *a, int layout, int backward);
-/* The register stages: spatial NCHW, at least LITDNN_BN_ONE_LAUNCH_MIN_C channels of at most
-   this many elements, the capacity of a block of 1024 threads on the path that holds fewer
-   (single floats: 16 a thread forward, 12 of each tensor backward) */
-#define LITDNN_BN_REGS_MAX_M 16384
-#define LITDNN_BN_REGS_MAX_M_BACKWARD 12288
+/* The register stages: a block of at most LITDNN_BN_REGS_THREADS threads, each holding this
+   many units of x (forward) or of x and of dy (backward): float4 on planes of a multiple of
+   four floats, single floats on others */
+#define LITDNN_BN_REGS_THREADS 1024
+#define LITDNN_BN_REGS_UNITS_V 8
+#define LITDNN_BN_REGS_UNITS_S 16
+#define LITDNN_BN_REGS_BACKWARD_UNITS_V 4
+#define LITDNN_BN_REGS_BACKWARD_UNITS_S 12
+/* so they take spatial NCHW with at least LITDNN_BN_ONE_LAUNCH_MIN_C channels of at most this
+   many elements: what a block holds on the path of single floats, which holds fewer */
+#define LITDNN_BN_REGS_MAX_M (LITDNN_BN_REGS_THREADS * LITDNN_BN_REGS_UNITS_S)
+#define LITDNN_BN_REGS_MAX_M_BACKWARD (LITDNN_BN_REGS_THREADS * LITDNN_BN_REGS_BACKWARD_UNITS_S)
 int litdnn_bn_regs_fits(const litdnn_bn_args *a, int layout, int backward);
 
 #ifdef __cplusplus

@@ -78,7 +78,7 @@ static void fill_shape(litdnn_bn_args *a, litdnnBatchNormMode_t mode, litdnnTens
     a->xs[i] = x->strides[i];
   }
 }
-#line 509 "chapters/08-normalization.nw"
+#line 517 "chapters/08-normalization.nw"
 static int strides_are(const litdnn_bn_args *a, const int64_t *s, const int64_t *want)
 {
   for (int i = 0; i < 4; i++)
@@ -119,7 +119,7 @@ int litdnn_bn_regs_fits(const litdnn_bn_args *a, int layout, int backward)
   return layout == LITDNN_BN_PLANES && c >= LITDNN_BN_ONE_LAUNCH_MIN_C &&
          m <= (backward ? LITDNN_BN_REGS_MAX_M_BACKWARD : LITDNN_BN_REGS_MAX_M) && c * m < ((int64_t)1 << 31);
 }
-#line 552 "chapters/08-normalization.nw"
+#line 560 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBnDesc,
                                               litdnnTensorDescriptor_t xDesc,
                                               litdnnBatchNormMode_t mode)
@@ -136,7 +136,7 @@ litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBn
                                      (int)xDesc->dims[1], spatial ? 1 : (int)xDesc->dims[2],
                                      spatial ? 1 : (int)xDesc->dims[3]);
 }
-#line 574 "chapters/08-normalization.nw"
+#line 582 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -187,7 +187,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_TRAINING, call, &a);
 }
-#line 627 "chapters/08-normalization.nw"
+#line 635 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -227,7 +227,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, call, &a);
 }
-#line 669 "chapters/08-normalization.nw"
+#line 677 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationBackward(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alphaDataDiff, const void *betaDataDiff,
     const void *alphaParamDiff, const void *betaParamDiff,

@@ -1,11 +1,11 @@
-#line 2295 "chapters/08-normalization.nw"
+#line 2261 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 795 "chapters/08-normalization.nw"
+#line 803 "chapters/08-normalization.nw"
 #define BN_THREADS 256
 
 typedef struct {
@@ -88,13 +88,19 @@ static __device__ inline void bn_store(float *y, float v, float alpha, float bet
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 884 "chapters/08-normalization.nw"
+#line 892 "chapters/08-normalization.nw"
+/* 1 / sqrt(var + eps), the one formula every kernel uses for the inverse standard deviation */
+static __device__ inline float bn_invstd(const litdnn_bn_args *a, float var)
+{
+  return 1.0f / sqrtf(var + (float)a->eps);
+}
+
 /* the same, with the feature's running averages already loaded into rm and rv (a kernel
    that loads them early, before it needs them, so that their latency overlaps other work) */
 static __device__ void bn_finish_feature_loaded(const litdnn_bn_args *a, int64_t f, float mean, float var,
                                                 float rm, float rv, float *invstd_out)
 {
-  float invstd = 1.0f / sqrtf(var + (float)a->eps);
+  float invstd = bn_invstd(a, var);
   int64_t m = litdnn_bn_per_feature(a);
   if (a->run_mean) {
     float unbiased = m > 1 ? var * ((float)m / (float)(m - 1)) : var;
@@ -115,7 +121,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   bn_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1217 "chapters/08-normalization.nw"
+#line 1231 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -126,7 +132,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1162 "chapters/08-normalization.nw"
+#line 1176 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -176,7 +182,7 @@ static bn_plan bn_make_plan(const litdnn_bn_args *a, int layout, int backward)
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 926 "chapters/08-normalization.nw"
+#line 940 "chapters/08-normalization.nw"
 static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -218,7 +224,7 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
     for (int64_t r = 0; r < m; r++)
       bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
     mean = w.mean;
-    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+    invstd = bn_invstd(&a, w.m2 / w.n);
   }
   float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
   for (int64_t r = 0; r < m; r++) {
@@ -249,7 +255,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1029 "chapters/08-normalization.nw"
+#line 1043 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -297,7 +303,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
       bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
     bn_block_welford(&w, sn, sm, sq);
     mean = w.mean;
-    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+    invstd = bn_invstd(&a, w.m2 / w.n);
   }
   /* two sums share the tree: sum dy in sn, sum dy (x - mean) in sm */
   float s0 = 0.0f, s1 = 0.0f;
@@ -329,7 +335,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1239 "chapters/08-normalization.nw"
+#line 1253 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -373,7 +379,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1288 "chapters/08-normalization.nw"
+#line 1302 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -456,7 +462,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1382 "chapters/08-normalization.nw"
+#line 1396 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -483,9 +489,18 @@ static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float 
       coef[3 * F + f] = w.mean;         /* D */
     } else {
       coef[4 * F + f] = w.mean;
-      coef[5 * F + f] = 1.0f / sqrtf(var + (float)a.eps);
+      coef[5 * F + f] = bn_invstd(&a, var);
     }
   }
+}
+
+/* inference: the four coefficients of feature f from the estimated mean and variance */
+static __device__ inline void bn_inference_k(const litdnn_bn_args *a, int64_t f, float *k)
+{
+  k[0] = 0.0f;
+  k[1] = a->bias[f];
+  k[2] = a->scale[f] / sqrtf(a->var_in[f] + (float)a->eps);
+  k[3] = a->mean_in[f];
 }
 
 static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
@@ -493,16 +508,40 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
   int64_t F = litdnn_bn_features(&a);
   for (int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; f < F;
        f += (int64_t)gridDim.x * blockDim.x) {
-    coef[f] = 0.0f;
-    coef[F + f] = a.bias[f];
-    coef[2 * F + f] = a.scale[f] / sqrtf(a.var_in[f] + (float)a.eps);
-    coef[3 * F + f] = a.mean_in[f];
+    float k[4];
+    bn_inference_k(&a, f, k);
+    for (int j = 0; j < 4; j++)
+      coef[j * F + f] = k[j];
   }
 }
-#line 1436 "chapters/08-normalization.nw"
+#line 1459 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
+}
+
+/* y (dx backward) at unit at = alpha * bn_apply1(k, in0, in1) + beta * y: four values of a
+   float4 unit, or one (in .x); y is read only when beta != 0 */
+static __device__ inline void bn_store_unit(const litdnn_bn_args *a, int64_t at, const float *k, float4 in0,
+                                            float4 in1, int vec)
+{
+  if (!vec) {
+    bn_store(&a->y[at], bn_apply1(k, in0.x, in1.x), a->alpha, a->beta);
+    return;
+  }
+  float4 o, *out = (float4 *)a->y + at;
+  o.x = a->alpha * bn_apply1(k, in0.x, in1.x);
+  o.y = a->alpha * bn_apply1(k, in0.y, in1.y);
+  o.z = a->alpha * bn_apply1(k, in0.z, in1.z);
+  o.w = a->alpha * bn_apply1(k, in0.w, in1.w);
+  if (a->beta != 0.0f) {
+    float4 old = *out;
+    o.x += a->beta * old.x;
+    o.y += a->beta * old.y;
+    o.z += a->beta * old.z;
+    o.w += a->beta * old.w;
+  }
+  *out = o;
 }
 
 static __global__ void bn_planes_apply(litdnn_bn_args a, bn_plan p, const float *in0,
@@ -516,11 +555,8 @@ static __global__ void bn_planes_apply(litdnn_bn_args a, bn_plan p, const float 
     k[1] = coef[F + c];
     k[2] = coef[2 * F + c];
     k[3] = coef[3 * F + c];
-  } else { /* inference in one launch: bn_inference_coefficients' formulas, in every block */
-    k[0] = 0.0f;
-    k[1] = a.bias[c];
-    k[2] = a.scale[c] / sqrtf(a.var_in[c] + (float)a.eps);
-    k[3] = a.mean_in[c];
+  } else { /* inference in one launch: every block computes its channel's coefficients */
+    bn_inference_k(&a, c, k);
   }
   int64_t n0 = s * p.rows_per_split, n1 = bn_min64(n0 + p.rows_per_split, p.rows);
   int64_t L = p.L, run = F * L, units = (n1 - n0) * L;
@@ -530,25 +566,8 @@ static __global__ void bn_planes_apply(litdnn_bn_args a, bn_plan p, const float 
     int64_t i = row * run + c * L + col;
     bn_step(&row, &col, drow, dcol, L);
     if (p.vec) {
-      float4 b = ((const float4 *)in1)[i], d = in0 ? ((const float4 *)in0)[i] : b, o;
-      float4 *out = (float4 *)a.y + i;
-      o.x = bn_apply1(k, d.x, b.x);
-      o.y = bn_apply1(k, d.y, b.y);
-      o.z = bn_apply1(k, d.z, b.z);
-      o.w = bn_apply1(k, d.w, b.w);
-      if (a.beta != 0.0f) {
-        float4 old = *out;
-        o.x = a.alpha * o.x + a.beta * old.x;
-        o.y = a.alpha * o.y + a.beta * old.y;
-        o.z = a.alpha * o.z + a.beta * old.z;
-        o.w = a.alpha * o.w + a.beta * old.w;
-      } else {
-        o.x *= a.alpha;
-        o.y *= a.alpha;
-        o.z *= a.alpha;
-        o.w *= a.alpha;
-      }
-      *out = o;
+      float4 b = ((const float4 *)in1)[i], d = in0 ? ((const float4 *)in0)[i] : b;
+      bn_store_unit(&a, i, k, d, b, 1);
     } else {
       float b = in1[i], d = in0 ? in0[i] : b;
       bn_store(&a.y[i], bn_apply1(k, d, b), a.alpha, a.beta);
@@ -598,7 +617,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1553 "chapters/08-normalization.nw"
+#line 1580 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -731,7 +750,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1722 "chapters/08-normalization.nw"
+#line 1749 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -831,28 +850,13 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-      for (int r = 0; r < BN_FUSED_UNROLL; r++) {
-        if (at[r] < 0)
-          continue;
-        float4 b = v[r], o;
-        float4 *out = (float4 *)a.y + at[r];
-        o.x = a.alpha * bn_apply1(k, 0.0f, b.x);
-        o.y = a.alpha * bn_apply1(k, 0.0f, b.y);
-        o.z = a.alpha * bn_apply1(k, 0.0f, b.z);
-        o.w = a.alpha * bn_apply1(k, 0.0f, b.w);
-        if (a.beta != 0.0f) {
-          float4 old = *out;
-          o.x += a.beta * old.x;
-          o.y += a.beta * old.y;
-          o.z += a.beta * old.z;
-          o.w += a.beta * old.w;
-        }
-        *out = o;
-      }
+      for (int r = 0; r < BN_FUSED_UNROLL; r++)
+        if (at[r] >= 0)
+          bn_store_unit(&a, at[r], k, make_float4(0.0f, 0.0f, 0.0f, 0.0f), v[r], 1);
     }
   }
 }
-#line 1876 "chapters/08-normalization.nw"
+#line 1888 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -914,7 +918,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
     }
     bn_block_welford(&w, sn, sm, sq);
     mean = w.mean;
-    invstd = 1.0f / sqrtf(w.m2 / w.n + (float)a.eps);
+    invstd = bn_invstd(&a, w.m2 / w.n);
   }
   float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
   int64_t step = BN_FUSED_UNROLL * (int64_t)blockDim.x, at[BN_FUSED_UNROLL];
@@ -990,37 +994,14 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-    for (int r = 0; r < BN_FUSED_UNROLL; r++) {
-      float4 d = dv[r], v = xv[r];
-      if (at[r] < 0)
-        continue;
-      if (p.vec) {
-        float4 o, *out = (float4 *)a.y + at[r];
-        o.x = a.alpha * bn_apply1(k, d.x, v.x);
-        o.y = a.alpha * bn_apply1(k, d.y, v.y);
-        o.z = a.alpha * bn_apply1(k, d.z, v.z);
-        o.w = a.alpha * bn_apply1(k, d.w, v.w);
-        if (a.beta != 0.0f) {
-          float4 old = *out;
-          o.x += a.beta * old.x;
-          o.y += a.beta * old.y;
-          o.z += a.beta * old.z;
-          o.w += a.beta * old.w;
-        }
-        *out = o;
-      } else {
-        bn_store(&a.y[at[r]], bn_apply1(k, d.x, v.x), a.alpha, a.beta);
-      }
-    }
+    for (int r = 0; r < BN_FUSED_UNROLL; r++)
+      if (at[r] >= 0)
+        bn_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2087 "chapters/08-normalization.nw"
-/* units a thread holds: of x forward, of x and of dy backward; float4 or single floats */
-#define BN_REGS_UNITS_V 8
-#define BN_REGS_UNITS_S 16
-#define BN_REGS_BACKWARD_UNITS_V 4
-#define BN_REGS_BACKWARD_UNITS_S 12
-#define BN_REGS_MAX_UNITS 16      /* the arrays' size; the loops run to the path's own count */
+#line 2080 "chapters/08-normalization.nw"
+/* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
+#define BN_REGS_MAX_UNITS 16
 #define BN_REGS_MIN_THREADS 128
 
 /* the offsets of this thread's R units of channel c (unit threadIdx.x + r blockDim.x),
@@ -1073,29 +1054,6 @@ static __device__ __forceinline__ void bn_regs_moments(const litdnn_bn_args *a, 
   *var = s0[0] / m;
 }
 
-/* y (or dx) at unit at = alpha * bn_apply1(k, in0, in1) + beta * y, four values or one */
-static __device__ __forceinline__ void bn_regs_store(const litdnn_bn_args *a, int at, const float *k, float4 in0,
-                                                     float4 in1, int vec)
-{
-  if (!vec) {
-    bn_store(&a->y[at], bn_apply1(k, in0.x, in1.x), a->alpha, a->beta);
-    return;
-  }
-  float4 o, *out = (float4 *)a->y + at;
-  o.x = a->alpha * bn_apply1(k, in0.x, in1.x);
-  o.y = a->alpha * bn_apply1(k, in0.y, in1.y);
-  o.z = a->alpha * bn_apply1(k, in0.z, in1.z);
-  o.w = a->alpha * bn_apply1(k, in0.w, in1.w);
-  if (a->beta != 0.0f) {
-    float4 old = *out;
-    o.x += a->beta * old.x;
-    o.y += a->beta * old.y;
-    o.z += a->beta * old.z;
-    o.w += a->beta * old.w;
-  }
-  *out = o;
-}
-
 static __device__ __forceinline__ void bn_regs_training_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
                                                              const int R, float *s0, float *s1)
 {
@@ -1114,7 +1072,7 @@ static __device__ __forceinline__ void bn_regs_training_body(const litdnn_bn_arg
   for (int r = 0; r < R; r++)
     v[r] = bn_fused_load(a->x, at[r], vec);
   bn_regs_moments(a, p, c, v, at, R, vec, s0, s1, &mean, &var);
-  float invstd = 1.0f / sqrtf(var + (float)a->eps); /* bn_finish_feature's own formula */
+  float invstd = bn_invstd(a, var);
   if (threadIdx.x == 0)
     bn_finish_feature_loaded(a, c, mean, var, rm, rv, &invstd);
   k[0] = 0.0f;
@@ -1126,7 +1084,7 @@ static __device__ __forceinline__ void bn_regs_training_body(const litdnn_bn_arg
 #endif
   for (int r = 0; r < R; r++)
     if (at[r] >= 0)
-      bn_regs_store(a, at[r], k, zero, v[r], vec);
+      bn_store_unit(a, at[r], k, zero, v[r], vec);
 }
 
 static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_args *a, const bn_plan *p, const int vec,
@@ -1152,7 +1110,7 @@ static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_arg
   if (!a->mean_in) { /* the same branch for the whole block, so the barriers inside are safe */
     float var;
     bn_regs_moments(a, p, c, xv, at, R, vec, s0, s1, &mean, &var);
-    invstd = 1.0f / sqrtf(var + (float)a->eps);
+    invstd = bn_invstd(a, var);
   }
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -1185,34 +1143,34 @@ static __device__ __forceinline__ void bn_regs_backward_body(const litdnn_bn_arg
 #endif
   for (int r = 0; r < R; r++)
     if (at[r] >= 0)
-      bn_regs_store(a, at[r], k, dv[r], xv[r], vec);
+      bn_store_unit(a, at[r], k, dv[r], xv[r], vec);
 }
 
-static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_v(litdnn_bn_args a, bn_plan p)
+static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_v(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_training_body(&a, &p, 1, BN_REGS_UNITS_V, s0, s1);
+  bn_regs_training_body(&a, &p, 1, LITDNN_BN_REGS_UNITS_V, s0, s1);
 }
-static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_s(litdnn_bn_args a, bn_plan p)
+static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_s(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_training_body(&a, &p, 0, BN_REGS_UNITS_S, s0, s1);
+  bn_regs_training_body(&a, &p, 0, LITDNN_BN_REGS_UNITS_S, s0, s1);
 }
-static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_v(litdnn_bn_args a, bn_plan p)
+static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_backward_v(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_backward_body(&a, &p, 1, BN_REGS_BACKWARD_UNITS_V, s0, s1);
+  bn_regs_backward_body(&a, &p, 1, LITDNN_BN_REGS_BACKWARD_UNITS_V, s0, s1);
 }
-static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_regs_backward_s(litdnn_bn_args a, bn_plan p)
+static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_backward_s(litdnn_bn_args a, bn_plan p)
 {
   __shared__ float s0[33];
   __shared__ float s1[33];
-  bn_regs_backward_body(&a, &p, 0, BN_REGS_BACKWARD_UNITS_S, s0, s1);
+  bn_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2333 "chapters/08-normalization.nw"
+#line 2299 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1382,7 +1340,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2526 "chapters/08-normalization.nw"
+#line 2492 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1413,16 +1371,16 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2564 "chapters/08-normalization.nw"
+#line 2530 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
-   R units each for the channel; 0 when even BN_FUSED_THREADS are too few */
+   R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)
 {
   int64_t units = p->rows * p->L;
   if (p->features * units >= ((int64_t)1 << 31))
     return 0;
   int t = BN_REGS_MIN_THREADS;
-  while (t < BN_FUSED_THREADS && (int64_t)t * R < units)
+  while (t < LITDNN_BN_REGS_THREADS && (int64_t)t * R < units)
     t *= 2;
   return (int64_t)t * R >= units ? t : 0;
 }
@@ -1433,7 +1391,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_training_regs)(litdnnHandle_t h, const vo
   if (litdnn_bn_layout(a, 0) != LITDNN_BN_PLANES)
     return LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args);
   bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 0);
-  int threads = bn_regs_block(&p, p.vec ? BN_REGS_UNITS_V : BN_REGS_UNITS_S);
+  int threads = bn_regs_block(&p, p.vec ? LITDNN_BN_REGS_UNITS_V : LITDNN_BN_REGS_UNITS_S);
   if (!threads)
     return litdnn_bn_one_launch_fits(a, LITDNN_BN_PLANES, 0) ? LITDNN_GPU_FN(litdnn_bn_training_one_launch)(h, args)
                                                              : LITDNN_GPU_FN(litdnn_bn_training_tiles)(h, args);
@@ -1450,7 +1408,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_regs)(litdnnHandle_t h, const vo
   if (litdnn_bn_layout(a, 1) != LITDNN_BN_PLANES)
     return LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args);
   bn_plan p = bn_make_plan(a, LITDNN_BN_PLANES, 1);
-  int threads = bn_regs_block(&p, p.vec ? BN_REGS_BACKWARD_UNITS_V : BN_REGS_BACKWARD_UNITS_S);
+  int threads = bn_regs_block(&p, p.vec ? LITDNN_BN_REGS_BACKWARD_UNITS_V : LITDNN_BN_REGS_BACKWARD_UNITS_S);
   if (!threads)
     return litdnn_bn_one_launch_fits(a, LITDNN_BN_PLANES, 1) ? LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(h, args)
                                                              : LITDNN_GPU_FN(litdnn_bn_backward_tiles)(h, args);
