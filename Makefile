@@ -34,13 +34,18 @@ CUDA_HOME ?= $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(NVCC)))
 # The one list of GPU architectures: machine code for sm_90 (H100/H200) and
 # PTX for compute_90, which later GPUs compile at load time.
 GPU_ARCHS ?= -gencode arch=compute_90,code=[sm_90,compute_90]
+# Kernel files named *.sm90a.cuda.cu use Hopper's own instructions (wgmma),
+# which exist only in the arch-specific target sm_90a: machine code for it
+# alone, no PTX (their stages refuse to run on other GPUs).
+GPU_ARCHS_SM90A ?= -gencode arch=compute_90a,code=sm_90a
 
 WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-unused-function
 CFLAGS   ?= -O2 -g
 CPPFLAGS := -I$(TANGLED)/include -I$(TANGLED)/src $(if $(NVCC),-DLITDNN_HAVE_CUDA -I$(CUDA_HOME)/include)
 ALL_CFLAGS := -std=gnu11 -fPIC $(WARN) $(CFLAGS) -MMD -MP
 NVCCFLAGS ?= -O3 -lineinfo
-ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
+NVCC_COMMON := $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
+ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCC_COMMON)
 CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcublas -lcudart -lstdc++)
 LIBS     := $(CUDA_LIBS) -lm -lpthread -ldl
 
@@ -102,7 +107,7 @@ $(LIB_SO): $(LIB_OBJS)
 # or loses nvcc rebuilds with the right backends instead of linking stale
 # objects.
 FLAGS_STAMP := $(BUILD)/flags.stamp
-FLAGS_NOW   := $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(NVCC) $(ALL_NVCCFLAGS)
+FLAGS_NOW   := $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(NVCC) $(ALL_NVCCFLAGS) | $(GPU_ARCHS_SM90A)
 $(shell mkdir -p $(BUILD); [ "$$(cat $(FLAGS_STAMP) 2>/dev/null)" = '$(FLAGS_NOW)' ] || echo '$(FLAGS_NOW)' > $(FLAGS_STAMP))
 
 $(BUILD)/obj/%.o: $(TANGLED)/src/%.c $(FLAGS_STAMP)
@@ -112,6 +117,10 @@ $(BUILD)/obj/%.o: $(TANGLED)/src/%.c $(FLAGS_STAMP)
 $(BUILD)/cuda/%.o: $(TANGLED)/src/%.cu $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(NVCC) $(CPPFLAGS) $(ALL_NVCCFLAGS) -c $< -o $@
+
+$(BUILD)/cuda/%.sm90a.cuda.o: $(TANGLED)/src/%.sm90a.cuda.cu $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(NVCC) $(CPPFLAGS) $(GPU_ARCHS_SM90A) $(NVCC_COMMON) -c $< -o $@
 
 # The emulator's copy of a kernel file: rewrite the launches, compile as C.
 $(BUILD)/emu/%.c: $(TANGLED)/src/%.cu $(REWRITE)

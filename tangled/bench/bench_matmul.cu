@@ -1,11 +1,11 @@
-#line 3811 "chapters/04-matmul.nw"
+#line 4526 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/gemm/gemm.h"
 #include <math.h>
 #include <string.h>
 
-#line 3853 "chapters/04-matmul.nw"
+#line 4568 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 3906 "chapters/04-matmul.nw"
+#line 4621 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -90,13 +90,29 @@ static double time_impl(bench *b, problem *p, int stage)
   return ms;
 }
 
+/* Largest |difference| between copy 0 of C and the reference. */
+static double sweep_max_diff(const problem *p, const float *ref)
+{
+  size_t n = (size_t)p->nc;
+  float *got = (float *)malloc(4 * n);
+  BENCH_CUDA(cudaMemcpy(got, p->C, 4 * n, cudaMemcpyDeviceToHost));
+  double worst = 0;
+  for (size_t i = 0; i < n; i++) {
+    double d = fabs((double)got[i] - ref[i]);
+    if (!(d <= worst))
+      worst = d;   /* a NaN sticks */
+  }
+  free(got);
+  return worst;
+}
+
 static int runs_on_gpu(int stage)
 {
   unsigned mask = 0;
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 3948 "chapters/04-matmul.nw"
+#line 4679 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -148,6 +164,11 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   bench_record(b, "sgemm tf32", shape, "cuBLAS tf32", tf32_cublas, problem_bytes(&p), problem_flops(&p));
   printf("  %-24s %9.3f ms %8.1f TFLOP/s  100.0 %% of cuBLAS TF32\n", "cuBLAS tf32", tf32_cublas,
          problem_flops(&p) / tf32_cublas / 1e9);
+  /* The inputs are small integers, exact in TF32, and so is every sum: each
+     stage must give cuBLAS's C to the bit. Copy 0 of C is the reference. */
+  run_cublas(&p, 0);
+  float *ref = (float *)malloc(4 * (size_t)p.nc);
+  BENCH_CUDA(cudaMemcpy(ref, p.C, 4 * (size_t)p.nc, cudaMemcpyDeviceToHost));
   for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
     const char *name;
     char impl[96];
@@ -156,18 +177,25 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
     if (!bench_wanted(b, name))
       continue;
+    BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */
+    BENCH_LITDNN(litdnnSetStage(h, LITDNN_OP_MATMUL, s));
+    run_litdnn(&p, 0);
+    BENCH_LITDNN(litdnnSetStage(h, LITDNN_OP_MATMUL, LITDNN_STAGE_AUTOMATIC));
+    BENCH_CUDA(cudaDeviceSynchronize());
+    double diff = sweep_max_diff(&p, ref);
     double ms = time_impl(b, &p, s);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     bench_record(b, "sgemm tf32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
-    printf("  %-24s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS TF32\n", name, ms, problem_flops(&p) / ms / 1e9,
-           100.0 * tf32_cublas / ms);
-    if (ms < tf32_best)
+    printf("  %-24s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS TF32  max |C - cuBLAS| = %g%s\n", name, ms,
+           problem_flops(&p) / ms / 1e9, 100.0 * tf32_cublas / ms, diff, diff == 0 ? "" : "  WRONG");
+    if (diff == 0 && ms < tf32_best)
       tf32_best = ms;
   }
   printf("  best own TF32 stage: %.1f %% of cuBLAS TF32 (target 70 %%)\n", 100.0 * tf32_cublas / tf32_best);
+  free(ref);
   problem_free(&p);
 }
-#line 4143 "chapters/04-matmul.nw"
+#line 4873 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
@@ -221,7 +249,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 4032 "chapters/04-matmul.nw"
+#line 4778 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -255,22 +283,6 @@ static void run_sweep_shape(void *ctx, int rep)
   sweep_ctx *s = (sweep_ctx *)ctx;
   litdnn_matmul_args g = sweep_args(s->p, rep % s->p->copies);
   BENCH_LITDNN(s->fn(s->p->h, &g));
-}
-
-/* Largest |difference| between copy 0 of C and the reference. */
-static double sweep_max_diff(const problem *p, const float *ref)
-{
-  size_t n = (size_t)p->nc;
-  float *got = (float *)malloc(4 * n);
-  BENCH_CUDA(cudaMemcpy(got, p->C, 4 * n, cudaMemcpyDeviceToHost));
-  double worst = 0;
-  for (size_t i = 0; i < n; i++) {
-    double d = fabs((double)got[i] - ref[i]);
-    if (!(d <= worst))
-      worst = d;   /* a NaN sticks */
-  }
-  free(got);
-  return worst;
 }
 
 static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
@@ -326,7 +338,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   problem_free(&p);
 }
 
-#line 3823 "chapters/04-matmul.nw"
+#line 4538 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);

@@ -1,8 +1,8 @@
-#line 3684 "chapters/04-matmul.nw"
+#line 4399 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 3499 "chapters/04-matmul.nw"
+#line 4205 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -48,6 +48,15 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_MMA_TF32_256X128] = LITDNN_CUDA_ONLY_STAGE("mma tf32 256x128",
                                                          "the same, 8 warps, 4 slices, one block per SM",
                                                          litdnn_gemm_mma256_tf32),
+  [GEMM_STAGE_WGMMA_TF32_128X128] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x128",
+                                                           "wgmma, B by descriptor, 6 slices (sm_90a)",
+                                                           litdnn_gemm_wgmma128_tf32),
+  [GEMM_STAGE_WGMMA_TF32_128X256] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x256",
+                                                           "wgmma, a 128x256 tile, 4 slices (sm_90a)",
+                                                           litdnn_gemm_wgmma256_tf32),
+  [GEMM_STAGE_WGMMA_TF32_WS] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 ws 128x256",
+                                                      "a producer warp group and two consumers, mbarriers, TMA",
+                                                      litdnn_gemm_wgmma_ws_tf32),
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
@@ -79,7 +88,7 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_x),
   LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_y),
 };
-#line 3566 "chapters/04-matmul.nw"
+#line 4281 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -103,12 +112,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 3691 "chapters/04-matmul.nw"
+#line 4406 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 3615 "chapters/04-matmul.nw"
+#line 4330 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -174,7 +183,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3697 "chapters/04-matmul.nw"
+#line 4412 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

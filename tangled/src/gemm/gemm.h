@@ -27,12 +27,14 @@ enum {
   GEMM_STAGE_PIPELINED, GEMM_STAGE_PIPELINED_64X64, GEMM_STAGE_PIPELINED_128X32, GEMM_STAGE_ASYNC,
   GEMM_STAGE_LARGE, GEMM_STAGE_LARGE_ASYNC, GEMM_STAGE_TUNED, GEMM_STAGE_SPLITK_128X16, GEMM_STAGE_SPLITK_64X64,
   GEMM_STAGE_CUBLAS, GEMM_STAGE_WMMA_TF32, GEMM_STAGE_MMA_TF32, GEMM_STAGE_MMA_TF32_128X128,
-  GEMM_STAGE_MMA_TF32_256X128, GEMM_STAGE_CUBLAS_TF32, GEMM_STAGE_COUNT
+  GEMM_STAGE_MMA_TF32_256X128, GEMM_STAGE_WGMMA_TF32_128X128, GEMM_STAGE_WGMMA_TF32_128X256,
+  GEMM_STAGE_WGMMA_TF32_WS, GEMM_STAGE_CUBLAS_TF32, GEMM_STAGE_COUNT
 };
 /* stages that round to TF32: run only under LITDNN_MATH_TF32 */
 #define GEMM_STAGE_IS_TF32(s)                                                              \
   ((s) == GEMM_STAGE_WMMA_TF32 || (s) == GEMM_STAGE_MMA_TF32 || (s) == GEMM_STAGE_MMA_TF32_128X128 ||   \
-   (s) == GEMM_STAGE_MMA_TF32_256X128 || (s) == GEMM_STAGE_CUBLAS_TF32)
+   (s) == GEMM_STAGE_MMA_TF32_256X128 || (s) == GEMM_STAGE_WGMMA_TF32_128X128 ||                        \
+   (s) == GEMM_STAGE_WGMMA_TF32_128X256 || (s) == GEMM_STAGE_WGMMA_TF32_WS || (s) == GEMM_STAGE_CUBLAS_TF32)
 litdnnStatus_t litdnn_gemm_cpu_naive(litdnnHandle_t h, const void *args);
 litdnnStatus_t litdnn_gemm_cpu_jki(litdnnHandle_t h, const void *args);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_naive);
@@ -56,6 +58,9 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_wmma_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_mma_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_mma128_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_mma256_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_wgmma128_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_wgmma256_tf32);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_wgmma_ws_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_cublas_tf32);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_a);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_b);
