@@ -1,4 +1,4 @@
-#line 4075 "chapters/04-matmul.nw"
+#line 4079 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/gpu.h"
 #include "gemm/gemm.h"
@@ -150,7 +150,7 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3884 "chapters/04-matmul.nw"
+#line 3888 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN 256
@@ -291,7 +291,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   gemm_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4036 "chapters/04-matmul.nw"
+#line 4040 "chapters/04-matmul.nw"
 typedef CUresult (*gemm_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -329,7 +329,7 @@ static litdnnStatus_t gemm_ws_map(CUtensorMap *map, const float *X, int rows, in
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4087 "chapters/04-matmul.nw"
+#line 4091 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
