@@ -150,7 +150,7 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3888 "chapters/04-matmul.nw"
+#line 3889 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN 256
@@ -335,7 +335,7 @@ litdnnStatus_t litdnn_gemm_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
   int apart = g->batch == 1 || (g->strideA >= g->lda * g->k && g->strideB >= g->ldb * g->n);
   if (!gemm_mx_fits(g) || !apart)
-    return litdnn_gemm_wgmma256_tf32_cuda(h, args);   /* stage 12 takes (or hands on) the rest */
+    return litdnn_gemm_wgmma256_tf32_cuda(h, args);   /* the 128x256 wgmma stage takes (or hands on) the rest */
   litdnnStatus_t st = gemm_wg_need_sm90(g->call);
   if (st != LITDNN_STATUS_SUCCESS)
     return st;
