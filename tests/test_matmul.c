@@ -23,6 +23,7 @@ typedef struct {
   int batch;
   int pad;           /* extra rows in every leading dimension */
   float alpha, beta;
+  int aligned;       /* batch gaps of whole 16-byte units, so 16-byte paths take batches too */
 } mm_case;
 
 typedef struct {     /* host copies of one problem, with padding and batch gaps */
@@ -38,8 +39,8 @@ static mm_data make_data(const mm_case *c)
   d.lda = ra + c->pad;
   d.ldb = rb + c->pad;
   d.ldc = c->m + c->pad;
-  d.sa = d.lda * ca + 5;   /* gaps between the matrices of a batch */
-  d.sb = d.ldb * cb + 3;
+  d.sa = d.lda * ca + (c->aligned ? 8 : 5);   /* gaps between the matrices of a batch */
+  d.sb = d.ldb * cb + (c->aligned ? 4 : 3);
   d.sc = d.ldc * c->n + 7;
   d.na = d.sa * c->batch;
   d.nb = d.sb * c->batch;
@@ -174,26 +175,31 @@ static int is_tf32_stage(int stage)
    both sides of a 128 tile. Each line names its transposes and padding;
    the blend pair cycles. */
 static const mm_case small_cases[] = {
-  {1, 1, 1, 0, 0, 1, 0, 1, 0},
-  {2, 17, 129, 1, 0, 1, 1, 1, 0},
-  {17, 129, 2, 0, 1, 1, 3, 1, 0},
-  {129, 2, 17, 1, 1, 1, 0, 1, 0},
-  {127, 17, 128, 0, 0, 1, 4, 1, 0},
-  {127, 17, 128, 1, 0, 1, 1, 1, 0},
-  {127, 17, 128, 0, 1, 1, 0, 1, 0},
-  {127, 17, 128, 1, 1, 1, 3, 1, 0},
-  {129, 129, 17, 0, 0, 1, 3, 1, 0},
-  {129, 129, 17, 1, 1, 1, 0, 1, 0},
-  {17, 127, 129, 0, 0, 1, 0, 1, 0},
-  {128, 128, 128, 0, 0, 1, 0, 1, 0},
-  {17, 17, 17, 0, 1, 3, 1, 1, 0},        /* a batch of three */
-  {129, 2, 127, 1, 0, 2, 0, 1, 0},        /* a batch of two */
+  {1, 1, 1, 0, 0, 1, 0, 1, 0, 0},
+  {2, 17, 129, 1, 0, 1, 1, 1, 0, 0},
+  {17, 129, 2, 0, 1, 1, 3, 1, 0, 0},
+  {129, 2, 17, 1, 1, 1, 0, 1, 0, 0},
+  {127, 17, 128, 0, 0, 1, 4, 1, 0, 0},
+  {127, 17, 128, 1, 0, 1, 1, 1, 0, 0},
+  {127, 17, 128, 0, 1, 1, 0, 1, 0, 0},
+  {127, 17, 128, 1, 1, 1, 3, 1, 0, 0},
+  {129, 129, 17, 0, 0, 1, 3, 1, 0, 0},
+  {129, 129, 17, 1, 1, 1, 0, 1, 0, 0},
+  {17, 127, 129, 0, 0, 1, 0, 1, 0, 0},
+  {128, 128, 128, 0, 0, 1, 0, 1, 0, 0},
+  {17, 17, 17, 0, 1, 3, 1, 1, 0, 0},        /* a batch of three */
+  {129, 2, 127, 1, 0, 2, 0, 1, 0, 0},        /* a batch of two */
   /* long k for thin outputs: split-K cuts it into many pieces, the last short */
-  {37, 16, 1031, 0, 0, 1, 0, 1, 0},
-  {70, 8, 900, 1, 1, 2, 3, 1, 0},         /* split, transposed, and a batch */
-  {300, 40, 700, 1, 0, 1, 1, 1, 0},
+  {37, 16, 1031, 0, 0, 1, 0, 1, 0, 0},
+  {70, 8, 900, 1, 1, 2, 3, 1, 0, 0},         /* split, transposed, and a batch */
+  {300, 40, 700, 1, 0, 1, 1, 1, 0, 0},
   /* nine 128x256 tiles in a row: two groups of the raster, the second narrower */
-  {17, 2100, 5, 0, 1, 1, 0, 1, 0},
+  {17, 2100, 5, 0, 1, 1, 0, 1, 0, 0},
+  /* the 16-byte tensor-core paths (no transposes, leading dimensions and
+     batch strides multiples of 4): ragged m, n and k, 17 slices of 32
+     (several turns of a 4-buffer ring), a batch; and alpha, beta */
+  {260, 136, 520, 0, 0, 2, 4, 1, 0, 1},
+  {129, 300, 77, 0, 0, 1, 3, 0.5f, 2, 0},
 };
 
 static void run_stage_cases(const t_run *r, const mm_case *cases, int count)
@@ -230,12 +236,12 @@ Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
    and not (an odd pad), transposed and not, and a batch. Kept small: the
    emulator runs 25 kernels here. */
 static const mm_case sweep_cases[] = {
-  {1, 1, 1, 0, 0, 1, 0, 1, 0},
-  {300, 260, 48, 0, 0, 1, 0, 1, 0},       /* inner tiles, aligned, k of whole slices */
-  {257, 259, 37, 0, 0, 1, 3, 1, 0},       /* inner tiles, aligned (pad 3), k cut short */
-  {260, 264, 40, 1, 1, 1, 0, 1, 0},       /* both transposed, aligned */
-  {259, 257, 33, 1, 0, 1, 1, 1, 0},       /* an odd pad: no 16-byte loads */
-  {129, 130, 17, 0, 1, 2, 0, 1, 0},       /* a batch of two */
+  {1, 1, 1, 0, 0, 1, 0, 1, 0, 0},
+  {300, 260, 48, 0, 0, 1, 0, 1, 0, 0},       /* inner tiles, aligned, k of whole slices */
+  {257, 259, 37, 0, 0, 1, 3, 1, 0, 0},       /* inner tiles, aligned (pad 3), k cut short */
+  {260, 264, 40, 1, 1, 1, 0, 1, 0, 0},       /* both transposed, aligned */
+  {259, 257, 33, 1, 0, 1, 1, 1, 0, 0},       /* an odd pad: no 16-byte loads */
+  {129, 130, 17, 0, 1, 2, 0, 1, 0, 0},       /* a batch of two */
 };
 
 Test(matmul, every_shape_of_the_sweep, .timeout = 600)
@@ -267,10 +273,10 @@ Test(matmul, every_shape_of_the_sweep, .timeout = 600)
 
 /* Sizes of 1000 only where they are fast: the CPU and a real GPU. */
 static const mm_case large_cases[] = {
-  {1000, 129, 1000, 0, 0, 1, 0, 1, 0},
-  {1000, 1000, 17, 1, 0, 1, 0, 1, 0},
-  {127, 1000, 1000, 0, 1, 1, 3, 1, 0},
-  {128, 17, 1000, 1, 1, 1, 1, 1, 0},
+  {1000, 129, 1000, 0, 0, 1, 0, 1, 0, 0},
+  {1000, 1000, 17, 1, 0, 1, 0, 1, 0, 0},
+  {127, 1000, 1000, 0, 1, 1, 3, 1, 0, 0},
+  {128, 17, 1000, 1, 1, 1, 1, 1, 0, 0},
 };
 
 Test(matmul, large_shapes_on_cpu_and_gpu, .timeout = 240)
