@@ -1,4 +1,4 @@
-#line 2261 "chapters/08-normalization.nw"
+#line 2269 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -121,7 +121,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   bn_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1231 "chapters/08-normalization.nw"
+#line 1239 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1176 "chapters/08-normalization.nw"
+#line 1184 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -255,7 +255,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1043 "chapters/08-normalization.nw"
+#line 1048 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -290,7 +290,9 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
   __shared__ float sm[BN_THREADS];
   __shared__ float sq[BN_THREADS];
   int64_t f = blockIdx.x, m = litdnn_bn_per_feature(&a);
-  float mean, invstd;
+  /* statistics of x - shift, shift the feature's first value, as in the
+     thread-per-feature kernel */
+  float shift = 0.0f, mean, invstd;
   bn_welford w;
   if (a.mean_in) {
     mean = a.mean_in[f];
@@ -299,8 +301,9 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     w.n = 0.0f;
     w.mean = 0.0f;
     w.m2 = 0.0f;
+    shift = a.x[litdnn_bn_offset(&a, a.xs, f, 0)];
     for (int64_t r = threadIdx.x; r < m; r += blockDim.x)
-      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)]);
+      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
     bn_block_welford(&w, sn, sm, sq);
     mean = w.mean;
     invstd = bn_invstd(&a, w.m2 / w.n);
@@ -310,7 +313,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
   for (int64_t r = threadIdx.x; r < m; r += blockDim.x) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
     s0 += dy;
-    s1 += dy * (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean);
+    s1 += dy * ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean);
   }
   int t = threadIdx.x;
   sn[t] = s0;
@@ -326,7 +329,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
   float sum_dy = sn[0], dscale = sm[0] * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
   for (int64_t r = threadIdx.x; r < m; r += blockDim.x) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
-    float xhat = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - mean) * invstd;
+    float xhat = ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean) * invstd;
     bn_store(&a.y[litdnn_bn_offset(&a, a.ys, f, r)],
              k * (dy - sum_dy * inv_m - xhat * dscale * inv_m), a.alpha, a.beta);
   }
@@ -335,7 +338,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1253 "chapters/08-normalization.nw"
+#line 1261 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -379,7 +382,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1302 "chapters/08-normalization.nw"
+#line 1310 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -462,7 +465,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1396 "chapters/08-normalization.nw"
+#line 1404 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -514,7 +517,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
       coef[j * F + f] = k[j];
   }
 }
-#line 1459 "chapters/08-normalization.nw"
+#line 1467 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -617,7 +620,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1580 "chapters/08-normalization.nw"
+#line 1588 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -750,7 +753,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1749 "chapters/08-normalization.nw"
+#line 1757 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -856,7 +859,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1888 "chapters/08-normalization.nw"
+#line 1896 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -999,7 +1002,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
         bn_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2080 "chapters/08-normalization.nw"
+#line 2088 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BN_REGS_MAX_UNITS 16
 #define BN_REGS_MIN_THREADS 128
@@ -1170,7 +1173,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_
   __shared__ float s1[33];
   bn_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2299 "chapters/08-normalization.nw"
+#line 2307 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1340,7 +1343,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2492 "chapters/08-normalization.nw"
+#line 2500 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1371,7 +1374,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2530 "chapters/08-normalization.nw"
+#line 2538 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)
