@@ -1,11 +1,11 @@
-#line 4533 "chapters/04-matmul.nw"
+#line 4537 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/gemm/gemm.h"
 #include <math.h>
 #include <string.h>
 
-#line 4575 "chapters/04-matmul.nw"
+#line 4579 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 4628 "chapters/04-matmul.nw"
+#line 4632 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -91,7 +91,7 @@ static double time_impl(bench *b, problem *p, int stage)
 }
 
 /* Largest |difference| between copy 0 of C and the reference. */
-static double sweep_max_diff(const problem *p, const float *ref)
+static double c_max_diff(const problem *p, const float *ref)
 {
   size_t n = (size_t)p->nc;
   float *got = (float *)malloc(4 * n);
@@ -112,7 +112,7 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 4686 "chapters/04-matmul.nw"
+#line 4690 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -182,7 +182,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
     run_litdnn(&p, 0);
     BENCH_LITDNN(litdnnSetStage(h, LITDNN_OP_MATMUL, LITDNN_STAGE_AUTOMATIC));
     BENCH_CUDA(cudaDeviceSynchronize());
-    double diff = sweep_max_diff(&p, ref);
+    double diff = c_max_diff(&p, ref);
     double ms = time_impl(b, &p, s);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     bench_record(b, "sgemm tf32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
@@ -195,7 +195,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   free(ref);
   problem_free(&p);
 }
-#line 4880 "chapters/04-matmul.nw"
+#line 4884 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
@@ -249,7 +249,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 4785 "chapters/04-matmul.nw"
+#line 4789 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -320,7 +320,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
     BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */
     run_sweep_shape(&ctx, 0);
     BENCH_CUDA(cudaDeviceSynchronize());
-    double diff = sweep_max_diff(&p, ref);
+    double diff = c_max_diff(&p, ref);
     double ms = bench_median_ms(b, run_sweep_shape, &ctx);
     char impl[96];
     snprintf(impl, sizeof impl, "litdnn: %s", e->name);
@@ -338,7 +338,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   problem_free(&p);
 }
 
-#line 4545 "chapters/04-matmul.nw"
+#line 4549 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);

@@ -1,4 +1,4 @@
-#line 2269 "chapters/08-normalization.nw"
+#line 2274 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -121,7 +121,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   bn_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1239 "chapters/08-normalization.nw"
+#line 1244 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1184 "chapters/08-normalization.nw"
+#line 1189 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -204,6 +204,21 @@ static __global__ void bn_training_thread_per_feature(litdnn_bn_args a)
   }
 }
 
+/* This thread's share (rows r0, r0 + step, ...) of Welford over x - shift,
+   shift the feature's first value; returns the shift. See below. */
+static __device__ inline float bn_welford_shifted(const litdnn_bn_args *a, int64_t f, int64_t r0, int64_t step,
+                                                  bn_welford *w)
+{
+  int64_t m = litdnn_bn_per_feature(a);
+  float shift = a->x[litdnn_bn_offset(a, a->xs, f, 0)];
+  w->n = 0.0f;
+  w->mean = 0.0f;
+  w->m2 = 0.0f;
+  for (int64_t r = r0; r < m; r += step)
+    bn_welford_add(w, a->x[litdnn_bn_offset(a, a->xs, f, r)] - shift);
+  return shift;
+}
+
 static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -217,12 +232,7 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
     invstd = a.var_in[f];
   } else {
     bn_welford w;
-    w.n = 0.0f;
-    w.mean = 0.0f;
-    w.m2 = 0.0f;
-    shift = a.x[litdnn_bn_offset(&a, a.xs, f, 0)];
-    for (int64_t r = 0; r < m; r++)
-      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
+    shift = bn_welford_shifted(&a, f, 0, 1, &w);
     mean = w.mean;
     invstd = bn_invstd(&a, w.m2 / w.n);
   }
@@ -255,7 +265,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1048 "chapters/08-normalization.nw"
+#line 1058 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -298,12 +308,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     mean = a.mean_in[f];
     invstd = a.var_in[f];
   } else {
-    w.n = 0.0f;
-    w.mean = 0.0f;
-    w.m2 = 0.0f;
-    shift = a.x[litdnn_bn_offset(&a, a.xs, f, 0)];
-    for (int64_t r = threadIdx.x; r < m; r += blockDim.x)
-      bn_welford_add(&w, a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift);
+    shift = bn_welford_shifted(&a, f, threadIdx.x, blockDim.x, &w);
     bn_block_welford(&w, sn, sm, sq);
     mean = w.mean;
     invstd = bn_invstd(&a, w.m2 / w.n);
@@ -338,7 +343,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1261 "chapters/08-normalization.nw"
+#line 1266 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -382,7 +387,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1310 "chapters/08-normalization.nw"
+#line 1315 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -465,7 +470,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1404 "chapters/08-normalization.nw"
+#line 1409 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -517,7 +522,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
       coef[j * F + f] = k[j];
   }
 }
-#line 1467 "chapters/08-normalization.nw"
+#line 1472 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -620,7 +625,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1588 "chapters/08-normalization.nw"
+#line 1593 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -753,7 +758,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1757 "chapters/08-normalization.nw"
+#line 1762 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -859,7 +864,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1896 "chapters/08-normalization.nw"
+#line 1901 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -1002,7 +1007,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
         bn_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2088 "chapters/08-normalization.nw"
+#line 2093 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BN_REGS_MAX_UNITS 16
 #define BN_REGS_MIN_THREADS 128
@@ -1173,7 +1178,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_
   __shared__ float s1[33];
   bn_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2307 "chapters/08-normalization.nw"
+#line 2312 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1343,7 +1348,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2500 "chapters/08-normalization.nw"
+#line 2505 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1374,7 +1379,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2538 "chapters/08-normalization.nw"
+#line 2543 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)

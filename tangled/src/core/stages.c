@@ -10,7 +10,7 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
 #line 197 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 4468 "chapters/04-matmul.nw"
+#line 4472 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 438 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
@@ -22,7 +22,7 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
-#line 3214 "chapters/08-normalization.nw"
+#line 3219 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
 #line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
@@ -41,7 +41,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 202 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 4472 "chapters/04-matmul.nw"
+#line 4476 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 443 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
@@ -58,7 +58,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
-#line 3218 "chapters/08-normalization.nw"
+#line 3223 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
 #line 266 "chapters/09-dropout.nw"

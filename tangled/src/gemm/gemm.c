@@ -1,8 +1,8 @@
-#line 4406 "chapters/04-matmul.nw"
+#line 4410 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 4212 "chapters/04-matmul.nw"
+#line 4216 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -88,7 +88,7 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_x),
   LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_y),
 };
-#line 4288 "chapters/04-matmul.nw"
+#line 4292 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -112,12 +112,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4413 "chapters/04-matmul.nw"
+#line 4417 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 4337 "chapters/04-matmul.nw"
+#line 4341 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -183,7 +183,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4419 "chapters/04-matmul.nw"
+#line 4423 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -1,4 +1,4 @@
-#line 3787 "chapters/04-matmul.nw"
+#line 3791 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WG_BN 128
@@ -123,6 +123,10 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   return !g->transa && !g->transb && aligned && strides;
 }
 #line 3537 "chapters/04-matmul.nw"
+/* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
+   rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
+static __device__ inline int gemm_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
+
 /* The descriptor of a k-major tile of 128-byte rows, 128-byte swizzle. */
 static __device__ inline uint64_t gemm_wg_desc(const float *tile)
 {
@@ -200,7 +204,7 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3617 "chapters/04-matmul.nw"
+#line 3621 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -224,7 +228,7 @@ static __device__ inline void gemm_wg_copy_slice(float *bs, float *raw, const fl
     int e = t + l * WG_THREADS, r = e / 8, c = e % 8;
     int j = j0 + r, kk = p0 + 4 * c;
     int cnt = j < n ? min(4, max(0, k - kk)) : 0;
-    gemm_cp_async16(&bs[r * WG_BK + 4 * (c ^ (r % 8))], cnt ? B + kk + (int64_t)j * ldb : B, 4 * cnt);
+    gemm_cp_async16(&bs[gemm_sw128(r, c)], cnt ? B + kk + (int64_t)j * ldb : B, 4 * cnt);
   }
   GEMM_UNROLL
   for (int l = 0; l < WG_RAW_FLOATS / 4 / WG_THREADS; l++) {
@@ -249,7 +253,7 @@ static __device__ inline void gemm_wg_turn_a(float *ak, const float *raw, int t)
     v.y = __uint_as_float(gemm_to_tf32(raw[(4 * c + 1) * WG_BM + r]));
     v.z = __uint_as_float(gemm_to_tf32(raw[(4 * c + 2) * WG_BM + r]));
     v.w = __uint_as_float(gemm_to_tf32(raw[(4 * c + 3) * WG_BM + r]));
-    *(float4 *)&ak[r * WG_BK + 4 * (c ^ (r % 8))] = v;
+    *(float4 *)&ak[gemm_sw128(r, c)] = v;
   }
 }
 
@@ -323,7 +327,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) gemm_wgmma_tf32(litdnn_m
 #endif
 }
 
-#line 3755 "chapters/04-matmul.nw"
+#line 3759 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

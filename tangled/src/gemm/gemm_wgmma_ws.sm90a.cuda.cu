@@ -1,4 +1,4 @@
-#line 4079 "chapters/04-matmul.nw"
+#line 4083 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/gpu.h"
 #include "gemm/gemm.h"
@@ -73,6 +73,10 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   return !g->transa && !g->transb && aligned && strides;
 }
 #line 3537 "chapters/04-matmul.nw"
+/* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
+   rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
+static __device__ inline int gemm_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
+
 /* The descriptor of a k-major tile of 128-byte rows, 128-byte swizzle. */
 static __device__ inline uint64_t gemm_wg_desc(const float *tile)
 {
@@ -150,10 +154,10 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3889 "chapters/04-matmul.nw"
+#line 3893 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
-#define WS_BN 256
+#define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
 #define WS_BK 32
 #define WS_THREADS 384                      /* a producer warp group, two consumers */
 #define WS_B_FLOATS (WS_BN * WS_BK)         /* 32 KB, swizzled by the copy engine */
@@ -222,7 +226,7 @@ static __device__ __forceinline__ void gemm_ws_turn_a(float *a, int u)
                                                               thread 0 may arrive on its own) */
   GEMM_UNROLL
   for (int c = 0; c < WS_BK / 4; c++)
-    *(float4 *)&a[u * WS_BK + 4 * (c ^ (u % 8))] = make_float4(r[4 * c], r[4 * c + 1], r[4 * c + 2], r[4 * c + 3]);
+    *(float4 *)&a[gemm_sw128(u, c)] = make_float4(r[4 * c], r[4 * c + 1], r[4 * c + 2], r[4 * c + 3]);
 }
 
 static __global__ void __launch_bounds__(WS_THREADS, 1)
@@ -291,7 +295,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   gemm_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4040 "chapters/04-matmul.nw"
+#line 4044 "chapters/04-matmul.nw"
 typedef CUresult (*gemm_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -329,7 +333,7 @@ static litdnnStatus_t gemm_ws_map(CUtensorMap *map, const float *X, int rows, in
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4091 "chapters/04-matmul.nw"
+#line 4095 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
