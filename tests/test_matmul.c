@@ -242,6 +242,8 @@ static const mm_case sweep_cases[] = {
   {260, 264, 40, 1, 1, 1, 0, 1, 0, 0},       /* both transposed, aligned */
   {259, 257, 33, 1, 0, 1, 1, 1, 0, 0},       /* an odd pad: no 16-byte loads */
   {129, 130, 17, 0, 1, 2, 0, 1, 0, 0},       /* a batch of two */
+  {264, 300, 40, 1, 0, 1, 0, 1, 0, 0},       /* A transposed, aligned: inner tiles of that layout */
+  {300, 264, 48, 0, 1, 2, 0, 1, 0, 1},       /* B transposed, aligned, a batch of two on 16-byte paths */
 };
 
 Test(matmul, every_shape_of_the_sweep, .timeout = 600)

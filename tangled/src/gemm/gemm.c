@@ -1,8 +1,8 @@
-#line 4410 "chapters/04-matmul.nw"
+#line 4758 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 4216 "chapters/04-matmul.nw"
+#line 4563 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -31,8 +31,8 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
                                         litdnn_gemm_large),
   [GEMM_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
                                                     litdnn_gemm_large_async),
-  [GEMM_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweep's pick",
-                                        litdnn_gemm_tuned_p),
+  [GEMM_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweeps' pick",
+                                        litdnn_gemm_tuned_za),
   [GEMM_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
                                                 litdnn_gemm_splitk_128x16),
   [GEMM_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
@@ -60,7 +60,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 2197 "chapters/04-matmul.nw"
+#line 2252 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_a),
   LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_b),
@@ -87,8 +87,13 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned w 256x128x16 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_gemm_tuned_w),
   LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_x),
   LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_gemm_tuned_y),
+  LITDNN_GPU_STAGE("tuned z 256x128x16 t16x8 l4x8 256 mb1 fixed", "sweep 3", litdnn_gemm_tuned_z),
+  LITDNN_GPU_STAGE("tuned za 256x128x16 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_gemm_tuned_za),
+  LITDNN_GPU_STAGE("tuned zb 256x128x8 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_gemm_tuned_zb),
+  LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_gemm_tuned_zc),
+  LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_gemm_tuned_zd),
 };
-#line 4292 "chapters/04-matmul.nw"
+#line 4640 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -112,12 +117,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4417 "chapters/04-matmul.nw"
+#line 4765 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 4341 "chapters/04-matmul.nw"
+#line 4689 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -183,7 +188,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4423 "chapters/04-matmul.nw"
+#line 4771 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -87,7 +87,12 @@ LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_v);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_w);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_x);
 LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_y);
-#define GEMM_SWEEP_COUNT 25
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_z);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_za);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_zb);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_zc);
+LITDNN_DECLARE_GPU_FN(litdnn_gemm_tuned_zd);
+#define GEMM_SWEEP_COUNT 30
 extern const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT];
 #define GEMM_MAX_GRID_Z 65535
 static inline litdnn_matmul_args gemm_batch_slice(const litdnn_matmul_args *g, int first)

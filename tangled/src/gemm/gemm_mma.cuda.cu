@@ -1,4 +1,4 @@
-#line 3103 "chapters/04-matmul.nw"
+#line 3450 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define GEMM_PAD 8
@@ -185,7 +185,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 2991 "chapters/04-matmul.nw"
+#line 3338 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -201,7 +201,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3009 "chapters/04-matmul.nw"
+#line 3356 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -294,7 +294,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_mat
       }
 }
 
-#line 3113 "chapters/04-matmul.nw"
+#line 3460 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 2714 "chapters/04-matmul.nw"
+#line 3061 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -236,9 +236,9 @@ for (int y = 0; y < WT_RN; y++)
 #line 1188 "chapters/04-matmul.nw"
 #define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 2723 "chapters/04-matmul.nw"
+#line 3070 "chapters/04-matmul.nw"
 #define SK_ENTRY litdnn_gemm_splitk_64x64
-#line 2608 "chapters/04-matmul.nw"
+#line 2955 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256

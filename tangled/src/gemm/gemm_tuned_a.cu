@@ -1,4 +1,4 @@
-#line 1948 "chapters/04-matmul.nw"
+#line 1998 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -141,7 +141,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1737 "chapters/04-matmul.nw"
+#line 1743 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -164,6 +164,12 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
 #endif
 #ifndef TU_FRAG_SETS
 #define TU_FRAG_SETS 2                          /* fragments double-buffered in registers */
+#endif
+#ifndef TU_FIXED_LAYOUT
+#define TU_FIXED_LAYOUT 0                       /* 1: a kernel for each pair of transposes */
+#endif
+#ifndef TU_WALK
+#define TU_WALK 0                               /* 1: inner slices' loads step a pointer */
 #endif
 #define LT_GROUP (TU_GROUP > 0 ? TU_GROUP : 1)  /* for stage 10's raster */
 #define TU_LN (32 / TU_LM)                      /* lanes along n */
@@ -192,7 +198,42 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1774 "chapters/04-matmul.nw"
+#line 2687 "chapters/04-matmul.nw"
+/* A thread's unchecked loads of one operand, as a walk: its l-th float4 of slice s
+   is at at + s * per_slice + l * per_load. Needs the threads to split the tile's
+   rows evenly (checked where TU_WALK is set). */
+typedef struct {
+  const float *at;
+  int64_t per_slice, per_load;
+} gemm_walk;
+
+static __device__ inline gemm_walk gemm_walk_tile(const float *X, int64_t ld, int kcontig, int o0, int bo,
+                                                  int bk, int nt, int tid)
+{
+  gemm_walk w;
+  if (kcontig) {   /* rows of bk / 4 float4s along k, nt / (bk / 4) rows a load */
+    w.at = X + 4 * (tid % (bk / 4)) + (int64_t)(o0 + tid / (bk / 4)) * ld;
+    w.per_slice = bk;
+    w.per_load = (int64_t)(nt / (bk / 4)) * ld;
+  } else {         /* rows of bo / 4 float4s along o, nt / (bo / 4) rows a load */
+    w.at = X + o0 + 4 * (tid % (bo / 4)) + (int64_t)(tid / (bo / 4)) * ld;
+    w.per_slice = (int64_t)bk * ld;
+    w.per_load = (int64_t)(nt / (bo / 4)) * ld;
+  }
+  return w;
+}
+
+static __device__ inline void gemm_fetch_tile_walk(float4 *r, gemm_walk w, int slice, int loads)
+{
+  const float *x = w.at + slice * w.per_slice;
+  GEMM_UNROLL
+  for (int l = 0; l < loads; l++)
+    r[l] = *(const float4 *)(x + l * w.per_load);
+}
+#if TU_WALK && (TU_THREADS % (TU_BK / 4) || TU_THREADS % (TU_BM / 4) || TU_THREADS % (TU_BN / 4))
+#error "a walking shape needs every load of a thread to start the same place in its row"
+#endif
+#line 1792 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -208,9 +249,9 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1797 "chapters/04-matmul.nw"
+#line 1819 "chapters/04-matmul.nw"
 #define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
-static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
+static __device__ __forceinline__ void gemm_tuned_tile(litdnn_matmul_args g, const int ta, const int tb)
 {
   extern __shared__ float4 gemm_tuned_smem4[];   /* TU_SMEM bytes: two slices of each tile */
   float *as_buf = (float *)gemm_tuned_smem4, *bs_buf = as_buf + 2 * TU_BK * TU_SPA;
@@ -224,6 +265,10 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   GEMM_BATCH_POINTERS(g, A, B, C);
   int veca = gemm_vec_ok(A, g.lda), vecb = gemm_vec_ok(B, g.ldb), vecc = gemm_vec_ok(C, g.ldc);
   int inside = veca && vecb && i0 + TU_BM <= g.m && j0 + TU_BN <= g.n;
+  #if TU_WALK
+  gemm_walk walk_a = gemm_walk_tile(A, g.lda, ta, i0, TU_BM, TU_BK, TU_THREADS, t);
+  gemm_walk walk_b = gemm_walk_tile(B, g.ldb, !tb, j0, TU_BN, TU_BK, TU_THREADS, t);
+  #endif
   float acc[4 * TU_RM][4 * TU_RN];
   float a[TU_FRAG_SETS][4 * TU_RM], b[TU_FRAG_SETS][4 * TU_RN];
   float4 ra[TU_LA], rb[TU_LB];
@@ -236,21 +281,29 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   {
     int slice = 0;
     
-#line 1758 "chapters/04-matmul.nw"
+#line 1764 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
-    gemm_fetch_tile_inside(ra, A, g.lda, g.transa, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
-    gemm_fetch_tile_inside(rb, B, g.ldb, !g.transb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
+    
+#line 1779 "chapters/04-matmul.nw"
+#if TU_WALK
+gemm_fetch_tile_walk(ra, walk_a, slice, TU_LA);
+gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
+#else
+gemm_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
+gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
+#endif
+#line 1768 "chapters/04-matmul.nw"
   } else {
-    gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
-    gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
+    gemm_fetch_tile(ra, A, g.lda, ta, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
+    gemm_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1824 "chapters/04-matmul.nw"
+#line 1850 "chapters/04-matmul.nw"
   }
-  gemm_store_tile(as_buf, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
-  gemm_store_tile(bs_buf, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
+  gemm_store_tile(as_buf, ra, ta, TU_BM, TU_BK, TU_THREADS, t);
+  gemm_store_tile(bs_buf, rb, !tb, TU_BN, TU_BK, TU_THREADS, t);
   __syncthreads();
   if (TU_FRAG_SETS == 2)
     TU_FRAGMENTS(0, as_buf, bs_buf, 0);
@@ -262,18 +315,26 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1758 "chapters/04-matmul.nw"
+#line 1764 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
-    gemm_fetch_tile_inside(ra, A, g.lda, g.transa, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
-    gemm_fetch_tile_inside(rb, B, g.ldb, !g.transb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
+    
+#line 1779 "chapters/04-matmul.nw"
+#if TU_WALK
+gemm_fetch_tile_walk(ra, walk_a, slice, TU_LA);
+gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
+#else
+gemm_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
+gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
+#endif
+#line 1768 "chapters/04-matmul.nw"
   } else {
-    gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
-    gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
+    gemm_fetch_tile(ra, A, g.lda, ta, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
+    gemm_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1838 "chapters/04-matmul.nw"
+#line 1864 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -283,8 +344,8 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
         if (TU_FRAG_SETS == 2)
           TU_FRAGMENTS((p + 1) % TU_FRAG_SETS, as, bs, p + 1);
       } else if (more) {
-        gemm_store_tile(as_next, ra, g.transa, TU_BM, TU_BK, TU_THREADS, t);
-        gemm_store_tile(bs_next, rb, !g.transb, TU_BN, TU_BK, TU_THREADS, t);
+        gemm_store_tile(as_next, ra, ta, TU_BM, TU_BK, TU_THREADS, t);
+        gemm_store_tile(bs_next, rb, !tb, TU_BN, TU_BK, TU_THREADS, t);
         __syncthreads();
         if (TU_FRAG_SETS == 2)
           TU_FRAGMENTS(0, as_next, bs_next, 0);
@@ -297,7 +358,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
     }
   }
   
-#line 1868 "chapters/04-matmul.nw"
+#line 1896 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -315,15 +376,50 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1861 "chapters/04-matmul.nw"
+#line 1887 "chapters/04-matmul.nw"
 }
-#line 1888 "chapters/04-matmul.nw"
+
+#line 2661 "chapters/04-matmul.nw"
+#if TU_FIXED_LAYOUT   /* four kernels, each with its transposes known to the compiler */
+static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned_nn(litdnn_matmul_args g)
+{
+  gemm_tuned_tile(g, 0, 0);
+}
+static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned_tn(litdnn_matmul_args g)
+{
+  gemm_tuned_tile(g, 1, 0);
+}
+static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned_nt(litdnn_matmul_args g)
+{
+  gemm_tuned_tile(g, 0, 1);
+}
+static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned_tt(litdnn_matmul_args g)
+{
+  gemm_tuned_tile(g, 1, 1);
+}
+#else                 /* one kernel that reads the transposes from its arguments */
+static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_matmul_args g)
+{
+  gemm_tuned_tile(g, g.transa, g.transb);
+}
+#endif
+#line 1916 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  static int smem_asked;
-  litdnnStatus_t st = gemm_allow_smem((const void *)gemm_tuned, "gemm_tuned", TU_SMEM, &smem_asked, g->call);
+#if TU_FIXED_LAYOUT
+  int ta = g->transa != 0, tb = g->transb != 0;
+  static int smem_asked[2][2];
+  const void *kernel = ta ? (tb ? (const void *)gemm_tuned_tt : (const void *)gemm_tuned_tn)
+                          : (tb ? (const void *)gemm_tuned_nt : (const void *)gemm_tuned_nn);
+  int *asked = &smem_asked[ta][tb];
+#else
+  static int smem_asked_one;
+  const void *kernel = (const void *)gemm_tuned;
+  int *asked = &smem_asked_one;
+#endif
+  litdnnStatus_t st = gemm_allow_smem(kernel, "gemm_tuned", TU_SMEM, asked, g->call);
   if (st != LITDNN_STATUS_SUCCESS)
     return st;
   for (int first = 0; first < g->batch; first += GEMM_MAX_GRID_Z) {
@@ -331,7 +427,18 @@ litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
     unsigned tiles_m = (unsigned)(s.m + TU_BM - 1) / TU_BM, tiles_n = (unsigned)(s.n + TU_BN - 1) / TU_BN;
     dim3 grid = TU_GROUP > 0 ? litdnn_dim3(tiles_m * tiles_n, 1, (unsigned)s.batch)
                              : litdnn_dim3(tiles_m, tiles_n, (unsigned)s.batch);
+#if TU_FIXED_LAYOUT
+    if (!ta && !tb)
+      gemm_tuned_nn<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
+    else if (ta && !tb)
+      gemm_tuned_tn<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
+    else if (!ta)
+      gemm_tuned_nt<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
+    else
+      gemm_tuned_tt<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
+#else
     gemm_tuned<<<grid, TU_THREADS, TU_SMEM, litdnn_gpu_stream(h)>>>(s);
+#endif
   }
   return litdnn_gpu_launch_status(g->call, "gemm_tuned");
 }
