@@ -1,8 +1,8 @@
-#line 4758 "chapters/04-matmul.nw"
+#line 4759 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdio.h>
 
-#line 4563 "chapters/04-matmul.nw"
+#line 4564 "chapters/04-matmul.nw"
 static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
                                             litdnn_gemm_cpu_naive),
@@ -60,7 +60,7 @@ static const litdnn_stage gemm_stages[GEMM_STAGE_COUNT] = {
   [GEMM_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
                                                     litdnn_gemm_cublas_tf32),
 };
-#line 2252 "chapters/04-matmul.nw"
+#line 2253 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_a),
   LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_gemm_tuned_b),
@@ -93,7 +93,7 @@ const litdnn_stage litdnn_gemm_sweep[GEMM_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_gemm_tuned_zc),
   LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_gemm_tuned_zd),
 };
-#line 4640 "chapters/04-matmul.nw"
+#line 4641 "chapters/04-matmul.nw"
 static int gemm_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -117,12 +117,12 @@ static int gemm_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4765 "chapters/04-matmul.nw"
+#line 4766 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = {
   "matmul", gemm_stages, GEMM_STAGE_COUNT, gemm_choose,
 };
 
-#line 4689 "chapters/04-matmul.nw"
+#line 4690 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -188,7 +188,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4771 "chapters/04-matmul.nw"
+#line 4772 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

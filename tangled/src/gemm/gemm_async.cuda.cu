@@ -1,4 +1,4 @@
-#line 1343 "chapters/04-matmul.nw"
+#line 1344 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 2
@@ -7,7 +7,7 @@
 #define WT_RN 2
 #define WT_BK 16
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -34,7 +34,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -50,7 +50,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -139,7 +139,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 933 "chapters/04-matmul.nw"
+#line 934 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -149,7 +149,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1218 "chapters/04-matmul.nw"
+#line 1219 "chapters/04-matmul.nw"
 #ifndef GEMM_PAD
 #define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -199,7 +199,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 1278 "chapters/04-matmul.nw"
+#line 1279 "chapters/04-matmul.nw"
 #define GEMM_STAGES 3
 #define GEMM_ASYNC_SMEM (GEMM_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_async(litdnn_matmul_args g)
@@ -207,7 +207,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_async(litdnn_matmul
   extern __shared__ float4 gemm_smem4[];
   float *as_buf = (float *)gemm_smem4, *bs_buf = as_buf + GEMM_STAGES * WT_BK * WT_SPA;
   
-#line 945 "chapters/04-matmul.nw"
+#line 946 "chapters/04-matmul.nw"
 int t = threadIdx.x, lane = t % 32, warp = t / 32;
 int wm = (warp % WT_WARPS_M) * WT_WTM, wn = (warp / WT_WARPS_M) * WT_WTN;
 int tm = lane % 8, tn = lane / 8;
@@ -221,7 +221,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
   GEMM_UNROLL
   for (int c = 0; c < 4 * WT_RN; c++)
     acc[r][c] = 0.0f;
-#line 1285 "chapters/04-matmul.nw"
+#line 1286 "chapters/04-matmul.nw"
   (void)ra; (void)rb;
   int slices = (g.k + WT_BK - 1) / WT_BK;
   for (int s = 0; s < GEMM_STAGES - 1; s++) {
@@ -248,7 +248,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
       const float *as = as_buf + (s % GEMM_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % GEMM_STAGES) * WT_BK * WT_SPB;
       
-#line 964 "chapters/04-matmul.nw"
+#line 965 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int p = 0; p < WT_BK; p++) {
   float a[4 * WT_RM], b[4 * WT_RN];
@@ -268,12 +268,12 @@ for (int p = 0; p < WT_BK; p++) {
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] += a[r] * b[c];
 }
-#line 1311 "chapters/04-matmul.nw"
+#line 1312 "chapters/04-matmul.nw"
     }
   }
   GEMM_CP_ASYNC_WAIT(0);
   
-#line 986 "chapters/04-matmul.nw"
+#line 987 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < WT_RN; y++)
   GEMM_UNROLL
@@ -291,10 +291,10 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1315 "chapters/04-matmul.nw"
+#line 1316 "chapters/04-matmul.nw"
 }
 
-#line 1357 "chapters/04-matmul.nw"
+#line 1358 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,8 +1,8 @@
-#line 644 "chapters/04-matmul.nw"
+#line 645 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -29,7 +29,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -45,7 +45,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 527 "chapters/04-matmul.nw"
+#line 528 "chapters/04-matmul.nw"
 #define B1_BM 64
 #define B1_BN 64
 #define B1_BK 8
@@ -79,7 +79,7 @@ static __global__ void gemm_block1d(litdnn_matmul_args g)
     if (i0 + ti + r < g.m && j0 + tj < g.n)
       gemm_blend1(C, g.ldc, i0 + ti + r, j0 + tj, acc[r], g.alpha, g.beta);
 }
-#line 583 "chapters/04-matmul.nw"
+#line 584 "chapters/04-matmul.nw"
 #define B2_BM 128
 #define B2_BN 128
 #define B2_BK 8
@@ -127,7 +127,7 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) gemm_block2d(litdnn_matm
         gemm_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 651 "chapters/04-matmul.nw"
+#line 652 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

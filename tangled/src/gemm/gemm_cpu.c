@@ -1,4 +1,4 @@
-#line 190 "chapters/04-matmul.nw"
+#line 191 "chapters/04-matmul.nw"
 #include "gemm/gemm.h"
 #include <stdlib.h>
 
@@ -31,7 +31,7 @@ litdnnStatus_t litdnn_gemm_cpu_naive(litdnnHandle_t h, const void *args)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 242 "chapters/04-matmul.nw"
+#line 243 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_cpu_jki(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 3102 "chapters/04-matmul.nw"
+#line 3103 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #include <cublas_v2.h>

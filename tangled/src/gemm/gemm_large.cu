@@ -1,17 +1,17 @@
-#line 1582 "chapters/04-matmul.nw"
+#line 1583 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
-#line 1424 "chapters/04-matmul.nw"
+#line 1425 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 4
 #define WT_RM 2
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1585 "chapters/04-matmul.nw"
+#line 1586 "chapters/04-matmul.nw"
 #define LT_STAGES 2
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -38,7 +38,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -54,7 +54,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -143,7 +143,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 933 "chapters/04-matmul.nw"
+#line 934 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -153,7 +153,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1437 "chapters/04-matmul.nw"
+#line 1438 "chapters/04-matmul.nw"
 static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -163,7 +163,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 1591 "chapters/04-matmul.nw"
+#line 1592 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
   do {                                                                                            \
     gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, (slice) * WT_BK, g.k, WT_BM, WT_BK,    \
@@ -179,7 +179,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 1507 "chapters/04-matmul.nw"
+#line 1508 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul_args g)
 {
@@ -219,7 +219,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1475 "chapters/04-matmul.nw"
+#line 1476 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -249,7 +249,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
 #undef LT_FRAGMENTS
 }
-#line 1546 "chapters/04-matmul.nw"
+#line 1547 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -257,7 +257,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) gemm_large(litdnn_matmul
   }
   LT_WAIT_ALL();
   
-#line 986 "chapters/04-matmul.nw"
+#line 987 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < WT_RN; y++)
   GEMM_UNROLL
@@ -275,11 +275,11 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1553 "chapters/04-matmul.nw"
+#line 1554 "chapters/04-matmul.nw"
 }
-#line 1607 "chapters/04-matmul.nw"
+#line 1608 "chapters/04-matmul.nw"
 #define LT_ENTRY litdnn_gemm_large
-#line 1561 "chapters/04-matmul.nw"
+#line 1562 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {

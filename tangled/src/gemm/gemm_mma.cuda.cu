@@ -1,9 +1,9 @@
-#line 3450 "chapters/04-matmul.nw"
+#line 3451 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define GEMM_PAD 8
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -30,7 +30,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -46,7 +46,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -135,7 +135,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1218 "chapters/04-matmul.nw"
+#line 1219 "chapters/04-matmul.nw"
 #ifndef GEMM_PAD
 #define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -185,7 +185,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 3338 "chapters/04-matmul.nw"
+#line 3339 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -201,7 +201,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3356 "chapters/04-matmul.nw"
+#line 3357 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -294,7 +294,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) gemm_mma_tf32(litdnn_mat
       }
 }
 
-#line 3460 "chapters/04-matmul.nw"
+#line 3461 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

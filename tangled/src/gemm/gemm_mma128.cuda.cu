@@ -1,4 +1,4 @@
-#line 3714 "chapters/04-matmul.nw"
+#line 3715 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define MX_BM 128
@@ -6,7 +6,7 @@
 #define MX_STAGES 3
 #define MX_MIN_BLOCKS 2
 #define MX_ENTRY litdnn_gemm_mma128_tf32_cuda
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -33,7 +33,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -49,7 +49,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1218 "chapters/04-matmul.nw"
+#line 1219 "chapters/04-matmul.nw"
 #ifndef GEMM_PAD
 #define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -99,7 +99,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 3338 "chapters/04-matmul.nw"
+#line 3339 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -115,7 +115,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3562 "chapters/04-matmul.nw"
+#line 3563 "chapters/04-matmul.nw"
 /* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
 #define MX_WTM 64                 /* warp tile */
@@ -221,7 +221,7 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) gemm_mma16_t
           gemm_blend1(C, g.ldc, i, j, acc[x][y][e], g.alpha, g.beta);
       }
 }
-#line 3674 "chapters/04-matmul.nw"
+#line 3675 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int gemm_mx_fits(const litdnn_matmul_args *g)
@@ -231,7 +231,7 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   return !g->transa && !g->transb && aligned && strides;
 }
 
-#line 3691 "chapters/04-matmul.nw"
+#line 3692 "chapters/04-matmul.nw"
 litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,8 +1,8 @@
-#line 383 "chapters/04-matmul.nw"
+#line 384 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -29,7 +29,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -45,7 +45,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 320 "chapters/04-matmul.nw"
+#line 321 "chapters/04-matmul.nw"
 static __global__ void gemm_naive(litdnn_matmul_args g)
 {
   int j = blockIdx.x * 32 + threadIdx.x;
@@ -58,7 +58,7 @@ static __global__ void gemm_naive(litdnn_matmul_args g)
     gemm_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
   }
 }
-#line 356 "chapters/04-matmul.nw"
+#line 357 "chapters/04-matmul.nw"
 static __global__ void gemm_coalesced(litdnn_matmul_args g)
 {
   int i = blockIdx.x * 32 + threadIdx.x;
@@ -72,7 +72,7 @@ static __global__ void gemm_coalesced(litdnn_matmul_args g)
   }
 }
 
-#line 390 "chapters/04-matmul.nw"
+#line 391 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

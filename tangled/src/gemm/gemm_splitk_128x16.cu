@@ -1,4 +1,4 @@
-#line 3047 "chapters/04-matmul.nw"
+#line 3048 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WT_WARPS_M 4
@@ -7,7 +7,7 @@
 #define WT_RN 1
 #define WT_BK 32
 #define SK_BLOCKS_PER_SM 3      /* 161 registers x 128 threads */
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -34,7 +34,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -50,7 +50,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -139,7 +139,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 933 "chapters/04-matmul.nw"
+#line 934 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -149,13 +149,13 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 1101 "chapters/04-matmul.nw"
+#line 1102 "chapters/04-matmul.nw"
 static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_pipelined(litdnn_matmul_args g)
 {
   __shared__ float as_buf[2 * WT_BK * WT_SPA];
   __shared__ float bs_buf[2 * WT_BK * WT_SPB];
   
-#line 945 "chapters/04-matmul.nw"
+#line 946 "chapters/04-matmul.nw"
 int t = threadIdx.x, lane = t % 32, warp = t / 32;
 int wm = (warp % WT_WARPS_M) * WT_WTM, wn = (warp / WT_WARPS_M) * WT_WTN;
 int tm = lane % 8, tn = lane / 8;
@@ -169,7 +169,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
   GEMM_UNROLL
   for (int c = 0; c < 4 * WT_RN; c++)
     acc[r][c] = 0.0f;
-#line 1106 "chapters/04-matmul.nw"
+#line 1107 "chapters/04-matmul.nw"
   gemm_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, 0, g.k, WT_BM, WT_BK, WT_THREADS, t);
   gemm_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, 0, g.k, WT_BN, WT_BK, WT_THREADS, t);
   gemm_store_tile(as_buf, ra, g.transa, WT_BM, WT_BK, WT_THREADS, t);
@@ -184,7 +184,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
     {
       const float *as = as_buf + cur * WT_BK * WT_SPA, *bs = bs_buf + cur * WT_BK * WT_SPB;
       
-#line 964 "chapters/04-matmul.nw"
+#line 965 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int p = 0; p < WT_BK; p++) {
   float a[4 * WT_RM], b[4 * WT_RN];
@@ -204,7 +204,7 @@ for (int p = 0; p < WT_BK; p++) {
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] += a[r] * b[c];
 }
-#line 1120 "chapters/04-matmul.nw"
+#line 1121 "chapters/04-matmul.nw"
     }
     if (more) {
       gemm_store_tile(as_buf + (cur ^ 1) * WT_BK * WT_SPA, ra, g.transa, WT_BM, WT_BK, WT_THREADS, t);
@@ -213,7 +213,7 @@ for (int p = 0; p < WT_BK; p++) {
     __syncthreads();
   }
   
-#line 986 "chapters/04-matmul.nw"
+#line 987 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < WT_RN; y++)
   GEMM_UNROLL
@@ -231,14 +231,14 @@ for (int y = 0; y < WT_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1128 "chapters/04-matmul.nw"
+#line 1129 "chapters/04-matmul.nw"
 }
-#line 1188 "chapters/04-matmul.nw"
+#line 1189 "chapters/04-matmul.nw"
 #define WT_PIPELINED
 #define WT_KERNEL_NAME "gemm_pipelined"
-#line 3056 "chapters/04-matmul.nw"
+#line 3057 "chapters/04-matmul.nw"
 #define SK_ENTRY litdnn_gemm_splitk_128x16
-#line 2955 "chapters/04-matmul.nw"
+#line 2956 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256

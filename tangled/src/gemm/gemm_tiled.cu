@@ -1,8 +1,8 @@
-#line 487 "chapters/04-matmul.nw"
+#line 488 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -29,7 +29,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -45,7 +45,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 450 "chapters/04-matmul.nw"
+#line 451 "chapters/04-matmul.nw"
 #define TILE 32
 static __global__ void gemm_tiled(litdnn_matmul_args g)
 {
@@ -57,11 +57,11 @@ static __global__ void gemm_tiled(litdnn_matmul_args g)
   float acc = 0.0f;
   for (int p0 = 0; p0 < g.k; p0 += TILE) {
     
-#line 481 "chapters/04-matmul.nw"
+#line 482 "chapters/04-matmul.nw"
 int pa = p0 + ty, pb = p0 + tx;
 As[ty][tx] = (i < g.m && pa < g.k) ? gemm_op_at(A, g.lda, g.transa, i, pa) : 0.0f;
 Bs[ty][tx] = (pb < g.k && j < g.n) ? gemm_op_at(B, g.ldb, g.transb, pb, j) : 0.0f;
-#line 461 "chapters/04-matmul.nw"
+#line 462 "chapters/04-matmul.nw"
     __syncthreads();   /* 1: the tiles are complete before anyone reads them */
     for (int p = 0; p < TILE; p++)
       acc += As[p][tx] * Bs[ty][p];
@@ -71,7 +71,7 @@ Bs[ty][tx] = (pb < g.k && j < g.n) ? gemm_op_at(B, g.ldb, g.transb, pb, j) : 0.0
     gemm_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
 }
 
-#line 493 "chapters/04-matmul.nw"
+#line 494 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_tiled)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

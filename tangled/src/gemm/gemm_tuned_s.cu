@@ -1,4 +1,4 @@
-#line 2497 "chapters/04-matmul.nw"
+#line 2498 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define TU_LM 8
@@ -9,7 +9,7 @@
 #define TU_BK 8
 #define TU_MINB 1
 #define TU_ENTRY litdnn_gemm_tuned_s
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -36,7 +36,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -52,7 +52,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -141,7 +141,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 1743 "chapters/04-matmul.nw"
+#line 1744 "chapters/04-matmul.nw"
 static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -158,7 +158,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
     }
   }
 }
-#line 1707 "chapters/04-matmul.nw"
+#line 1708 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
 #endif
@@ -188,7 +188,7 @@ static __device__ inline void gemm_fetch_tile_inside(float4 *r, const float *X, 
 #if TU_BK % 8 != 0
 #error "a tuned slice is a multiple of 8 deep (an even number of steps, whole float4s)"
 #endif
-#line 1437 "chapters/04-matmul.nw"
+#line 1438 "chapters/04-matmul.nw"
 static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -198,7 +198,7 @@ static __device__ inline void gemm_raster(int b, int tiles_m, int tiles_n, int *
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 2687 "chapters/04-matmul.nw"
+#line 2688 "chapters/04-matmul.nw"
 /* A thread's unchecked loads of one operand, as a walk: its l-th float4 of slice s
    is at at + s * per_slice + l * per_load. Needs the threads to split the tile's
    rows evenly (checked where TU_WALK is set). */
@@ -233,7 +233,7 @@ static __device__ inline void gemm_fetch_tile_walk(float4 *r, gemm_walk w, int s
 #if TU_WALK && (TU_THREADS % (TU_BK / 4) || TU_THREADS % (TU_BM / 4) || TU_THREADS % (TU_BN / 4))
 #error "a walking shape needs every load of a thread to start the same place in its row"
 #endif
-#line 1792 "chapters/04-matmul.nw"
+#line 1793 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     GEMM_UNROLL                                                                       \
@@ -249,7 +249,7 @@ static __device__ inline void gemm_fetch_tile_walk(float4 *r, gemm_walk w, int s
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1819 "chapters/04-matmul.nw"
+#line 1820 "chapters/04-matmul.nw"
 #define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __device__ __forceinline__ void gemm_tuned_tile(litdnn_matmul_args g, const int ta, const int tb)
 {
@@ -281,12 +281,12 @@ static __device__ __forceinline__ void gemm_tuned_tile(litdnn_matmul_args g, con
   {
     int slice = 0;
     
-#line 1764 "chapters/04-matmul.nw"
+#line 1765 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
     
-#line 1779 "chapters/04-matmul.nw"
+#line 1780 "chapters/04-matmul.nw"
 #if TU_WALK
 gemm_fetch_tile_walk(ra, walk_a, slice, TU_LA);
 gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
@@ -294,13 +294,13 @@ gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
 gemm_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
 gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
 #endif
-#line 1768 "chapters/04-matmul.nw"
+#line 1769 "chapters/04-matmul.nw"
   } else {
     gemm_fetch_tile(ra, A, g.lda, ta, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
     gemm_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1850 "chapters/04-matmul.nw"
+#line 1851 "chapters/04-matmul.nw"
   }
   gemm_store_tile(as_buf, ra, ta, TU_BM, TU_BK, TU_THREADS, t);
   gemm_store_tile(bs_buf, rb, !tb, TU_BN, TU_BK, TU_THREADS, t);
@@ -315,12 +315,12 @@ gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
     if (more) {   /* the loads of slice s + 1 fly during this slice's multiply */
       int slice = s + 1;
       
-#line 1764 "chapters/04-matmul.nw"
+#line 1765 "chapters/04-matmul.nw"
 {
   int p0 = slice * TU_BK;
   if (inside && p0 + TU_BK <= g.k) {
     
-#line 1779 "chapters/04-matmul.nw"
+#line 1780 "chapters/04-matmul.nw"
 #if TU_WALK
 gemm_fetch_tile_walk(ra, walk_a, slice, TU_LA);
 gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
@@ -328,13 +328,13 @@ gemm_fetch_tile_walk(rb, walk_b, slice, TU_LB);
 gemm_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t);
 gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
 #endif
-#line 1768 "chapters/04-matmul.nw"
+#line 1769 "chapters/04-matmul.nw"
   } else {
     gemm_fetch_tile(ra, A, g.lda, ta, veca, i0, g.m, p0, g.k, TU_BM, TU_BK, TU_THREADS, t);
     gemm_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t);
   }
 }
-#line 1864 "chapters/04-matmul.nw"
+#line 1865 "chapters/04-matmul.nw"
     }
     GEMM_UNROLL
     for (int p = 0; p < TU_BK; p++) {
@@ -358,7 +358,7 @@ gemm_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t);
     }
   }
   
-#line 1896 "chapters/04-matmul.nw"
+#line 1897 "chapters/04-matmul.nw"
 GEMM_UNROLL
 for (int y = 0; y < TU_RN; y++)
   GEMM_UNROLL
@@ -376,10 +376,10 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 1887 "chapters/04-matmul.nw"
+#line 1888 "chapters/04-matmul.nw"
 }
 
-#line 2661 "chapters/04-matmul.nw"
+#line 2662 "chapters/04-matmul.nw"
 #if TU_FIXED_LAYOUT   /* four kernels, each with its transposes known to the compiler */
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned_nn(litdnn_matmul_args g)
 {
@@ -403,7 +403,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) gemm_tuned(litdnn_
   gemm_tuned_tile(g, g.transa, g.transb);
 }
 #endif
-#line 1916 "chapters/04-matmul.nw"
+#line 1917 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {

@@ -1,8 +1,8 @@
-#line 879 "chapters/04-matmul.nw"
+#line 880 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -29,7 +29,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -45,7 +45,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -134,7 +134,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 813 "chapters/04-matmul.nw"
+#line 814 "chapters/04-matmul.nw"
 #define V_BM 128
 #define V_BN 128
 #define V_BK 8
@@ -189,7 +189,7 @@ static __global__ void __launch_bounds__(V_THREADS, 2) gemm_vectorized(litdnn_ma
                       g.alpha, g.beta, vecc);
 }
 
-#line 886 "chapters/04-matmul.nw"
+#line 887 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_gemm_vectorized)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

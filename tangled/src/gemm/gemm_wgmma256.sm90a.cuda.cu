@@ -1,10 +1,10 @@
-#line 4129 "chapters/04-matmul.nw"
+#line 4130 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WG_BN 256
 #define WG_STAGES 4
 #define WG_ENTRY litdnn_gemm_wgmma256_tf32_cuda
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -31,7 +31,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -47,7 +47,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1218 "chapters/04-matmul.nw"
+#line 1219 "chapters/04-matmul.nw"
 #ifndef GEMM_PAD
 #define GEMM_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -97,7 +97,7 @@ static __device__ inline void gemm_async_tile(float *S, const float *X, int64_t 
     }
   }
 }
-#line 3338 "chapters/04-matmul.nw"
+#line 3339 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -113,7 +113,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3674 "chapters/04-matmul.nw"
+#line 3675 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int gemm_mx_fits(const litdnn_matmul_args *g)
@@ -122,7 +122,7 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 3884 "chapters/04-matmul.nw"
+#line 3885 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int gemm_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -204,7 +204,7 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3968 "chapters/04-matmul.nw"
+#line 3969 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -327,7 +327,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) gemm_wgmma_tf32(litdnn_m
 #endif
 }
 
-#line 4106 "chapters/04-matmul.nw"
+#line 4107 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

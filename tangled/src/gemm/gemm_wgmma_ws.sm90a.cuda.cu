@@ -1,10 +1,10 @@
-#line 4430 "chapters/04-matmul.nw"
+#line 4431 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #define WG_BN 256
 #define WS_STAGES 4
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -31,7 +31,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -47,7 +47,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3338 "chapters/04-matmul.nw"
+#line 3339 "chapters/04-matmul.nw"
 static __device__ inline unsigned gemm_to_tf32(float x)
 {
   unsigned r;
@@ -63,7 +63,7 @@ static __device__ inline void gemm_mma_16x8x8(float *d, const unsigned *a, const
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3674 "chapters/04-matmul.nw"
+#line 3675 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int gemm_mx_fits(const litdnn_matmul_args *g)
@@ -72,7 +72,7 @@ static int gemm_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 3884 "chapters/04-matmul.nw"
+#line 3885 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int gemm_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -154,7 +154,7 @@ static litdnnStatus_t gemm_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4240 "chapters/04-matmul.nw"
+#line 4241 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -295,7 +295,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   gemm_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4391 "chapters/04-matmul.nw"
+#line 4392 "chapters/04-matmul.nw"
 typedef CUresult (*gemm_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -333,7 +333,7 @@ static litdnnStatus_t gemm_ws_map(CUtensorMap *map, const float *X, int rows, in
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4442 "chapters/04-matmul.nw"
+#line 4443 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

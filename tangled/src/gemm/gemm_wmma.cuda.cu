@@ -1,4 +1,4 @@
-#line 3174 "chapters/04-matmul.nw"
+#line 3175 "chapters/04-matmul.nw"
 #include "core/gpu.h"
 #include "gemm/gemm.h"
 #include <mma.h>
@@ -8,7 +8,7 @@
 #define WT_RN 2
 #define WT_BK 8
 
-#line 288 "chapters/04-matmul.nw"
+#line 289 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float gemm_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -35,7 +35,7 @@ static __device__ inline void gemm_blend1(float *C, int64_t ldc, int i, int j, f
 #else
 #define GEMM_UNROLL
 #endif
-#line 1325 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -51,7 +51,7 @@ static inline litdnnStatus_t gemm_allow_smem(const void *fn, const char *name, i
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 718 "chapters/04-matmul.nw"
+#line 719 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 gemm_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -140,7 +140,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
       c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
   }
 }
-#line 933 "chapters/04-matmul.nw"
+#line 934 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -150,7 +150,7 @@ static __device__ inline void gemm_store4(float *C, int64_t ldc, int i, int j, i
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 3202 "chapters/04-matmul.nw"
+#line 3203 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
 static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_wmma_tf32(litdnn_matmul_args g)
@@ -228,7 +228,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) gemm_wmma_tf32(litdnn_ma
     }
 }
 
-#line 3188 "chapters/04-matmul.nw"
+#line 3189 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_gemm_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
