@@ -233,8 +233,9 @@ Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
 /* The tuned kernel's sweep: every shape, called directly, on the emulator
    and the GPU. The cases put inner tiles (the unchecked copy) next to edge
    tiles, k both a multiple of 16 and not, both operands 16-byte loadable
-   and not (an odd pad), transposed and not, and a batch. Kept small: the
-   emulator runs 25 kernels here. */
+   and not (an odd pad), each layout with inner tiles, and batches. Kept
+   small: the emulator runs 30 shapes here (the last five with a kernel
+   per layout). */
 static const mm_case sweep_cases[] = {
   {1, 1, 1, 0, 0, 1, 0, 1, 0, 0},
   {300, 260, 48, 0, 0, 1, 0, 1, 0, 0},       /* inner tiles, aligned, k of whole slices */
