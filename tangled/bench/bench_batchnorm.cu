@@ -1,8 +1,8 @@
-#line 2845 "chapters/08-normalization.nw"
+#line 2861 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 2873 "chapters/08-normalization.nw"
+#line 2889 "chapters/08-normalization.nw"
 typedef struct {
   int n, c, h, w;
   char name[64];
@@ -53,7 +53,7 @@ typedef struct {
   float *x[8], *dy[8], *y;
   float *scale, *bias, *rmean, *rvar, *smean, *sinv, *dscale, *dbias;
 } bn_bench_ctx;
-#line 2926 "chapters/08-normalization.nw"
+#line 2942 "chapters/08-normalization.nw"
 static void run_once(void *ctx_, int rep)
 {
   bn_bench_ctx *c = (bn_bench_ctx *)ctx_;
@@ -81,7 +81,7 @@ static void run_once(void *ctx_, int rep)
           x, c->lx, dy, c->lx, c->y, c->lb, c->scale, c->dscale, c->dbias, 1e-5, c->smean, c->sinv));
   }
 }
-#line 2956 "chapters/08-normalization.nw"
+#line 2972 "chapters/08-normalization.nw"
 static float *device_filled(size_t n, float lo, float hi)
 {
   float *host = (float *)malloc(n * sizeof *host), *d;
@@ -174,7 +174,7 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   litdnnDestroy(c.h);
 }
 
-#line 2852 "chapters/08-normalization.nw"
+#line 2868 "chapters/08-normalization.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("batchnorm", argc, argv);

@@ -1,4 +1,4 @@
-#line 2274 "chapters/08-normalization.nw"
+#line 2290 "chapters/08-normalization.nw"
 #include "core/gpu.h"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
@@ -121,7 +121,7 @@ static __device__ void bn_finish_feature(const litdnn_bn_args *a, int64_t f, flo
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   bn_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1244 "chapters/08-normalization.nw"
+#line 1260 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void bn_step(int64_t *row, int64_t *col, int64_t drow, 
     *row += 1;
   }
 }
-#line 1189 "chapters/08-normalization.nw"
+#line 1205 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -236,11 +236,18 @@ static __global__ void bn_backward_thread_per_feature(litdnn_bn_args a)
     mean = w.mean;
     invstd = bn_invstd(&a, w.m2 / w.n);
   }
-  float sum_dy = 0.0f, sum_dy_xmu = 0.0f;
+  float sum_dy = 0.0f, sum_dy_xmu = 0.0f, resid = 0.0f;
   for (int64_t r = 0; r < m; r++) {
     float dy = a.dy[litdnn_bn_offset(&a, a.dys, f, r)];
+    float xc = (a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean;
     sum_dy += dy;
-    sum_dy_xmu += dy * ((a.x[litdnn_bn_offset(&a, a.xs, f, r)] - shift) - mean);
+    sum_dy_xmu += dy * xc;
+    resid += xc;
+  }
+  if (!a.mean_in) {   /* what the serial Welford mean missed: see below */
+    float miss = resid / (float)m;
+    mean += miss;
+    sum_dy_xmu -= miss * sum_dy;
   }
   float dscale = sum_dy_xmu * invstd, k = a.scale[f] * invstd, inv_m = 1.0f / (float)m;
   for (int64_t r = 0; r < m; r++) {
@@ -265,7 +272,7 @@ static __global__ void bn_inference_thread_per_element(litdnn_bn_args a)
              a.alpha, a.beta);
   }
 }
-#line 1058 "chapters/08-normalization.nw"
+#line 1074 "chapters/08-normalization.nw"
 static __global__ void bn_training_block_per_feature(litdnn_bn_args a)
 {
   __shared__ float sn[BN_THREADS];
@@ -343,7 +350,7 @@ static __global__ void bn_backward_block_per_feature(litdnn_bn_args a)
     bn_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1266 "chapters/08-normalization.nw"
+#line 1282 "chapters/08-normalization.nw"
 static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *partial)
 {
   __shared__ float sn[BN_THREADS];
@@ -387,7 +394,7 @@ static __global__ void bn_planes_stats(litdnn_bn_args a, bn_plan p, float *parti
     out[2] = w.m2;
   }
 }
-#line 1315 "chapters/08-normalization.nw"
+#line 1331 "chapters/08-normalization.nw"
 static __device__ inline void bn_welford_add_row4(bn_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -470,7 +477,7 @@ static __global__ void bn_rows_stats(litdnn_bn_args a, bn_plan p, float *partial
       out[2] = sq[4 * t + k];
     }
 }
-#line 1409 "chapters/08-normalization.nw"
+#line 1425 "chapters/08-normalization.nw"
 static __global__ void bn_finish_stats(litdnn_bn_args a, bn_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -522,7 +529,7 @@ static __global__ void bn_inference_coefficients(litdnn_bn_args a, float *coef)
       coef[j * F + f] = k[j];
   }
 }
-#line 1472 "chapters/08-normalization.nw"
+#line 1488 "chapters/08-normalization.nw"
 static __device__ inline float bn_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -625,7 +632,7 @@ static __global__ void bn_rows_apply(litdnn_bn_args a, bn_plan p, const float *i
     }
   }
 }
-#line 1593 "chapters/08-normalization.nw"
+#line 1609 "chapters/08-normalization.nw"
 static __global__ void bn_planes_grad_sums(litdnn_bn_args a, bn_plan p, const float *means,
                                            float *partial)
 {
@@ -758,7 +765,7 @@ static __global__ void bn_finish_grads(litdnn_bn_args a, bn_plan p, const float 
     bn_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1762 "chapters/08-normalization.nw"
+#line 1778 "chapters/08-normalization.nw"
 #define BN_FUSED_MIN_C 512
 #define BN_FUSED_MAX_M 16384
 
@@ -864,7 +871,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused(litdn
     }
   }
 }
-#line 1901 "chapters/08-normalization.nw"
+#line 1917 "chapters/08-normalization.nw"
 #define BN_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -1007,7 +1014,7 @@ static __global__ void __launch_bounds__(BN_FUSED_THREADS) bn_planes_fused_backw
         bn_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2093 "chapters/08-normalization.nw"
+#line 2109 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BN_REGS_MAX_UNITS 16
 #define BN_REGS_MIN_THREADS 128
@@ -1178,7 +1185,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) bn_planes_regs_
   __shared__ float s1[33];
   bn_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2312 "chapters/08-normalization.nw"
+#line 2328 "chapters/08-normalization.nw"
 static const char bn_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char bn_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char bn_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1348,7 +1355,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_tiles)(litdnnHandle_t h, const v
     bn_rows_apply<<<(unsigned)p.tiles, BN_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_*_apply");
 }
-#line 2505 "chapters/08-normalization.nw"
+#line 2521 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BN_FUSED_THREADS, as many as keep
    features x threads near BN_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int bn_one_launch_block(const bn_plan *p)
@@ -1379,7 +1386,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_bn_backward_one_launch)(litdnnHandle_t h, co
   bn_planes_fused_backward<<<(unsigned)p.features, bn_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(bn_backward_call, "bn_planes_fused_backward");
 }
-#line 2543 "chapters/08-normalization.nw"
+#line 2559 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BN_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
 static int bn_regs_block(const bn_plan *p, int R)

@@ -1,4 +1,4 @@
-#line 2670 "chapters/08-normalization.nw"
+#line 2686 "chapters/08-normalization.nw"
 #include "bn/bn.h"
 #include "bn/bn_stages.h"
 

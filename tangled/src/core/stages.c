@@ -22,7 +22,7 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
     litdnn_bn_backward_table;
-#line 3219 "chapters/08-normalization.nw"
+#line 3235 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
 #line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
@@ -58,7 +58,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
-#line 3223 "chapters/08-normalization.nw"
+#line 3239 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
 #line 266 "chapters/09-dropout.nw"

@@ -1,4 +1,4 @@
-#line 5265 "chapters/08-normalization.nw"
+#line 5281 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
