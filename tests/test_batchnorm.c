@@ -10,14 +10,14 @@ typedef struct {
   int n, c, h, w;
   litdnnTensorFormat_t format;
   litdnnBatchNormMode_t mode;
-} bn_case;
+} batchnorm_case;
 
-static int64_t features_of(const bn_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? k->c : (int64_t)k->c * k->h * k->w; }
-static int64_t per_feature(const bn_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? (int64_t)k->n * k->h * k->w : k->n; }
-static size_t count_of(const bn_case *k) { return (size_t)k->n * k->c * k->h * k->w; }
+static int64_t features_of(const batchnorm_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? k->c : (int64_t)k->c * k->h * k->w; }
+static int64_t per_feature(const batchnorm_case *k) { return k->mode == LITDNN_BATCHNORM_SPATIAL ? (int64_t)k->n * k->h * k->w : k->n; }
+static size_t count_of(const batchnorm_case *k) { return (size_t)k->n * k->c * k->h * k->w; }
 
 /* memory offset of element r of feature f */
-static size_t at(const bn_case *k, int64_t f, int64_t r)
+static size_t at(const batchnorm_case *k, int64_t f, int64_t r)
 {
   int64_t hw = (int64_t)k->h * k->w, n, c, p;
   if (k->mode == LITDNN_BATCHNORM_SPATIAL) { c = f; n = r / hw; p = r % hw; }
@@ -28,7 +28,7 @@ static size_t at(const bn_case *k, int64_t f, int64_t r)
   return (size_t)(((n * k->h + h) * k->w + w) * k->c + c);
 }
 
-static void ref_stats(const bn_case *k, const float *x, int64_t f, double *mean, double *var)
+static void ref_stats(const batchnorm_case *k, const float *x, int64_t f, double *mean, double *var)
 {
   int64_t m = per_feature(k);
   double s = 0, d2 = 0;
@@ -39,7 +39,7 @@ static void ref_stats(const bn_case *k, const float *x, int64_t f, double *mean,
 }
 
 /* forward training in double: y (blended), running mean/var, saved mean/invstd */
-static void ref_training(const bn_case *k, const float *x, const float *y0, double *y, const float *scale,
+static void ref_training(const batchnorm_case *k, const float *x, const float *y0, double *y, const float *scale,
                          const float *bias, double eps, double factor, const float *rm0, const float *rv0,
                          double *rm, double *rv, double *sm, double *si, float alpha, float beta)
 {
@@ -68,7 +68,7 @@ static litdnnTensorDescriptor_t desc4(litdnnTensorFormat_t fmt, int n, int c, in
   return d;
 }
 
-static const bn_case shapes[] = {
+static const batchnorm_case shapes[] = {
   {2, 3, 5, 7, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* odd everything, scalar loads */
   {3, 8, 4, 4, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* float4 planes */
   {1, 5, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},      /* batch 1 */
@@ -91,7 +91,7 @@ static const bn_case shapes[] = {
 };
 static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, 0.25f}};
 
-static void run_training_case(const t_run *run, const bn_case *k, float alpha, float beta, float mean_shift,
+static void run_training_case(const t_run *run, const batchnorm_case *k, float alpha, float beta, float mean_shift,
                               double tol)
 {
   litdnnHandle_t h = t_handle(run->backend);
@@ -162,7 +162,7 @@ Test(batchnorm, large_mean_every_stage_matches_the_two_pass_reference)
 {
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_BATCHNORM_FORWARD_TRAINING, runs, T_MAX_RUNS);
-  static const bn_case big[] = {
+  static const batchnorm_case big[] = {
     {4, 3, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
     {4, 8, 8, 8, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
   };
@@ -196,7 +196,7 @@ Test(batchnorm, inference_forward_every_stage_matches_the_reference)
   for (int i = 0; i < nr; i++)
     for (size_t kk = 0; kk < sizeof shapes / sizeof shapes[0]; kk++)
       for (size_t b = 0; b < 2; b++) {
-        const bn_case *k = &shapes[kk];
+        const batchnorm_case *k = &shapes[kk];
         float alpha = blends[b][0], beta = blends[b][1];
         litdnnHandle_t h = t_handle(runs[i].backend);
         litdnnSetStage(h, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, runs[i].stage);
@@ -235,7 +235,7 @@ Test(batchnorm, inference_forward_every_stage_matches_the_reference)
 }
 
 /* backward in double: dx (blended), dscale, dbias (blended) */
-static void ref_backward(const bn_case *k, const float *x, const float *dyv, const float *scale, double eps,
+static void ref_backward(const batchnorm_case *k, const float *x, const float *dyv, const float *scale, double eps,
                          double *dx, double *dscale, double *dbias)
 {
   int64_t m = per_feature(k);
@@ -257,7 +257,7 @@ static void ref_backward(const bn_case *k, const float *x, const float *dyv, con
   }
 }
 
-static void run_backward_case(const t_run *run, const bn_case *k, float alpha, float beta, int saved,
+static void run_backward_case(const t_run *run, const batchnorm_case *k, float alpha, float beta, int saved,
                               float mean_shift, double tol)
 {
   litdnnHandle_t h = t_handle(run->backend);
@@ -336,7 +336,7 @@ Test(batchnorm, backward_with_a_large_mean_every_stage_matches_the_reference)
 {
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_BATCHNORM_BACKWARD, runs, T_MAX_RUNS);
-  static const bn_case big[] = {
+  static const batchnorm_case big[] = {
     {4, 3, 16, 16, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
     {3, 2, 29, 31, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
     {4, 8, 8, 8, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
@@ -350,7 +350,7 @@ Test(batchnorm, backward_with_a_large_mean_every_stage_matches_the_reference)
 
 /* Central differences of L = sum(g * y) through the double-precision forward
    pass, against the library's backward pass on every backend and stage. */
-static double loss(const bn_case *k, const float *x, const float *g, const float *scale, const float *bias)
+static double loss(const batchnorm_case *k, const float *x, const float *g, const float *scale, const float *bias)
 {
   size_t n = count_of(k);
   int64_t F = features_of(k);
@@ -366,7 +366,7 @@ static double loss(const bn_case *k, const float *x, const float *g, const float
 
 Test(batchnorm, backward_agrees_with_finite_differences)
 {
-  static const bn_case cases[] = {
+  static const batchnorm_case cases[] = {
     {3, 2, 3, 3, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_SPATIAL},
     {4, 4, 2, 2, LITDNN_TENSOR_NHWC, LITDNN_BATCHNORM_SPATIAL},
     {5, 2, 2, 2, LITDNN_TENSOR_NCHW, LITDNN_BATCHNORM_PER_ACTIVATION},
@@ -374,7 +374,7 @@ Test(batchnorm, backward_agrees_with_finite_differences)
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_BATCHNORM_BACKWARD, runs, T_MAX_RUNS);
   for (size_t kk = 0; kk < 3; kk++) {
-    const bn_case *k = &cases[kk];
+    const batchnorm_case *k = &cases[kk];
     size_t n = count_of(k);
     int64_t F = features_of(k);
     float *x = t_random(n, -2, 2), *g = t_random(n, -1, 1), *sc = t_random(F, 0.5f, 1.5f), *bi = t_random(F, -1, 1);
@@ -535,11 +535,11 @@ Test(batchnorm, bad_input_is_refused_and_writes_nothing)
   }
 }
 
-#include "bn/bn.h"
+#include "batchnorm/batchnorm.h"
 
-static litdnn_bn_args packed_nchw(int64_t n, int64_t c, int64_t h, int64_t w)
+static litdnn_batchnorm_args packed_nchw(int64_t n, int64_t c, int64_t h, int64_t w)
 {
-  litdnn_bn_args a;
+  litdnn_batchnorm_args a;
   memset(&a, 0, sizeof a);
   a.spatial = 1;
   int64_t dims[4] = {n, c, h, w}, strides[4] = {c * h * w, h * w, w, 1};
@@ -553,21 +553,21 @@ static litdnn_bn_args packed_nchw(int64_t n, int64_t c, int64_t h, int64_t w)
 /* Which spatial NCHW shapes the one-launch stages take, pass by pass, as measured on the H200 */
 Test(batchnorm, the_one_launch_bounds_follow_the_measurements)
 {
-  litdnn_bn_args big = packed_nchw(64, 256, 56, 56), narrow = packed_nchw(50, 64, 56, 56);
-  litdnn_bn_args small = packed_nchw(50, 256, 14, 14), tiny = packed_nchw(50, 512, 7, 7);
-  cr_assert_eq(litdnn_bn_layout(&big, 1), LITDNN_BN_PLANES);
+  litdnn_batchnorm_args big = packed_nchw(64, 256, 56, 56), narrow = packed_nchw(50, 64, 56, 56);
+  litdnn_batchnorm_args small = packed_nchw(50, 256, 14, 14), tiny = packed_nchw(50, 512, 7, 7);
+  cr_assert_eq(litdnn_batchnorm_layout(&big, 1), LITDNN_BN_PLANES);
   for (int backward = 0; backward < 2; backward++) {
-    cr_assert(litdnn_bn_one_launch_fits(&big, LITDNN_BN_PLANES, backward));
-    cr_assert(!litdnn_bn_one_launch_fits(&narrow, LITDNN_BN_PLANES, backward));
-    cr_assert(litdnn_bn_one_launch_fits(&small, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_batchnorm_one_launch_fits(&big, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_batchnorm_one_launch_fits(&narrow, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_batchnorm_one_launch_fits(&small, LITDNN_BN_PLANES, backward));
   }
-  cr_assert(!litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 0));
-  cr_assert(litdnn_bn_one_launch_fits(&tiny, LITDNN_BN_PLANES, 1));
+  cr_assert(!litdnn_batchnorm_one_launch_fits(&tiny, LITDNN_BN_PLANES, 0));
+  cr_assert(litdnn_batchnorm_one_launch_fits(&tiny, LITDNN_BN_PLANES, 1));
   /* 80 MB, channels of 39 200 elements: one launch, measured faster than the split tiles */
-  litdnn_bn_args wide = packed_nchw(50, 512, 28, 28);
+  litdnn_batchnorm_args wide = packed_nchw(50, 512, 28, 28);
   for (int backward = 0; backward < 2; backward++) {
-    cr_assert(litdnn_bn_one_launch_fits(&wide, LITDNN_BN_PLANES, backward));
-    cr_assert(!litdnn_bn_regs_fits(&wide, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_batchnorm_one_launch_fits(&wide, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_batchnorm_regs_fits(&wide, LITDNN_BN_PLANES, backward));
   }
 }
 
@@ -575,18 +575,18 @@ Test(batchnorm, the_one_launch_bounds_follow_the_measurements)
    than every other stage and cuDNN */
 Test(batchnorm, the_register_stages_take_the_late_layers)
 {
-  litdnn_bn_args tiny = packed_nchw(50, 512, 7, 7), small = packed_nchw(50, 256, 14, 14);
-  litdnn_bn_args narrow = packed_nchw(50, 64, 7, 7), big = packed_nchw(64, 256, 56, 56);
-  litdnn_bn_args edge = packed_nchw(1, 128, 128, 96), over = packed_nchw(1, 128, 128, 97);
+  litdnn_batchnorm_args tiny = packed_nchw(50, 512, 7, 7), small = packed_nchw(50, 256, 14, 14);
+  litdnn_batchnorm_args narrow = packed_nchw(50, 64, 7, 7), big = packed_nchw(64, 256, 56, 56);
+  litdnn_batchnorm_args edge = packed_nchw(1, 128, 128, 96), over = packed_nchw(1, 128, 128, 97);
   for (int backward = 0; backward < 2; backward++) {
-    cr_assert(litdnn_bn_regs_fits(&tiny, LITDNN_BN_PLANES, backward));
-    cr_assert(litdnn_bn_regs_fits(&small, LITDNN_BN_PLANES, backward));
-    cr_assert(!litdnn_bn_regs_fits(&narrow, LITDNN_BN_PLANES, backward));
-    cr_assert(!litdnn_bn_regs_fits(&big, LITDNN_BN_PLANES, backward));
-    cr_assert(!litdnn_bn_regs_fits(&tiny, LITDNN_BN_ROWS, backward));
+    cr_assert(litdnn_batchnorm_regs_fits(&tiny, LITDNN_BN_PLANES, backward));
+    cr_assert(litdnn_batchnorm_regs_fits(&small, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_batchnorm_regs_fits(&narrow, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_batchnorm_regs_fits(&big, LITDNN_BN_PLANES, backward));
+    cr_assert(!litdnn_batchnorm_regs_fits(&tiny, LITDNN_BN_ROWS, backward));
   }
   /* 12 288 elements: the backward bound exactly; one more row is over it, forward still fits */
-  cr_assert(litdnn_bn_regs_fits(&edge, LITDNN_BN_PLANES, 1));
-  cr_assert(!litdnn_bn_regs_fits(&over, LITDNN_BN_PLANES, 1));
-  cr_assert(litdnn_bn_regs_fits(&over, LITDNN_BN_PLANES, 0));
+  cr_assert(litdnn_batchnorm_regs_fits(&edge, LITDNN_BN_PLANES, 1));
+  cr_assert(!litdnn_batchnorm_regs_fits(&over, LITDNN_BN_PLANES, 1));
+  cr_assert(litdnn_batchnorm_regs_fits(&over, LITDNN_BN_PLANES, 0));
 }

@@ -11,7 +11,7 @@
  * if the hardware truncates), so each product is off by up to about
  * 2 * 2^-10 ~ 2e-3 of its size: we allow that times mag on top. */
 #include "common.h"
-#include "gemm/gemm.h"
+#include "matmul/matmul.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,7 +167,7 @@ static const float blends[][2] = {{1.0f, 0.0f}, {1.5f, -0.5f}, {-1.0f, 1.0f}, {0
 
 static int is_tf32_stage(int stage)
 {
-  return GEMM_STAGE_IS_TF32(stage);
+  return MATMUL_STAGE_IS_TF32(stage);
 }
 
 /* The shapes every stage runs, through the emulator too. Sizes come from
@@ -252,8 +252,8 @@ Test(matmul, every_shape_of_the_sweep, .timeout = 600)
   litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
   int nb = t_backends(backends), ran = 0;
   for (int b = 0; b < nb; b++)
-    for (int s = 0; s < GEMM_SWEEP_COUNT; s++) {
-      litdnn_stage_fn fn = litdnn_gemm_sweep[s].fn[backends[b]];
+    for (int s = 0; s < MATMUL_SWEEP_COUNT; s++) {
+      litdnn_stage_fn fn = litdnn_matmul_sweep[s].fn[backends[b]];
       if (!fn)
         continue;
       litdnnHandle_t h = t_handle(backends[b]);
@@ -263,7 +263,7 @@ Test(matmul, every_shape_of_the_sweep, .timeout = 600)
         c.beta = blends[x % 4][1];
         char what[256];
         snprintf(what, sizeof what, "sweep shape '%s' on %s, m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d "
-                 "pad=%d alpha=%g beta=%g", litdnn_gemm_sweep[s].name, litdnnGetBackendName(backends[b]),
+                 "pad=%d alpha=%g beta=%g", litdnn_matmul_sweep[s].name, litdnnGetBackendName(backends[b]),
                  c.m, c.n, c.k, c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
         check_case_with(h, LITDNN_MATH_FMA, &c, what, fn);
       }
@@ -290,7 +290,7 @@ Test(matmul, large_shapes_on_cpu_and_gpu, .timeout = 240)
     if (runs[r].backend == LITDNN_BACKEND_EMU)
       continue;
     /* the naive CPU loop is the definition; one large case is enough for it */
-    int count = runs[r].stage == GEMM_STAGE_CPU_NAIVE ? 1 : (int)(sizeof large_cases / sizeof large_cases[0]);
+    int count = runs[r].stage == MATMUL_STAGE_CPU_NAIVE ? 1 : (int)(sizeof large_cases / sizeof large_cases[0]);
     run_stage_cases(&runs[r], large_cases, count);
   }
 }
@@ -430,7 +430,7 @@ Test(matmul, bad_inputs_are_refused_with_a_message)
     /* A TF32 stage pinned under FMA math. On a handle without a GPU the
        stage cannot be pinned through litdnnSetStage (it does not run
        there), so the pin is written directly: the check comes first. */
-    h->stage[LITDNN_OP_MATMUL] = GEMM_STAGE_WMMA_TF32;
+    h->stage[LITDNN_OP_MATMUL] = MATMUL_STAGE_WMMA_TF32;
     BAD(f, LITDNN_STATUS_BAD_PARAM, "TF32", "TF32 stage under FMA math",
         h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
     h->stage[LITDNN_OP_MATMUL] = LITDNN_STAGE_AUTOMATIC;
@@ -449,7 +449,7 @@ Test(matmul, pinning_a_tf32_stage_under_fma_math_on_a_gpu)
   float *host = t_random(64, -1, 1);
   void *A = t_dev_from_host(h, host, 64), *B = t_dev_from_host(h, host, 64), *C = t_dev_from_host(h, host, 64);
   const float one = 1.0f, zero = 0.0f;
-  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, GEMM_STAGE_CUBLAS_TF32), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, MATMUL_STAGE_CUBLAS_TF32), LITDNN_STATUS_SUCCESS);
   t_assert_status(litdnnMatmul(h, LITDNN_MATH_FMA, LITDNN_NO_TRANSPOSE, LITDNN_NO_TRANSPOSE, 8, 8, 8, &one,
                                A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
                   LITDNN_STATUS_BAD_PARAM, "TF32", "cuBLAS TF32 pinned under FMA math");

@@ -88,11 +88,11 @@ static const float blends[2][2] = {{1.0f, 0.0f}, {0.5f, -1.5f}};
 
 /* 0, or 1 to hand every stage pointers one float past a 16-byte boundary,
    so that the float4 paths must notice and refuse or fall back */
-static size_t sm_shift;
+static size_t softmax_shift;
 
 static void *dev_copy(litdnnHandle_t h, const float *host, size_t count)
 {
-  if (!sm_shift)
+  if (!softmax_shift)
     return t_dev_from_host(h, host, count);
   float *tmp = malloc((count + 1) * sizeof(float));
   tmp[0] = 0.0f;
@@ -131,14 +131,14 @@ static void check_softmax(const sshape *s, int algo, int mode, int fmt, int back
     litdnnHandle_t h = t_handle(runs[r].backend);
     cr_assert_eq(litdnnSetStage(h, op, runs[r].stage), LITDNN_STATUS_SUCCESS);
     void *d_x = dev_copy(h, x, count), *d_dy = dev_copy(h, dy, count);
-    void *d_o = beta != 0 ? dev_copy(h, out0, count) : t_dev_poisoned(h, count + sm_shift);
-    float *p_x = (float *)d_x + sm_shift, *p_dy = (float *)d_dy + sm_shift, *p_o = (float *)d_o + sm_shift;
+    void *d_o = beta != 0 ? dev_copy(h, out0, count) : t_dev_poisoned(h, count + softmax_shift);
+    float *p_x = (float *)d_x + softmax_shift, *p_dy = (float *)d_dy + softmax_shift, *p_o = (float *)d_o + softmax_shift;
     litdnnStatus_t status =
         backward ? litdnnSoftmaxBackward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
                                          d, p_x, d, p_dy, &beta, d, p_o)
                  : litdnnSoftmaxForward(h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &alpha,
                                         d, p_x, &beta, d, p_o);
-    float *fetched = t_dev_fetch(h, d_o, count + sm_shift), *got = fetched + sm_shift;
+    float *fetched = t_dev_fetch(h, d_o, count + softmax_shift), *got = fetched + softmax_shift;
     char what[256];
     snprintf(what, sizeof what, "softmax %s %s %s %s %dx%dx%dx%d alpha %g beta %g, stage %s on %s",
              backward ? "backward" : "forward", algo_names[algo], mode_names[mode], fmt ? "NHWC" : "NCHW",
@@ -259,13 +259,13 @@ Test(softmax, channel_tiles_of_every_block_size)
 Test(softmax, unaligned_pointers)
 {
   const sshape s[] = {{2, 200, 2, 6}, {1, 9, 4, 17}, {3, 256, 1, 1}, {2, 16, 4, 4}};
-  sm_shift = 1;
+  softmax_shift = 1;
   for (int i = 0; i < 4; i++)
     for (int mode = 0; mode < 2; mode++)
       for (int fmt = 0; fmt < 2; fmt++)
         for (int backward = 0; backward < 2; backward++)
           check_softmax(&s[i], LITDNN_SOFTMAX_ACCURATE, mode, fmt, backward, 0.5f, -1.5f);
-  sm_shift = 0;
+  softmax_shift = 0;
 }
 
 /* ACCURATE and LOG subtract the maximum: scores far beyond exp's range

@@ -6,10 +6,10 @@
 typedef struct {
   int n, c, h, w;
   char name[64];
-} bn_bench_shape;
+} batchnorm_bench_shape;
 
 /* benchdnn's bnorm lines: mbN_icC_ihH[iwW]n"NAME"; '#' starts a comment */
-static int read_shapes(const char *path, bn_bench_shape *out, int max)
+static int read_shapes(const char *path, batchnorm_bench_shape *out, int max)
 {
   FILE *f = fopen(path, "r");
   char line[512];
@@ -19,7 +19,7 @@ static int read_shapes(const char *path, bn_bench_shape *out, int max)
     return 0;
   }
   while (count < max && fgets(line, sizeof line, f)) {
-    bn_bench_shape s;
+    batchnorm_bench_shape s;
     char *p = line;
     while (*p == ' ' || *p == '\t')
       p++;
@@ -52,11 +52,11 @@ typedef struct {
   int copies;
   float *x[8], *dy[8], *y;
   float *scale, *bias, *rmean, *rvar, *smean, *sinv, *dscale, *dbias;
-} bn_bench_ctx;
+} batchnorm_bench_ctx;
 #line 2942 "chapters/08-normalization.nw"
 static void run_once(void *ctx_, int rep)
 {
-  bn_bench_ctx *c = (bn_bench_ctx *)ctx_;
+  batchnorm_bench_ctx *c = (batchnorm_bench_ctx *)ctx_;
   float one = 1.0f, zero = 0.0f;
   const float *x = c->x[rep % c->copies], *dy = c->dy[rep % c->copies];
   if (c->use_cudnn) {
@@ -96,7 +96,7 @@ static float *device_filled(size_t n, float lo, float hi)
   return d;
 }
 
-static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every_stage)
+static void measure_shape(bench *b, const batchnorm_bench_shape *s, int nhwc, int every_stage)
 {
   static const char *ops[3] = {"bn training forward", "bn inference forward", "bn backward"};
   static const litdnnOp_t ids[3] = {LITDNN_OP_BATCHNORM_FORWARD_TRAINING, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE,
@@ -110,7 +110,7 @@ static void measure_shape(bench *b, const bn_bench_shape *s, int nhwc, int every
   }
   if (!wanted)
     return;
-  bn_bench_ctx c;
+  batchnorm_bench_ctx c;
   memset(&c, 0, sizeof c);
   size_t n = (size_t)s->n * s->c * s->h * s->w, bytes = n * sizeof(float);
   c.copies = (int)((3 * (size_t)60000000) / bytes + 1);
@@ -179,13 +179,13 @@ int main(int argc, char **argv)
 {
   bench *b = bench_open("batchnorm", argc, argv);
   bench_copy_gbps(b);
-  bn_bench_shape shapes[64];
+  batchnorm_bench_shape shapes[64];
   int count = read_shapes(bench_arg(b, "--shapes", "../shared/bench/benchdnn/bnorm_shapes_resnet_50"),
                           shapes, 63);
   /* --only "PIECE,PIECE" keeps the passes whose label ("bn backward 50x512x7x7") contains a piece,
      and times every stage on them */
   const char *only = bench_arg(b, "--only", NULL);
-  bn_bench_shape ref = {64, 256, 56, 56, "64x256x56x56"};
+  batchnorm_bench_shape ref = {64, 256, 56, 56, "64x256x56x56"};
   measure_shape(b, &ref, 0, 1);
   measure_shape(b, &ref, 1, 0);
   for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)

@@ -1,7 +1,7 @@
 #line 4886 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
-#include "../src/gemm/gemm.h"
+#include "../src/matmul/matmul.h"
 #include <math.h>
 #include <string.h>
 
@@ -126,10 +126,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
          problem_flops(&p) / cublas_ms / 1e9);
   double best = 1e30;
   const char *best_name = "";
-  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+  for (int s = 0; s < MATMUL_STAGE_COUNT; s++) {
     const char *name;
     char impl[96];
-    if (!runs_on_gpu(s) || GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS)
+    if (!runs_on_gpu(s) || MATMUL_STAGE_IS_TF32(s) || s == MATMUL_STAGE_CUBLAS)
       continue;
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
     if (!bench_wanted(b, name))
@@ -149,10 +149,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   /* TF32: cuBLAS in TF32 math and every TF32 stage of ours that --only lets through (every
      TF32 stage's name has "tf32" in it, so --only tf32 selects them all) */
   int tf32_wanted = !only;
-  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+  for (int s = 0; s < MATMUL_STAGE_COUNT; s++) {
     const char *name;
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
-    tf32_wanted |= GEMM_STAGE_IS_TF32(s) && s != GEMM_STAGE_CUBLAS_TF32 && bench_wanted(b, name);
+    tf32_wanted |= MATMUL_STAGE_IS_TF32(s) && s != MATMUL_STAGE_CUBLAS_TF32 && bench_wanted(b, name);
   }
   if (!tf32_wanted) {
     problem_free(&p);
@@ -169,10 +169,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   run_cublas(&p, 0);
   float *ref = (float *)malloc(4 * (size_t)p.nc);
   BENCH_CUDA(cudaMemcpy(ref, p.C, 4 * (size_t)p.nc, cudaMemcpyDeviceToHost));
-  for (int s = 0; s < GEMM_STAGE_COUNT; s++) {
+  for (int s = 0; s < MATMUL_STAGE_COUNT; s++) {
     const char *name;
     char impl[96];
-    if (!runs_on_gpu(s) || !GEMM_STAGE_IS_TF32(s) || s == GEMM_STAGE_CUBLAS_TF32)
+    if (!runs_on_gpu(s) || !MATMUL_STAGE_IS_TF32(s) || s == MATMUL_STAGE_CUBLAS_TF32)
       continue;
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
     if (!bench_wanted(b, name))
@@ -198,10 +198,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
 #line 5233 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
-  static const int fast[] = {GEMM_STAGE_WARPTILED,     GEMM_STAGE_PIPELINED,       GEMM_STAGE_PIPELINED_64X64,
-                             GEMM_STAGE_PIPELINED_128X32, GEMM_STAGE_ASYNC,       GEMM_STAGE_LARGE,
-                             GEMM_STAGE_LARGE_ASYNC,   GEMM_STAGE_TUNED,         GEMM_STAGE_SPLITK_128X16,
-                             GEMM_STAGE_SPLITK_64X64};
+  static const int fast[] = {MATMUL_STAGE_WARPTILED,     MATMUL_STAGE_PIPELINED,       MATMUL_STAGE_PIPELINED_64X64,
+                             MATMUL_STAGE_PIPELINED_128X32, MATMUL_STAGE_ASYNC,       MATMUL_STAGE_LARGE,
+                             MATMUL_STAGE_LARGE_ASYNC,   MATMUL_STAGE_TUNED,         MATMUL_STAGE_SPLITK_128X16,
+                             MATMUL_STAGE_SPLITK_64X64};
   FILE *f = fopen(path, "r");
   if (!f) {
     fprintf(stderr, "bench_matmul: cannot open %s (give --deepbench PATH); DeepBench sweep skipped\n", path);
@@ -299,7 +299,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   run_cublas(&p, 0);   /* copy 0 of C: the reference */
   float *ref = (float *)malloc(4 * (size_t)p.nc);
   BENCH_CUDA(cudaMemcpy(ref, p.C, 4 * (size_t)p.nc, cudaMemcpyDeviceToHost));
-  static const int before[] = {GEMM_STAGE_PIPELINED, GEMM_STAGE_LARGE};
+  static const int before[] = {MATMUL_STAGE_PIPELINED, MATMUL_STAGE_LARGE};
   for (int x = 0; x < 2; x++) {
     const char *name;
     char impl[96];
@@ -312,8 +312,8 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   }
   double best = 1e30;
   const char *best_name = "none";
-  for (int s = 0; s < GEMM_SWEEP_COUNT; s++) {
-    const litdnn_stage *e = &litdnn_gemm_sweep[s];
+  for (int s = 0; s < MATMUL_SWEEP_COUNT; s++) {
+    const litdnn_stage *e = &litdnn_matmul_sweep[s];
     if (!e->fn[LITDNN_BACKEND_CUDA] || !bench_wanted(b, e->name))
       continue;
     sweep_ctx ctx = {&p, e->fn[LITDNN_BACKEND_CUDA]};

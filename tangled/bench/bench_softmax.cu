@@ -16,7 +16,7 @@ typedef struct {
   cudnnTensorDescriptor_t d_cudnn;
   int algo, mode, backward, sets;
   float *x[MAX_SETS], *y[MAX_SETS], *dy[MAX_SETS], *dx[MAX_SETS];
-} sm_bench;
+} softmax_bench;
 
 static __global__ void bench_fill(float *p, size_t n, unsigned seed)
 {
@@ -32,7 +32,7 @@ static __global__ void bench_fill(float *p, size_t n, unsigned seed)
 
 static void run_litdnn(void *ctx, int rep)
 {
-  sm_bench *t = (sm_bench *)ctx;
+  softmax_bench *t = (softmax_bench *)ctx;
   int k = rep % t->sets;
   float one = 1.0f, zero = 0.0f;
   if (t->backward)
@@ -45,7 +45,7 @@ static void run_litdnn(void *ctx, int rep)
 
 static void run_cudnn(void *ctx, int rep)
 {
-  sm_bench *t = (sm_bench *)ctx;
+  softmax_bench *t = (softmax_bench *)ctx;
   int k = rep % t->sets;
   float one = 1.0f, zero = 0.0f;
   if (t->backward)
@@ -71,7 +71,7 @@ static double host_us_per_call(void (*fn)(void *, int), void *ctx)
   return ((t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec)) / 200.0 / 1e3;
 }
 
-static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, int algo, int mode,
+static void measure(bench *b, softmax_bench *t, int n, int c, int h, int w, int fmt, int algo, int mode,
                     const char *label, int all_stages)
 {
   static const char *const algos[3] = {"fast", "accurate", "log"};
@@ -160,7 +160,7 @@ static void measure(bench *b, sm_bench *t, int n, int c, int h, int w, int fmt, 
 }
 
 /* benchdnn softmax files: one shape a line, NxC or NxCxHxW, softmax over C */
-static void run_benchdnn(bench *b, sm_bench *t, const char *dir, const char *file)
+static void run_benchdnn(bench *b, softmax_bench *t, const char *dir, const char *file)
 {
   char path[512], line[256];
   snprintf(path, sizeof path, "%s/%s", dir, file);
@@ -181,7 +181,7 @@ static void run_benchdnn(bench *b, sm_bench *t, const char *dir, const char *fil
 int main(int argc, char **argv)
 {
   bench *b = bench_open("softmax", argc, argv);
-  sm_bench t;
+  softmax_bench t;
   memset(&t, 0, sizeof t);
   BENCH_LITDNN(litdnnCreateWithBackend(&t.h, LITDNN_BACKEND_CUDA));
   BENCH_CUDNN(cudnnCreate(&t.dnn));

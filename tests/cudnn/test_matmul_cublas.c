@@ -4,7 +4,7 @@
  * their sums: within 4 (1 + sqrt(k)) 2^-24 of the magnitude of the sum of
  * |products| (see test_matmul.c); TF32 results within 2e-3 of it. */
 #include "common.h"
-#include "gemm/gemm.h"
+#include "matmul/matmul.h"
 #include <cublas_v2.h>
 #include <stdlib.h>
 
@@ -36,7 +36,7 @@ static void compare_with_cublas(int m, int n, int k, int ta, int tb)
     litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, &mask);
     if (!(mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)))
       continue;
-    int tf32 = GEMM_STAGE_IS_TF32(s);
+    int tf32 = MATMUL_STAGE_IS_TF32(s);
     cr_assert_eq(cublasGemmEx(cb, ta ? CUBLAS_OP_T : CUBLAS_OP_N, tb ? CUBLAS_OP_T : CUBLAS_OP_N, m, n, k, &one,
                               dA, CUDA_R_32F, lda, dB, CUDA_R_32F, ldb, &zero, dRef, CUDA_R_32F, ldc,
                               tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),

@@ -20,8 +20,8 @@ extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backwa
 #line 98 "chapters/07-softmax.nw"
 extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
 #line 151 "chapters/08-normalization.nw"
-extern const litdnn_op_table litdnn_bn_training_table, litdnn_bn_inference_table,
-    litdnn_bn_backward_table;
+extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_inference_table,
+    litdnn_batchnorm_backward_table;
 #line 3235 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
 #line 262 "chapters/09-dropout.nw"
@@ -55,9 +55,9 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_SOFTMAX_FORWARD] = &litdnn_softmax_forward_table,
 [LITDNN_OP_SOFTMAX_BACKWARD] = &litdnn_softmax_backward_table,
 #line 156 "chapters/08-normalization.nw"
-[LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_bn_training_table,
-[LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_bn_inference_table,
-[LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_bn_backward_table,
+[LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_batchnorm_training_table,
+[LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_batchnorm_inference_table,
+[LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_batchnorm_backward_table,
 #line 3239 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,

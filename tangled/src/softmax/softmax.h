@@ -19,14 +19,14 @@ typedef struct litdnn_softmax_args {
 } litdnn_softmax_args;
 
 /* The offset of element j of row r in a tensor with strides s. */
-#define LITDNN_SM_OFFSET(a, s, r, j)                                                      \
+#define LITDNN_SOFTMAX_OFFSET(a, s, r, j)                                                      \
   ((a)->mode == LITDNN_SOFTMAX_MODE_CHANNEL                                              \
        ? ((r) / ((a)->h * (a)->w)) * (s)[0] + (j) * (s)[1] +                              \
              (((r) / (a)->w) % (a)->h) * (s)[2] + ((r) % (a)->w) * (s)[3]                 \
        : (r) * (s)[0] + ((j) / ((a)->h * (a)->w)) * (s)[1] +                              \
              (((j) / (a)->w) % (a)->h) * (s)[2] + ((j) % (a)->w) * (s)[3])
 
-static inline int litdnn_sm_same_packed(const litdnn_softmax_args *a, const int64_t *s)
+static inline int litdnn_softmax_same_packed(const litdnn_softmax_args *a, const int64_t *s)
 {
   for (int d = 0; d < 4; d++) {
     int64_t dim = d == 0 ? a->n : d == 1 ? a->c : d == 2 ? a->h : a->w;
@@ -37,7 +37,7 @@ static inline int litdnn_sm_same_packed(const litdnn_softmax_args *a, const int6
 }
 
 /* rows are contiguous runs: row r is [r * len, (r + 1) * len) in every tensor */
-static inline int litdnn_sm_rows_contiguous(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_rows_contiguous(const litdnn_softmax_args *a)
 {
   int64_t hw = a->h * a->w;
   int packed_out = 1;
@@ -48,7 +48,7 @@ static inline int litdnn_sm_rows_contiguous(const litdnn_softmax_args *a)
     span += (dim - 1) * a->os[d];
   }
   packed_out = span == a->n * a->c * hw && (a->n == 1 || a->os[0] == a->c * hw);
-  if (!packed_out || !litdnn_sm_same_packed(a, a->xs) || (a->backward && !litdnn_sm_same_packed(a, a->dys)))
+  if (!packed_out || !litdnn_softmax_same_packed(a, a->xs) || (a->backward && !litdnn_softmax_same_packed(a, a->dys)))
     return 0;
   if (a->mode == LITDNN_SOFTMAX_MODE_INSTANCE)
     return 1;
@@ -56,47 +56,47 @@ static inline int litdnn_sm_rows_contiguous(const litdnn_softmax_args *a)
 }
 
 /* CHANNEL mode on packed NCHW tensors (the same in x, dy and out) */
-static inline int litdnn_sm_channel_nchw(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_channel_nchw(const litdnn_softmax_args *a)
 {
   int64_t hw = a->h * a->w;
   return a->mode == LITDNN_SOFTMAX_MODE_CHANNEL && a->os[3] == 1 && (a->h == 1 || a->os[2] == a->w) &&
          (a->c == 1 || a->os[1] == hw) && (a->n == 1 || a->os[0] == a->c * hw) &&
-         litdnn_sm_same_packed(a, a->xs) && (!a->backward || litdnn_sm_same_packed(a, a->dys)) &&
+         litdnn_softmax_same_packed(a, a->xs) && (!a->backward || litdnn_softmax_same_packed(a, a->dys)) &&
          a->c * 16 * 4 * (a->backward ? 2 : 1) <= 44 * 1024 /* 48 KB less the static arrays */ && a->n * hw < ((int64_t)1 << 31);
 }
 
 /* rows short enough for a group of at most 32 lanes holding 8 values each */
-static inline int litdnn_sm_small_rows_fit(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_small_rows_fit(const litdnn_softmax_args *a)
 {
-  return a->len <= 256 && litdnn_sm_rows_contiguous(a);
+  return a->len <= 256 && litdnn_softmax_rows_contiguous(a);
 }
 
 /* rows short enough for a group of at most 32 lanes holding 4 values each */
-static inline int litdnn_sm_short_rows_fit(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_short_rows_fit(const litdnn_softmax_args *a)
 {
-  return a->len <= 128 && litdnn_sm_rows_contiguous(a);
+  return a->len <= 128 && litdnn_softmax_rows_contiguous(a);
 }
 
 /* CHANNEL in packed NCHW with C <= 256 and float4 pixels that stay inside one image */
-static inline int litdnn_sm_channel_vec_fits(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_channel_vec_fits(const litdnn_softmax_args *a)
 {
-  return litdnn_sm_channel_nchw(a) && a->c <= 256 && (a->h * a->w) % 4 == 0 &&
+  return litdnn_softmax_channel_nchw(a) && a->c <= 256 && (a->h * a->w) % 4 == 0 &&
          (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
          (!a->backward || (uintptr_t)a->dy % 16 == 0);
 }
 
 /* contiguous rows of at most 1,024 floats in whole float4s, aligned */
-static inline int litdnn_sm_rows_float4(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_rows_float4(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
          (!a->backward || (uintptr_t)a->dy % 16 == 0);
 }
 
 /* kernel 8: rows in float4, or few rows of more than 128 values (a block each) */
-static inline int litdnn_sm_rows_vec_fits(const litdnn_softmax_args *a)
+static inline int litdnn_softmax_rows_vec_fits(const litdnn_softmax_args *a)
 {
-  return a->len <= 1024 && litdnn_sm_rows_contiguous(a) &&
-         (litdnn_sm_rows_float4(a) || (a->rows < 8 * 132 && a->len > 128));
+  return a->len <= 1024 && litdnn_softmax_rows_contiguous(a) &&
+         (litdnn_softmax_rows_float4(a) || (a->rows < 8 * 132 && a->len > 128));
 }
 
 litdnnStatus_t litdnn_softmax_cpu(litdnnHandle_t h, const void *args);

@@ -2,7 +2,7 @@
 #include "softmax/softmax.h"
 #include <string.h>
 
-#define SM_CHECK(expr)                                                           \
+#define SOFTMAX_CHECK(expr)                                                           \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
     if (s_ != LITDNN_STATUS_SUCCESS)                                             \
@@ -55,15 +55,15 @@ litdnnStatus_t litdnnSoftmaxForward(litdnnHandle_t handle, litdnnSoftmaxAlgorith
                                     litdnnTensorDescriptor_t yDesc, void *y)
 {
   static const char call[] = "litdnnSoftmaxForward";
-  SM_CHECK(litdnn_check_handle(call, handle));
-  SM_CHECK(check_algo_mode(call, algo, mode));
+  SOFTMAX_CHECK(litdnn_check_handle(call, handle));
+  SOFTMAX_CHECK(check_algo_mode(call, algo, mode));
   LITDNN_CHECK_NULL(call, alpha);
   LITDNN_CHECK_NULL(call, beta);
-  SM_CHECK(litdnn_check_tensor(call, "xDesc", xDesc));
-  SM_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
+  SOFTMAX_CHECK(litdnn_check_tensor(call, "xDesc", xDesc));
+  SOFTMAX_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
   LITDNN_CHECK_NULL(call, x);
   LITDNN_CHECK_NULL(call, y);
-  SM_CHECK(check_like(call, yDesc, "yDesc", xDesc, "xDesc"));
+  SOFTMAX_CHECK(check_like(call, yDesc, "yDesc", xDesc, "xDesc"));
   if (litdnn_tensor_span(yDesc) < litdnn_tensor_count(yDesc))
     return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
                         "yDesc's strides make elements overlap; an output must not");
@@ -85,18 +85,18 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
                                      litdnnTensorDescriptor_t dxDesc, void *dx)
 {
   static const char call[] = "litdnnSoftmaxBackward";
-  SM_CHECK(litdnn_check_handle(call, handle));
-  SM_CHECK(check_algo_mode(call, algo, mode));
+  SOFTMAX_CHECK(litdnn_check_handle(call, handle));
+  SOFTMAX_CHECK(check_algo_mode(call, algo, mode));
   LITDNN_CHECK_NULL(call, alpha);
   LITDNN_CHECK_NULL(call, beta);
-  SM_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
-  SM_CHECK(litdnn_check_tensor(call, "dyDesc", dyDesc));
-  SM_CHECK(litdnn_check_tensor(call, "dxDesc", dxDesc));
+  SOFTMAX_CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
+  SOFTMAX_CHECK(litdnn_check_tensor(call, "dyDesc", dyDesc));
+  SOFTMAX_CHECK(litdnn_check_tensor(call, "dxDesc", dxDesc));
   LITDNN_CHECK_NULL(call, y);
   LITDNN_CHECK_NULL(call, dy);
   LITDNN_CHECK_NULL(call, dx);
-  SM_CHECK(check_like(call, dyDesc, "dyDesc", yDesc, "yDesc"));
-  SM_CHECK(check_like(call, dxDesc, "dxDesc", yDesc, "yDesc"));
+  SOFTMAX_CHECK(check_like(call, dyDesc, "dyDesc", yDesc, "yDesc"));
+  SOFTMAX_CHECK(check_like(call, dxDesc, "dxDesc", yDesc, "yDesc"));
   if (litdnn_tensor_span(dxDesc) < litdnn_tensor_count(dxDesc))
     return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
                         "dxDesc's strides make elements overlap; an output must not");
@@ -115,27 +115,27 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
 }
 
 #line 2131 "chapters/07-softmax.nw"
-enum { SM_CPU, SM_NAIVE, SM_BLOCK_SMEM, SM_WARP_SHUFFLE, SM_ONLINE, SM_CHANNEL_NCHW, SM_SMALL_ROWS,
-       SM_CHANNEL_VEC, SM_ROWS_VEC, SM_CHANNEL_TILE, SM_SHORT_ROWS };
+enum { SOFTMAX_CPU, SOFTMAX_NAIVE, SOFTMAX_BLOCK_SMEM, SOFTMAX_WARP_SHUFFLE, SOFTMAX_ONLINE, SOFTMAX_CHANNEL_NCHW, SOFTMAX_SMALL_ROWS,
+       SOFTMAX_CHANNEL_VEC, SOFTMAX_ROWS_VEC, SOFTMAX_CHANNEL_TILE, SOFTMAX_SHORT_ROWS };
 
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
-    return SM_CPU;
+    return SOFTMAX_CPU;
   /* rows under 128: kernel 10 measured faster than kernel 6 on 42 of the 46 passes
      over the language-model rows (1.18 times forward, 1.14 backward, geometric means) */
-  if (litdnn_sm_short_rows_fit(a) && a->len < 128)
-    return SM_SHORT_ROWS;
-  if (litdnn_sm_rows_vec_fits(a))     /* kernel 8: measured 95 % of copy on NHWC rows of 256 */
-    return SM_ROWS_VEC;
-  if (litdnn_sm_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
-    return !a->backward && a->len <= 1024 ? SM_WARP_SHUFFLE : SM_ONLINE;
-  if (litdnn_sm_channel_vec_fits(a))   /* kernel 9: measured 1.55 times kernel 7 forward */
-    return SM_CHANNEL_TILE;
-  if (litdnn_sm_channel_nchw(a))
-    return SM_CHANNEL_NCHW;
-  return SM_NAIVE;
+  if (litdnn_softmax_short_rows_fit(a) && a->len < 128)
+    return SOFTMAX_SHORT_ROWS;
+  if (litdnn_softmax_rows_vec_fits(a))     /* kernel 8: measured 95 % of copy on NHWC rows of 256 */
+    return SOFTMAX_ROWS_VEC;
+  if (litdnn_softmax_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
+    return !a->backward && a->len <= 1024 ? SOFTMAX_WARP_SHUFFLE : SOFTMAX_ONLINE;
+  if (litdnn_softmax_channel_vec_fits(a))   /* kernel 9: measured 1.55 times kernel 7 forward */
+    return SOFTMAX_CHANNEL_TILE;
+  if (litdnn_softmax_channel_nchw(a))
+    return SOFTMAX_CHANNEL_NCHW;
+  return SOFTMAX_NAIVE;
 }
 
 static const litdnn_stage softmax_stages[] = {

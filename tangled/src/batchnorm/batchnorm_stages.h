@@ -1,0 +1,20 @@
+#ifndef LITDNN_BATCHNORM_STAGES_H
+#define LITDNN_BATCHNORM_STAGES_H
+#include "core/internal.h"
+litdnnStatus_t litdnn_batchnorm_training_cpu(litdnnHandle_t h, const void *args);
+litdnnStatus_t litdnn_batchnorm_inference_cpu(litdnnHandle_t h, const void *args);
+litdnnStatus_t litdnn_batchnorm_backward_cpu(litdnnHandle_t h, const void *args);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_block);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_tiles);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_tiles);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_one_launch);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_naive);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_block);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_tiles);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_one_launch);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_one_launch);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_regs);
+LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_regs);
+#endif

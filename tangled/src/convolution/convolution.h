@@ -1,0 +1,203 @@
+/* Convolution: the problem every stage receives. */
+#ifndef LITDNN_CONVOLUTION_INTERNAL_H
+#define LITDNN_CONVOLUTION_INTERNAL_H
+#include "core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+#ifdef __CUDACC__
+#define LITDNN_CONV_HD __host__ __device__
+#else
+#define LITDNN_CONV_HD
+#endif
+
+enum { LITDNN_CONV_FWD = 0, LITDNN_CONV_BWD_DATA = 1, LITDNN_CONV_BWD_FILTER = 2,
+       LITDNN_CONV_BWD_BIAS = 3 };
+
+typedef struct litdnn_conv_args {
+  const char *call;             /* the API call, for messages */
+  int pass;                     /* LITDNN_CONV_FWD ... */
+  int n, c, k, groups;          /* batch, input channels, output channels, groups */
+  int in[3], flt[3], out[3];    /* spatial sizes (d, h, w) of x, w and y */
+  int pad[3], stride[3], dil[3];
+  int flip;                     /* 1: CONVOLUTION mode, the taps are reversed */
+  litdnnMathType_t math;        /* TF32 allows the GEMM algorithms to use tensor cores */
+  int64_t xs[5], ws[5], ys[5];  /* strides of x (and dx), w (and dw), y (and dy) */
+  float alpha, beta;
+  const float *x, *w, *dy;      /* the inputs the pass reads */
+  float *result;                /* y, dx, dw or db */
+  void *workspace;
+  size_t workspace_size;
+  /* litdnnConvolutionBiasActivationForward: y = act(alpha * conv + alpha2 * z + bias) */
+  int fused, act, act_nan;      /* act: RELU, CLIPPED_RELU or IDENTITY */
+  float alpha2, act_coef;
+  const float *z, *bias;        /* z has y's layout; bias is K packed floats */
+} litdnn_conv_args;
+
+/* the tap of the stored filter that window position r of a size-n axis uses */
+static inline LITDNN_CONV_HD int litdnn_conv_tap(int flip, int n, int r)
+{
+  return flip ? n - 1 - r : r;
+}
+/* the input coordinate that output o and window position r of axis i meet */
+static inline LITDNN_CONV_HD int litdnn_conv_in(const litdnn_conv_args *a, int i, int o, int r)
+{
+  return o * a->stride[i] - a->pad[i] + r * a->dil[i];
+}
+static inline LITDNN_CONV_HD int litdnn_conv_inside(const litdnn_conv_args *a, int i, int v)
+{
+  return v >= 0 && v < a->in[i];
+}
+static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_t i0, int64_t i1,
+                                                        int64_t d, int64_t h, int64_t w)
+{
+  return i0 * s[0] + i1 * s[1] + d * s[2] + h * s[3] + w * s[4];
+}
+/* dst = alpha * v + beta * dst; with beta = 0, dst is not read */
+static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float alpha, float beta)
+{
+  *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
+}
+static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a, int64_t off, int64_t k,
+                                                      float v)
+{
+  if (!a->fused) {
+    litdnn_conv_store(a->result + off, v, a->alpha, a->beta);
+    return;
+  }
+  float t = a->alpha * v + a->bias[k];
+  if (a->alpha2 != 0.0f)
+    t += a->alpha2 * a->z[off];      /* read before the write: z may be y */
+  if (a->act != LITDNN_ACTIVATION_IDENTITY) {
+    float r = t > 0.0f ? t : 0.0f;
+    if (a->act == LITDNN_ACTIVATION_CLIPPED_RELU && r > a->act_coef)
+      r = a->act_coef;
+    t = t != t ? (a->act_nan ? t : 0.0f) : r;
+  }
+  a->result[off] = t;
+}
+typedef struct {
+  int64_t m, cols, l;         /* per group: rows, columns, reduction length */
+} conv_gemm_shape;
+
+static inline LITDNN_CONV_HD conv_gemm_shape conv_gemm_dims(const litdnn_conv_args *a)
+{
+  conv_gemm_shape s;
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t outs = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2];
+  int64_t ins = (int64_t)a->n * a->in[0] * a->in[1] * a->in[2];
+  if (a->pass == LITDNN_CONV_FWD) {
+    s.m = kg; s.cols = outs; s.l = cg * taps;
+  } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+    s.m = cg; s.cols = ins; s.l = kg * taps;
+  } else {
+    s.m = kg; s.cols = cg * taps; s.l = outs;
+  }
+  return s;
+}
+/* y (dy) of one image and group as a matrix: 1 if PQ x K/G (planes), 0 if K/G x PQ, -1 if neither */
+static inline int litdnn_conv_out_matrix(const litdnn_conv_args *a, int64_t *ld)
+{
+  int64_t unit = a->ys[1] == 1 && a->k > 1 ? a->ys[4] : 1, expect = unit;
+  for (int i = 2; i >= 0; i--) {
+    if (a->out[i] > 1 && a->ys[2 + i] != expect)
+      return -1;
+    expect *= a->out[i];
+  }
+  if (unit == 1) {                                /* planes: pixel stride 1 */
+    *ld = a->k > 1 ? a->ys[1] : expect;
+    return *ld >= expect ? 1 : -1;
+  }
+  *ld = unit;                                     /* channels last: pixel stride >= K */
+  return unit >= a->k ? 0 : -1;
+}
+/* 1 if the unrolled matrix of every image and group is x (dx) itself: 1x1, stride 1, no padding, and
+   each channel's pixels contiguous, channels S floats apart */
+static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
+{
+  int64_t S = (int64_t)a->in[0] * a->in[1] * a->in[2];
+  for (int i = 0; i < 3; i++)
+    if (a->flt[i] != 1 || a->stride[i] != 1 || a->pad[i] != 0)
+      return 0;
+  return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
+         (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
+}
+/* backward filter: the images one GEMM sums over, the largest divisor of N with nb P Q <= 1024 */
+#define LITDNN_CONV_FILTER_INNER 1024
+static inline int litdnn_conv_filter_images(const litdnn_conv_args *a)
+{
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  int nb = 1;
+  for (int d = 2; d <= a->n && d * s <= LITDNN_CONV_FILTER_INNER; d++)
+    if (a->n % d == 0)
+      nb = d;
+  return nb;
+}
+/* 1 if Winograd runs as transforms around 16 batched GEMMs rather than as one fused kernel */
+static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
+{
+  int64_t tiles = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
+  return a->groups == 1 && a->c >= 16 && a->k >= 16 && tiles <= INT32_MAX && a->c <= INT32_MAX / 16;
+}
+/* the forward problem whose output is backward data's dx (3x3, stride 1, one group) */
+static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *a, litdnn_conv_args *f)
+{
+  *f = *a;
+  f->pass = LITDNN_CONV_FWD;
+  f->c = a->k;
+  f->k = a->c;
+  for (int i = 0; i < 3; i++) {
+    f->in[i] = a->out[i];
+    f->out[i] = a->in[i];
+    f->pad[i] = a->flt[i] - 1 - a->pad[i];
+  }
+  f->flip = !a->flip;
+  for (int i = 0; i < 5; i++) {
+    f->xs[i] = a->ys[i];
+    f->ys[i] = a->xs[i];
+  }
+  f->ws[0] = a->ws[1];
+  f->ws[1] = a->ws[0];
+  f->x = a->dy;
+  f->dy = NULL;
+}
+#define CONV_DW3_STRIP 4          /* outputs of one row that a thread of the 3x3 kernels computes */
+#define CONV_DW3_ROWS 2           /* rows of such strips that a forward thread computes on larger planes */
+#define CONV_DW3_FILTER_BLOCKS 1024   /* backward filter's blocks to aim at: 1024 / C per channel */
+
+/* 2-d, 3x3, dilation 1, stride 1 or 2 on both axes, rows of x and y (dx, dy) contiguous, a thread count
+   that fits 32 bits; the forward pass allows a channel multiplier, the backward passes need K = C = G */
+static inline LITDNN_CONV_HD int litdnn_conv_dw3(const litdnn_conv_args *a)
+{
+  int bwd_data = a->pass == LITDNN_CONV_BWD_DATA;
+  int64_t strips = ((bwd_data ? a->in[2] : a->out[2]) + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  int64_t rows = (int64_t)a->n * (a->pass == LITDNN_CONV_FWD ? a->k : a->c) * (bwd_data ? a->in[1] : a->out[1]);
+  return a->c == a->groups && (a->pass == LITDNN_CONV_FWD || a->k == a->c) && a->in[0] == 1 &&
+         a->flt[0] == 1 && a->flt[1] == 3 && a->flt[2] == 3 && a->dil[1] == 1 && a->dil[2] == 1 &&
+         a->stride[1] == a->stride[2] && a->stride[1] <= 2 && a->xs[4] == 1 && a->ys[4] == 1 &&
+         rows * strips <= INT32_MAX && (a->pass != LITDNN_CONV_BWD_FILTER || a->c <= 65535);
+}
+
+/* backward filter's split of a channel's N P output rows: *rows to a block; returns the blocks per channel */
+static inline LITDNN_CONV_HD int litdnn_conv_dw3_splits(const litdnn_conv_args *a, int *rows)
+{
+  int64_t total = (int64_t)a->n * a->out[1], want = (CONV_DW3_FILTER_BLOCKS + a->c - 1) / a->c;
+  if (want > total)
+    want = total;
+  *rows = (int)((total + want - 1) / want);
+  return (int)((total + *rows - 1) / *rows);
+}
+
+/* the algorithms, seen from inside */
+int litdnn_conv_algo_count(int pass);
+size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo);
+/* NULL if algo can run the problem, else the reason it cannot */
+const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo);
+/* the heuristic's order of the pass's algorithms; returns how many */
+int litdnn_conv_rank(const litdnn_conv_args *a, int *order);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1362 @@
+#line 3817 "chapters/05-convolution.nw"
+#include "core/gpu.h"
+#include "convolution/convolution.h"
+#include "convolution/convolution_stages.h"
+#include "matmul/matmul.h"
+#include <stdint.h>
+#include <string.h>
+
+#line 1894 "chapters/05-convolution.nw"
+/* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
+static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
+                                  int *h, int *w)
+{
+  *w = (int)(i % sp[2]);
+  i /= sp[2];
+  *h = (int)(i % sp[1]);
+  i /= sp[1];
+  *d = (int)(i % sp[0]);
+  i /= sp[0];
+  *i1 = i % d1;
+  *i0 = i / d1;
+}
+
+static __global__ void conv_fwd_direct(litdnn_conv_args a)
+{
+  int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, k;
+    int od, oh, ow;
+    conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+    int g = (int)(k / kg);
+    float sum = 0.0f;
+    for (int cc = 0; cc < cg; cc++)
+      for (int rd = 0; rd < a.flt[0]; rd++) {
+        int id = litdnn_conv_in(&a, 0, od, rd);
+        if (!litdnn_conv_inside(&a, 0, id))
+          continue;
+        for (int rh = 0; rh < a.flt[1]; rh++) {
+          int ih = litdnn_conv_in(&a, 1, oh, rh);
+          if (!litdnn_conv_inside(&a, 1, ih))
+            continue;
+          for (int rw = 0; rw < a.flt[2]; rw++) {
+            int iw = litdnn_conv_in(&a, 2, ow, rw);
+            if (!litdnn_conv_inside(&a, 2, iw))
+              continue;
+            sum += a.w[litdnn_conv_offset(a.ws, k, cc, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                          litdnn_conv_tap(a.flip, a.flt[1], rh),
+                                          litdnn_conv_tap(a.flip, a.flt[2], rw))] *
+                   a.x[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)];
+          }
+        }
+      }
+    litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
+  }
+}
+#line 1954 "chapters/05-convolution.nw"
+/* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
+static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
+{
+  int t = v + a->pad[i] - r * a->dil[i];
+  if (t < 0)
+    return -1;
+  if (a->stride[i] != 1) {      /* the GPU divides in software: skip it at stride 1, the common case */
+    if (t % a->stride[i] != 0)
+      return -1;
+    t /= a->stride[i];
+  }
+  return t < a->out[i] ? t : -1;
+}
+
+static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
+{
+  int64_t total = (int64_t)a.n * a.c * a.in[0] * a.in[1] * a.in[2];
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, c;
+    int id, ih, iw;
+    conv_split(i, a.c, a.in, &n, &c, &id, &ih, &iw);
+    int g = (int)(c / cg), cc = (int)(c % cg);
+    float sum = 0.0f;
+    for (int kk = 0; kk < kg; kk++) {
+      int64_t k = (int64_t)g * kg + kk;
+      for (int rd = 0; rd < a.flt[0]; rd++) {
+        int od = conv_out_of(&a, 0, id, rd);
+        if (od < 0)
+          continue;
+        for (int rh = 0; rh < a.flt[1]; rh++) {
+          int oh = conv_out_of(&a, 1, ih, rh);
+          if (oh < 0)
+            continue;
+          for (int rw = 0; rw < a.flt[2]; rw++) {
+            int ow = conv_out_of(&a, 2, iw, rw);
+            if (ow < 0)
+              continue;
+            sum += a.w[litdnn_conv_offset(a.ws, k, cc, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                          litdnn_conv_tap(a.flip, a.flt[1], rh),
+                                          litdnn_conv_tap(a.flip, a.flt[2], rw))] *
+                   a.dy[litdnn_conv_offset(a.ys, n, k, od, oh, ow)];
+          }
+        }
+      }
+    }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
+  }
+}
+#line 2014 "chapters/05-convolution.nw"
+static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
+{
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  int64_t total = (int64_t)a.k * cg * a.flt[0] * a.flt[1] * a.flt[2];
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t k, cc;
+    int td, th, tw;            /* the stored tap */
+    conv_split(i, cg, a.flt, &k, &cc, &td, &th, &tw);
+    int rd = litdnn_conv_tap(a.flip, a.flt[0], td), rh = litdnn_conv_tap(a.flip, a.flt[1], th),
+        rw = litdnn_conv_tap(a.flip, a.flt[2], tw);
+    int64_t c = (k / kg) * cg + cc;
+    float sum = 0.0f;
+    for (int n = 0; n < a.n; n++)
+      for (int od = 0; od < a.out[0]; od++) {
+        int id = litdnn_conv_in(&a, 0, od, rd);
+        if (!litdnn_conv_inside(&a, 0, id))
+          continue;
+        for (int oh = 0; oh < a.out[1]; oh++) {
+          int ih = litdnn_conv_in(&a, 1, oh, rh);
+          if (!litdnn_conv_inside(&a, 1, ih))
+            continue;
+          for (int ow = 0; ow < a.out[2]; ow++) {
+            int iw = litdnn_conv_in(&a, 2, ow, rw);
+            if (!litdnn_conv_inside(&a, 2, iw))
+              continue;
+            sum += a.x[litdnn_conv_offset(a.xs, n, c, id, ih, iw)] *
+                   a.dy[litdnn_conv_offset(a.ys, n, k, od, oh, ow)];
+          }
+        }
+      }
+    litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
+  }
+}
+#line 2085 "chapters/05-convolution.nw"
+#define CONV_TILE 16
+
+/* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
+static inline LITDNN_CONV_HD int conv_tile_extent(const litdnn_conv_args *a, int i)
+{
+  return (CONV_TILE - 1) * a->stride[i] + (a->flt[i] - 1) * a->dil[i] + 1;
+}
+
+static __global__ void conv_fwd_tiled(litdnn_conv_args a)
+{
+  extern __shared__ float conv_smem[];
+  int th = conv_tile_extent(&a, 1), tw = conv_tile_extent(&a, 2);
+  int R = a.flt[1], S = a.flt[2];
+  float *tile = conv_smem, *taps = conv_smem + th * tw;
+  int tiles_w = (a.out[2] + CONV_TILE - 1) / CONV_TILE;
+  int oh0 = (int)(blockIdx.x / tiles_w) * CONV_TILE, ow0 = (int)(blockIdx.x % tiles_w) * CONV_TILE;
+  int k = blockIdx.y, n = blockIdx.z;
+  int kg = a.k / a.groups, cg = a.c / a.groups, g = k / kg;
+  int ih0 = oh0 * a.stride[1] - a.pad[1], iw0 = ow0 * a.stride[2] - a.pad[2];
+  int t = threadIdx.y * CONV_TILE + threadIdx.x;
+  float sum = 0.0f;
+  for (int cc = 0; cc < cg; cc++) {
+    const float *plane = a.x + (int64_t)n * a.xs[0] + ((int64_t)g * cg + cc) * a.xs[1];
+    for (int i = t; i < th * tw; i += CONV_TILE * CONV_TILE) {
+      int ih = ih0 + i / tw, iw = iw0 + i % tw;
+      tile[i] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                    ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+    }
+    for (int i = t; i < R * S; i += CONV_TILE * CONV_TILE)
+      taps[i] = a.w[(int64_t)k * a.ws[0] + (int64_t)cc * a.ws[1] +
+                    litdnn_conv_tap(a.flip, R, i / S) * a.ws[3] +
+                    litdnn_conv_tap(a.flip, S, i % S) * a.ws[4]];
+    __syncthreads();
+    const float *window = tile + threadIdx.y * a.stride[1] * tw + threadIdx.x * a.stride[2];
+    for (int r = 0; r < R; r++)
+      for (int s = 0; s < S; s++)
+        sum += taps[r * S + s] * window[r * a.dil[1] * tw + s * a.dil[2]];
+    __syncthreads();
+  }
+  int oh = oh0 + threadIdx.y, ow = ow0 + threadIdx.x;
+  if (oh < a.out[1] && ow < a.out[2])
+    litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
+}
+#line 2233 "chapters/05-convolution.nw"
+#define CONV_BM 32
+#define CONV_BN 32
+#define CONV_BL 8
+#define CONV_GEMM_THREADS 256
+#line 2243 "chapters/05-convolution.nw"
+/* A[m][l] of group g */
+static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, ch;
+  int rd, rh, rw;
+  if (a->pass == LITDNN_CONV_BWD_FILTER) {      /* dy[n, k, p, q], l = (n, p, q) */
+    int64_t n;
+    conv_split(l, 1, a->out, &n, &zero, &rd, &rh, &rw);
+    return a->dy[litdnn_conv_offset(a->ys, n, g * kg + m, rd, rh, rw)];
+  }
+  conv_split(l, a->pass == LITDNN_CONV_FWD ? cg : kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+  int td = litdnn_conv_tap(a->flip, a->flt[0], rd), th = litdnn_conv_tap(a->flip, a->flt[1], rh),
+      tw = litdnn_conv_tap(a->flip, a->flt[2], rw);
+  if (a->pass == LITDNN_CONV_FWD)               /* w[k, c, r, s], l = (c, r, s) */
+    return a->w[litdnn_conv_offset(a->ws, g * kg + m, ch, td, th, tw)];
+  return a->w[litdnn_conv_offset(a->ws, g * kg + ch, m, td, th, tw)];  /* l = (k, r, s) */
+}
+
+/* B[l][j] of group g: the gathered input, or zero */
+static __device__ float conv_gemm_b(const litdnn_conv_args *a, int g, int64_t l, int64_t j)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
+  int rd, rh, rw, od, oh, ow;
+  if (a->pass == LITDNN_CONV_FWD) {             /* l = (c, r, s), j = (n, p, q) */
+    conv_split(l, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    conv_split(j, 1, a->out, &n, &zero, &od, &oh, &ow);
+  } else if (a->pass == LITDNN_CONV_BWD_FILTER) {  /* l = (n, p, q), j = (c, r, s) */
+    conv_split(l, 1, a->out, &n, &zero, &od, &oh, &ow);
+    conv_split(j, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+  } else {                                      /* l = (k, r, s), j = (n, h, w) */
+    int id, ih, iw;
+    conv_split(l, kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    conv_split(j, 1, a->in, &n, &zero, &id, &ih, &iw);
+    od = conv_out_of(a, 0, id, rd);
+    oh = conv_out_of(a, 1, ih, rh);
+    ow = conv_out_of(a, 2, iw, rw);
+    if (od < 0 || oh < 0 || ow < 0)
+      return 0.0f;
+    return a->dy[litdnn_conv_offset(a->ys, n, g * kg + ch, od, oh, ow)];
+  }
+  int id = litdnn_conv_in(a, 0, od, rd), ih = litdnn_conv_in(a, 1, oh, rh),
+      iw = litdnn_conv_in(a, 2, ow, rw);
+  if (!litdnn_conv_inside(a, 0, id) || !litdnn_conv_inside(a, 1, ih) || !litdnn_conv_inside(a, 2, iw))
+    return 0.0f;
+  return a->x[litdnn_conv_offset(a->xs, n, g * cg + ch, id, ih, iw)];
+}
+
+/* C[m][j] of group g: where the result goes */
+static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m, int64_t j)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
+  int d, h, w;
+  if (a->pass == LITDNN_CONV_FWD) {
+    conv_split(j, 1, a->out, &n, &zero, &d, &h, &w);
+    return a->result + litdnn_conv_offset(a->ys, n, g * kg + m, d, h, w);
+  }
+  if (a->pass == LITDNN_CONV_BWD_DATA) {
+    conv_split(j, 1, a->in, &n, &zero, &d, &h, &w);
+    return a->result + litdnn_conv_offset(a->xs, n, g * cg + m, d, h, w);
+  }
+  conv_split(j, cg, a->flt, &zero, &ch, &d, &h, &w);   /* j = (c, r, s), stored taps */
+  return a->result + litdnn_conv_offset(a->ws, g * kg + m, ch, litdnn_conv_tap(a->flip, a->flt[0], d),
+                                        litdnn_conv_tap(a->flip, a->flt[1], h),
+                                        litdnn_conv_tap(a->flip, a->flt[2], w));
+}
+#line 2320 "chapters/05-convolution.nw"
+static __global__ void conv_implicit_gemm(litdnn_conv_args a)
+{
+  __shared__ float As[CONV_BL * CONV_BM];
+  __shared__ float Bs[CONV_BL * CONV_BN];
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int g = blockIdx.z, t = threadIdx.x, tx = t % 16, ty = t / 16;
+  int64_t m0 = (int64_t)blockIdx.y * CONV_BM, j0 = (int64_t)blockIdx.x * CONV_BN;
+  int lm = t % CONV_BM, ll = t / CONV_BM;     /* this thread's element of each slice */
+  float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
+  for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
+    int64_t l = l0 + ll;
+    As[ll * CONV_BM + lm] = (m0 + lm < sh.m && l < sh.l) ? conv_gemm_a(&a, g, m0 + lm, l) : 0.0f;
+    Bs[ll * CONV_BN + lm] = (j0 + lm < sh.cols && l < sh.l) ? conv_gemm_b(&a, g, l, j0 + lm) : 0.0f;
+    __syncthreads();
+    for (int i = 0; i < CONV_BL; i++) {
+      float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
+      float b0 = Bs[i * CONV_BN + tx], b1 = Bs[i * CONV_BN + tx + 16];
+      acc00 += a0 * b0;
+      acc01 += a0 * b1;
+      acc10 += a1 * b0;
+      acc11 += a1 * b1;
+    }
+    __syncthreads();
+  }
+  float acc[4] = {acc00, acc01, acc10, acc11};
+  for (int q = 0; q < 4; q++) {
+    int64_t m = m0 + ty + 16 * (q / 2), j = j0 + tx + 16 * (q % 2);
+    if (m < sh.m && j < sh.cols)
+      litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
+  }
+}
+#line 2410 "chapters/05-convolution.nw"
+/* which channel and stored tap element l of a filter row is */
+static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
+                                             int *th, int *tw)
+{
+  int64_t cg = a->c / a->groups, taps = (int64_t)a->flt[0] * a->flt[1] * a->flt[2], t;
+  if (a->ws[1] == 1 && cg > 1) {     /* K x R x S x C: the channel innermost */
+    *ch = l % cg;
+    t = l / cg;
+  } else {                           /* K x C x R x S */
+    *ch = l / taps;
+    t = l % taps;
+  }
+  *tw = (int)(t % a->flt[2]);
+  t /= a->flt[2];
+  *th = (int)(t % a->flt[1]);
+  *td = (int)(t / a->flt[1]);
+}
+
+#define CONV_COL_BATCH 4     /* elements of a row each thread of im2col and col2im moves */
+
+/* x under filter element l at output pq, for group g, to cols[l * lstride + n * nstride + pq]:
+   cols[n][l][pq] or cols[l][n][pq]; a block per row (n, l) */
+static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64_t lstride, int64_t nstride)
+{
+  int64_t cg = a.c / a.groups, L = cg * a.flt[0] * a.flt[1] * a.flt[2];
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t l = blockIdx.y; l < L; l += gridDim.y) {
+      int64_t ch;
+      int td, th, tw;
+      conv_filter_row_index(&a, l, &ch, &td, &th, &tw);
+      int rd = litdnn_conv_tap(a.flip, a.flt[0], td) * a.dil[0] - a.pad[0];
+      int rh = litdnn_conv_tap(a.flip, a.flt[1], th) * a.dil[1] - a.pad[1];
+      int rw = litdnn_conv_tap(a.flip, a.flt[2], tw) * a.dil[2] - a.pad[2];
+      const float *x = a.x + n * a.xs[0] + ((int64_t)g * cg + ch) * a.xs[1];
+      float *row = cols + l * lstride + n * nstride;
+      for (int64_t p0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; p0 < S;
+           p0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];
+        for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the loads first, all in flight together */
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          v[j] = 0.0f;
+          if (pq < S) {
+            int ow = (int)pq % a.out[2], t = (int)pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+            int id = od * a.stride[0] + rd, ih = oh * a.stride[1] + rh, iw = ow * a.stride[2] + rw;
+            if (litdnn_conv_inside(&a, 0, id) && litdnn_conv_inside(&a, 1, ih) && litdnn_conv_inside(&a, 2, iw))
+              v[j] = x[id * a.xs[2] + ih * a.xs[3] + iw * a.xs[4]];
+          }
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int64_t pq = p0 + j * blockDim.x + threadIdx.x;
+          if (pq < S)
+            row[pq] = v[j];
+        }
+      }
+    }
+}
+#line 2484 "chapters/05-convolution.nw"
+/* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
+static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
+{
+  int64_t cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2], L = cg * taps;
+  int64_t S = (int64_t)a.out[0] * a.out[1] * a.out[2];
+  int plane = a.in[0] * a.in[1] * a.in[2];
+  int channels_last = a.ws[1] == 1 && cg > 1;
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+  for (int64_t cc = blockIdx.y; cc < cg; cc += gridDim.y)
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; i0 < plane;
+       i0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+  float sums[CONV_COL_BATCH];
+  for (int j = 0; j < CONV_COL_BATCH; j++) {     /* the gathers first, all in flight together */
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+    float sum = 0.0f;
+    for (int td = 0; td < a.flt[0] && i < plane; td++) {
+      int od = conv_out_of(&a, 0, id, litdnn_conv_tap(a.flip, a.flt[0], td));
+      if (od < 0)
+        continue;
+      for (int th = 0; th < a.flt[1]; th++) {
+        int oh = conv_out_of(&a, 1, ih, litdnn_conv_tap(a.flip, a.flt[1], th));
+        if (oh < 0)
+          continue;
+        for (int tw = 0; tw < a.flt[2]; tw++) {
+          int ow = conv_out_of(&a, 2, iw, litdnn_conv_tap(a.flip, a.flt[2], tw));
+          if (ow < 0)
+            continue;
+          int64_t t = ((int64_t)td * a.flt[1] + th) * a.flt[2] + tw;
+          int64_t l = channels_last ? t * cg + cc : cc * taps + t;
+          sum += cols[(n * L + l) * S + ((int64_t)od * a.out[1] + oh) * a.out[2] + ow];
+        }
+      }
+    }
+    sums[j] = sum;
+  }
+  for (int j = 0; j < CONV_COL_BATCH; j++) {
+    int64_t i = i0 + j * blockDim.x + threadIdx.x;
+    if (i < plane) {
+      int iw = (int)i % a.in[2], rest = (int)i / a.in[2], ih = rest % a.in[1], id = rest / a.in[1];
+      litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, (int64_t)g * cg + cc, id, ih, iw)], sums[j],
+                        a.alpha, a.beta);
+    }
+  }
+  }
+}
+#line 2757 "chapters/05-convolution.nw"
+/* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
+static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
+{
+  int64_t kg = a.k / a.groups, L = (a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = L * kg;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t l = i % L, k = i / L;
+    float sum = 0.0f;
+    for (int64_t b = 0; b < chunks; b++)
+      sum += part[b * total + i];
+    litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
+  }
+}
+#line 2810 "chapters/05-convolution.nw"
+/* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
+static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
+{
+  int64_t kg = a.k / a.groups;
+  int S = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < kg; k += gridDim.y) {
+      float *row = dyt + (k * a.n + n) * S;
+      for (int pq = blockIdx.x * blockDim.x + threadIdx.x; pq < S; pq += gridDim.x * blockDim.x) {
+        int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        row[pq] = a.dy[litdnn_conv_offset(a.ys, n, g * kg + k, od, oh, ow)];
+      }
+    }
+}
+#line 2616 "chapters/05-convolution.nw"
+/* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
+static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
+{
+  if (cublas)
+    return g->math == LITDNN_MATH_TF32 ? MATMUL_STAGE_CUBLAS_TF32 : MATMUL_STAGE_CUBLAS;
+  int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
+  if (g->n <= 32)
+    return MATMUL_STAGE_PIPELINED_128X32;
+  return big_tiles < 2 * 132 ? MATMUL_STAGE_PIPELINED_64X64 : MATMUL_STAGE_PIPELINED;
+}
+
+static litdnnStatus_t conv_matmul(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
+{
+  litdnnStatus_t s = litdnn_matmul_check(h, g->call, g);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  const litdnn_stage *st = &litdnn_op(LITDNN_OP_MATMUL)->stages[conv_gemm_stage(h, g, cublas)];
+  if (!st->fn[litdnn_backend(h)])
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, g->call, "the GEMM stage %s does not run here",
+                        st->name);
+  return st->fn[litdnn_backend(h)](h, g);
+}
+
+static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a, int cublas)
+{
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t L = cg * a->flt[0] * a->flt[1] * a->flt[2], S = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  int64_t ld = 0;
+  int planes = litdnn_conv_out_matrix(a, &ld);
+  /* backward filter: images per GEMM, and how many GEMMs (chunks) */
+  int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+  int in_place = litdnn_conv_cols_are_input(a) && nb == 1;
+  float *cols = (float *)a->workspace;
+  /* the unrolled matrices: the buffer, or (1x1, stride 1) x or dx itself with its image stride */
+  int64_t cols_stride = in_place ? a->xs[0] : L * S;
+  /* backward filter keeps the buffer as cols[l][n][pq], so that consecutive images are one matrix */
+  int64_t lstride = S, nstride = L * S;
+  if (a->pass == LITDNN_CONV_BWD_FILTER) {
+    lstride = a->n * S;
+    nstride = S;
+  }
+  cudaStream_t st = litdnn_gpu_stream(h);
+  dim3 im2col_grid = litdnn_dim3(litdnn_gpu_blocks(S, 256 * CONV_COL_BATCH, 65535u), (unsigned)(L < 65535 ? L : 65535),
+                                 (unsigned)(a->n < 65535 ? a->n : 65535));
+  litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
+  for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
+    litdnn_matmul_args m;
+    memset(&m, 0, sizeof m);
+    m.call = a->call;
+    m.math = a->math;
+    m.alpha = a->alpha;
+    m.beta = a->beta;
+    const float *out_g = (a->pass == LITDNN_CONV_FWD ? a->result : a->dy) + g * kg * a->ys[1];
+    if (in_place)
+      cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
+    else if (a->pass != LITDNN_CONV_BWD_DATA) {
+      conv_im2col<<<im2col_grid, 256, 0, st>>>(*a, g, cols, lstride, nstride);
+      if ((s = litdnn_gpu_launch_status(a->call, "conv_im2col")) != LITDNN_STATUS_SUCCESS)
+        break;
+    }
+    if (a->pass == LITDNN_CONV_FWD) {
+      const float *w_g = a->w + g * kg * a->ws[0];
+      m.batch = a->n;
+      m.C = (float *)out_g;
+      m.ldc = ld;
+      m.strideC = a->ys[0];
+      m.k = (int)L;
+      if (planes) {        /* Y^T (S x Kg) = X^T W^T */
+        m.m = (int)S; m.n = (int)kg;
+        m.A = cols; m.lda = S; m.strideA = cols_stride;
+        m.B = w_g; m.ldb = a->ws[0];
+      } else {             /* Y (Kg x S) = W X */
+        m.m = (int)kg; m.n = (int)S;
+        m.transa = 1; m.A = w_g; m.lda = a->ws[0];
+        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = cols_stride;
+      }
+      s = conv_matmul(h, &m, cublas);
+    } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+      /* dX^T (S x L) = dY^T W_g, then col2im; in place, the GEMM blends into dx itself */
+      m.alpha = in_place ? a->alpha : 1.0f;
+      m.beta = in_place ? a->beta : 0.0f;
+      m.m = (int)S; m.n = (int)L; m.k = (int)kg; m.batch = a->n;
+      m.transa = !planes; m.A = out_g; m.lda = ld; m.strideA = a->ys[0];
+      m.transb = 1; m.B = a->w + g * kg * a->ws[0]; m.ldb = a->ws[0];
+      m.C = cols; m.ldc = S; m.strideC = cols_stride;
+      s = conv_matmul(h, &m, cublas);
+      if (s == LITDNN_STATUS_SUCCESS && !in_place) {
+        dim3 grid = litdnn_dim3(litdnn_gpu_blocks((int64_t)a->in[0] * a->in[1] * a->in[2], 256 * CONV_COL_BATCH,
+                                                  65535u),
+                                (unsigned)(cg < 65535 ? cg : 65535), (unsigned)(a->n < 65535 ? a->n : 65535));
+        conv_col2im<<<grid, 256, 0, st>>>(*a, g, (const float *)cols);
+        s = litdnn_gpu_launch_status(a->call, "conv_col2im");
+      }
+    } else {
+      /* P_b (L x Kg) = X_b dY_b^T for each chunk b of nb images in one batched call, X_b the columns
+         of nb consecutive images (L x nb S) and dY_b their dy (Kg x nb S); then dW_g^T = the sum
+         of the P_b, or with one chunk the GEMM blends into dw itself */
+      float *dyt = (float *)a->workspace + (in_place ? 0 : a->n * L * S);
+      float *part = dyt + (nb > 1 ? a->n * S * kg : 0);
+      m.m = (int)L; m.n = (int)kg; m.k = (int)(nb * S); m.batch = chunks;
+      m.transa = 1; m.A = cols;
+      m.lda = in_place ? S : a->n * S;
+      m.strideA = in_place ? cols_stride : nb * S;
+      if (nb > 1) {        /* dy of the group as dyt[k][n][pq]: one (N S) x Kg matrix */
+        conv_gather_dy<<<litdnn_dim3(litdnn_gpu_blocks(S, 256, 65535u), (unsigned)(kg < 65535 ? kg : 65535),
+                                      (unsigned)(a->n < 65535 ? a->n : 65535)), 256, 0, st>>>(*a, g, dyt);
+        if ((s = litdnn_gpu_launch_status(a->call, "conv_gather_dy")) != LITDNN_STATUS_SUCCESS)
+          break;
+        m.transb = 0; m.B = dyt; m.ldb = a->n * S; m.strideB = nb * S;
+      } else {
+        m.transb = !planes; m.B = out_g; m.ldb = ld; m.strideB = a->ys[0];
+      }
+      if (chunks == 1) {
+        m.C = a->result + g * kg * a->ws[0]; m.ldc = a->ws[0]; m.strideC = L * kg;
+      } else {
+        m.alpha = 1.0f;
+        m.beta = 0.0f;
+        m.C = part; m.ldc = L; m.strideC = L * kg;
+      }
+      s = conv_matmul(h, &m, cublas);
+      if (s == LITDNN_STATUS_SUCCESS && chunks > 1) {
+        conv_sum_images<<<litdnn_gpu_blocks(L * kg, 256, 65535u * 16u), 256, 0, st>>>(*a, g, (const float *)part,
+                                                                                      chunks);
+        s = litdnn_gpu_launch_status(a->call, "conv_sum_images");
+      }
+    }
+  }
+  return s;
+}
+#line 2854 "chapters/05-convolution.nw"
+typedef struct {
+  int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
+  int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
+} conv_tap_offsets;
+
+static __global__ void conv_precompute_offsets(litdnn_conv_args a, conv_tap_offsets *table)
+{
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int64_t cg = a.c / a.groups, zero = 0, ch;
+  int rd, rh, rw;
+  for (int64_t l = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; l < sh.l;
+       l += (int64_t)gridDim.x * blockDim.x) {
+    conv_split(l, cg, a.flt, &zero, &ch, &rd, &rh, &rw);
+    conv_tap_offsets o;
+    o.w_off = litdnn_conv_offset(a.ws, 0, ch, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                 litdnn_conv_tap(a.flip, a.flt[1], rh), litdnn_conv_tap(a.flip, a.flt[2], rw));
+    o.dd = rd * a.dil[0];
+    o.dh = rh * a.dil[1];
+    o.dw = rw * a.dil[2];
+    o.x_off = litdnn_conv_offset(a.xs, 0, ch, o.dd, o.dh, o.dw);
+    o.pad_ = 0;
+    table[l] = o;
+  }
+}
+
+static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv_tap_offsets *table)
+{
+  __shared__ float As[CONV_BL * CONV_BM];
+  __shared__ float Bs[CONV_BL * CONV_BN];
+  conv_gemm_shape sh = conv_gemm_dims(&a);
+  int g = blockIdx.z, t = threadIdx.x, tx = t % 16, ty = t / 16;
+  int64_t m0 = (int64_t)blockIdx.y * CONV_BM, j0 = (int64_t)blockIdx.x * CONV_BN;
+  int lm = t % CONV_BM, ll = t / CONV_BM;
+  int64_t kg = a.k / a.groups, cg = a.c / a.groups, zero = 0, n = 0;
+  /* the row of A and the column of B this thread loads, split once */
+  int row_ok = m0 + lm < sh.m, col_ok = j0 + lm < sh.cols;
+  const float *wrow = a.w + (g * kg + (row_ok ? m0 + lm : 0)) * a.ws[0];
+  int od = 0, oh = 0, ow = 0;
+  if (col_ok)
+    conv_split(j0 + lm, 1, a.out, &n, &zero, &od, &oh, &ow);
+  int bd = od * a.stride[0] - a.pad[0], bh = oh * a.stride[1] - a.pad[1],
+      bw = ow * a.stride[2] - a.pad[2];
+  const float *corner = a.x + n * a.xs[0] + g * cg * a.xs[1] + (int64_t)bd * a.xs[2] +
+                        (int64_t)bh * a.xs[3] + (int64_t)bw * a.xs[4];
+  float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
+  for (int64_t l0 = 0; l0 < sh.l; l0 += CONV_BL) {
+    int64_t l = l0 + ll;
+    float av = 0.0f, bv = 0.0f;
+    if (l < sh.l) {
+      conv_tap_offsets o = table[l];
+      if (row_ok)
+        av = wrow[o.w_off];
+      if (col_ok && bd + o.dd >= 0 && bd + o.dd < a.in[0] && bh + o.dh >= 0 && bh + o.dh < a.in[1] &&
+          bw + o.dw >= 0 && bw + o.dw < a.in[2])
+        bv = corner[o.x_off];
+    }
+    As[ll * CONV_BM + lm] = av;
+    Bs[ll * CONV_BN + lm] = bv;
+    __syncthreads();
+    for (int i = 0; i < CONV_BL; i++) {
+      float a0 = As[i * CONV_BM + ty], a1 = As[i * CONV_BM + ty + 16];
+      float b0 = Bs[i * CONV_BN + tx], b1 = Bs[i * CONV_BN + tx + 16];
+      acc00 += a0 * b0;
+      acc01 += a0 * b1;
+      acc10 += a1 * b0;
+      acc11 += a1 * b1;
+    }
+    __syncthreads();
+  }
+  float acc[4] = {acc00, acc01, acc10, acc11};
+  for (int q = 0; q < 4; q++) {
+    int64_t m = m0 + ty + 16 * (q / 2), j = j0 + tx + 16 * (q % 2);
+    if (m < sh.m && j < sh.cols)
+      litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
+  }
+}
+#line 2955 "chapters/05-convolution.nw"
+/* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
+static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
+                                           int oh, int ow)
+{
+  float sum = 0.0f;
+  for (int rd = 0; rd < a->flt[0]; rd++) {
+    int id = litdnn_conv_in(a, 0, od, rd);
+    if (!litdnn_conv_inside(a, 0, id))
+      continue;
+    for (int rh = 0; rh < a->flt[1]; rh++) {
+      int ih = litdnn_conv_in(a, 1, oh, rh);
+      if (!litdnn_conv_inside(a, 1, ih))
+        continue;
+      for (int rw = 0; rw < a->flt[2]; rw++) {
+        int iw = litdnn_conv_in(a, 2, ow, rw);
+        if (!litdnn_conv_inside(a, 2, iw))
+          continue;
+        sum += wk[litdnn_conv_tap(a->flip, a->flt[0], rd) * a->ws[2] +
+                  litdnn_conv_tap(a->flip, a->flt[1], rh) * a->ws[3] +
+                  litdnn_conv_tap(a->flip, a->flt[2], rw) * a->ws[4]] *
+               xc[id * a->xs[2] + ih * a->xs[3] + iw * a->xs[4]];
+      }
+    }
+  }
+  return sum;
+}
+
+static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
+{
+  int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
+  int mult = a.k / a.groups;       /* output channels per input channel */
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, k;
+    int od, oh, ow;
+    if (channels_last) {           /* (n, d, h, w, k): split k first */
+      int64_t zero = 0, pix = i / a.k;
+      k = i % a.k;
+      conv_split(pix, 1, a.out, &n, &zero, &od, &oh, &ow);
+    } else {
+      conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+    }
+    const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1];
+    float sum = conv_depthwise_sum(&a, xc, a.w + k * a.ws[0], od, oh, ow);
+    litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
+  }
+}
+#line 3020 "chapters/05-convolution.nw"
+/* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
+static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
+{
+  int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < plane; i += gridDim.x * blockDim.x) {
+        int ow = i % a.out[2], rest = i / a.out[2], oh = rest % a.out[1], od = rest / a.out[1];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k,
+                            conv_depthwise_sum(&a, xc, wk, od, oh, ow));
+      }
+    }
+}
+#line 3073 "chapters/05-convolution.nw"
+#define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
+#define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
+
+/* NCHW, 2-d: a block per tile of `rows` output rows of plane (n, k); the input under them, padding
+   included as zeros, and the taps are staged in shared memory first */
+static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int tile_w)
+{
+  extern __shared__ float conv_dw_smem[];
+  int R = a.flt[1], S = a.flt[2], Q = a.out[2], mult = a.k / a.groups;
+  int tile_h = (rows - 1) * a.stride[1] + (R - 1) * a.dil[1] + 1;
+  float *tile = conv_dw_smem, *taps = conv_dw_smem + tile_h * tile_w;
+  int p0 = blockIdx.x * rows, h0 = p0 * a.stride[1] - a.pad[1], w0 = -a.pad[2];
+  int count = (a.out[1] - p0 < rows ? a.out[1] - p0 : rows) * Q;
+  for (int64_t n = blockIdx.z; n < a.n; n += gridDim.z)
+    for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+      const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1], *wk = a.w + k * a.ws[0];
+      for (int t = threadIdx.x; t < R * S; t += blockDim.x)
+        taps[t] = wk[litdnn_conv_tap(a.flip, R, t / S) * a.ws[3] + litdnn_conv_tap(a.flip, S, t % S) * a.ws[4]];
+      for (int t0 = 0; t0 < tile_h * tile_w; t0 += blockDim.x * CONV_COL_BATCH) {
+        float v[CONV_COL_BATCH];       /* as in im2col: the loads first, then the stores */
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x, ih = h0 + t / tile_w, iw = w0 + t % tile_w;
+          v[j] = t < tile_h * tile_w && ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2]
+                     ? xc[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+        for (int j = 0; j < CONV_COL_BATCH; j++) {
+          int t = t0 + j * blockDim.x + threadIdx.x;
+          if (t < tile_h * tile_w)
+            tile[t] = v[j];
+        }
+      }
+      __syncthreads();
+      for (int t = threadIdx.x; t < count; t += blockDim.x) {
+        int pr = t / Q, q = t % Q;
+        const float *in = tile + pr * a.stride[1] * tile_w + q * a.stride[2];
+        float sum = 0.0f;
+        for (int rh = 0; rh < R; rh++)
+          for (int rw = 0; rw < S; rw++)
+            sum += taps[rh * S + rw] * in[rh * a.dil[1] * tile_w + rw * a.dil[2]];
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, p0 + pr, q), k, sum);
+      }
+      __syncthreads();             /* the next plane overwrites the tile */
+    }
+}
+#line 3206 "chapters/05-convolution.nw"
+/* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
+   the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
+   wholly inside the row or wholly outside it (and is then zeros, not loaded) */
+static __device__ __forceinline__ void conv_dw3_load_row(const float *row, int iw0, int width, int in_w, float *v)
+{
+  if (((iw0 + 1) & 3) == 0 && (in_w & 3) == 0 && ((uintptr_t)row & 15) == 0) {
+    float4 q[3];
+    for (int m = 0; m < 3; m++) {
+      int at = iw0 - 3 + 4 * m;
+      q[m] = at >= 0 && at < in_w ? __ldg((const float4 *)(row + at)) : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    }
+    float f[12] = {q[0].x, q[0].y, q[0].z, q[0].w, q[1].x, q[1].y, q[1].z, q[1].w, q[2].x, q[2].y, q[2].z, q[2].w};
+    for (int j = 0; j < 9; j++)
+      v[j] = f[j + 3];
+    return;
+  }
+  for (int j = 0; j < 9; j++)
+    v[j] = j < width && iw0 + j >= 0 && iw0 + j < in_w ? __ldg(row + iw0 + j) : 0.0f;
+}
+
+/* count (up to CONV_DW3_STRIP) results v of output channel k into result + off, elements step apart: one
+   16-byte store when they are 4 contiguous, aligned floats and the epilogue is a blend */
+static __device__ __forceinline__ void conv_dw3_store(const litdnn_conv_args *a, int64_t off, int64_t step, int k,
+                                                      int count, const float *v)
+{
+  float *dst = a->result + off;
+  if (count >= 4 && step == 1 && !a->fused && ((uintptr_t)dst & 15) == 0) {
+    float4 r = make_float4(a->alpha * v[0], a->alpha * v[1], a->alpha * v[2], a->alpha * v[3]);
+    if (a->beta != 0.0f) {
+      float4 old = *(const float4 *)dst;
+      r.x += a->beta * old.x;
+      r.y += a->beta * old.y;
+      r.z += a->beta * old.z;
+      r.w += a->beta * old.w;
+    }
+    *(float4 *)dst = r;
+    return;
+  }
+  for (int o = 0; o < CONV_DW3_STRIP && o < count; o++)
+    litdnn_conv_store_y(a, off + o * step, k, v[o]);
+}
+
+/* outputs ow0 .. ow0 + 3 of row oh of plane (n, k), 3x3 taps at dilation 1 and stride u (a literal
+   at every call, so that the arrays below stay in registers); x's rows are contiguous */
+static __device__ __forceinline__ void conv_dw3_strip(const litdnn_conv_args *a, int u, int rows, int n, int k,
+                                                      int oh0, int ow0)
+{
+  enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };   /* the inputs a row needs at stride 2 */
+  const float *xc = a->x + n * a->xs[0] + (k / (a->k / a->groups)) * a->xs[1], *wk = a->w + k * a->ws[0];
+  float t[9], acc[CONV_DW3_ROWS][CONV_DW3_STRIP];
+  for (int j = 0; j < 9; j++)
+    t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
+  for (int q = 0; q < rows; q++)
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      acc[q][o] = 0.0f;
+  int iw0 = ow0 * u - a->pad[2];
+  for (int i = 0; i < (rows - 1) * u + 3; i++) {   /* the input rows under the outputs' rows */
+    int ih = oh0 * u - a->pad[1] + i;
+    if (ih < 0 || ih >= a->in[1])
+      continue;                    /* a row of padding adds nothing */
+    float v[WIDEST];
+    conv_dw3_load_row(xc + ih * a->xs[3], iw0, (CONV_DW3_STRIP - 1) * u + 3, a->in[2], v);
+    for (int q = 0; q < rows; q++) {
+      int r = i - q * u;           /* the tap row that meets input row i in output row q */
+      if (r >= 0 && r < 3)
+        for (int o = 0; o < CONV_DW3_STRIP; o++)
+          for (int s = 0; s < 3; s++)
+            acc[q][o] += t[r * 3 + s] * v[o * u + s];
+    }
+  }
+  for (int q = 0; q < rows && oh0 + q < a->out[1]; q++)
+    conv_dw3_store(a, litdnn_conv_offset(a->ys, n, k, 0, oh0 + q, ow0), a->ys[4], k, a->out[2] - ow0, acc[q]);
+}
+
+/* 2-d NCHW, 3x3, dilation 1, stride 1 or 2 in both axes: a thread per `rows` (1 or CONV_DW3_ROWS) rows of
+   CONV_DW3_STRIP outputs, numbered (plane, group of rows, strip); the launch checks that the count fits 32 bits */
+static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, int rows)
+{
+  int per_plane = (a.out[1] + rows - 1) / rows * strips, total = a.n * a.k * per_plane;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
+    int plane = i / per_plane, rest = i - plane * per_plane, group = rest / strips, oh = group * rows;
+    int n = plane / a.k, k = plane - n * a.k, ow0 = (rest - group * strips) * CONV_DW3_STRIP;
+    if (rows == 1 && a.stride[1] == 1)
+      conv_dw3_strip(&a, 1, 1, n, k, oh, ow0);
+    else if (rows == 1)
+      conv_dw3_strip(&a, 2, 1, n, k, oh, ow0);
+    else if (a.stride[1] == 1)
+      conv_dw3_strip(&a, 1, CONV_DW3_ROWS, n, k, oh, ow0);
+    else
+      conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
+  }
+}
+#line 3369 "chapters/05-convolution.nw"
+/* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
+   the padding of w, are literals at every call; dy's rows are contiguous */
+static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
+                                                               int c, int ih, int iw0)
+{
+  enum { WIDEST = CONV_DW3_STRIP + 2 };             /* the dy values a row needs at stride 1 */
+  const float *dyc = a->dy + n * a->ys[0] + c * a->ys[1], *wk = a->w + c * a->ws[0];
+  float t[9], acc[CONV_DW3_STRIP];
+  for (int j = 0; j < 9; j++)
+    t[j] = __ldg(wk + litdnn_conv_tap(a->flip, 3, j / 3) * a->ws[3] + litdnn_conv_tap(a->flip, 3, j % 3) * a->ws[4]);
+  for (int o = 0; o < CONV_DW3_STRIP; o++)
+    acc[o] = 0.0f;
+  /* the first dy column used: at stride 2, element o under tap s meets column first + 1 + (p + o - s) / 2 */
+  int first = u == 1 ? iw0 + a->pad[2] - 2 : (iw0 + a->pad[2] - p) / 2 - 1;
+  int width = u == 1 ? CONV_DW3_STRIP + 2 : CONV_DW3_STRIP / 2 + 2;
+  for (int r = 0; r < 3; r++) {
+    int num = ih + a->pad[1] - r;
+    if (num < 0 || num % u != 0 || num / u >= a->out[1])
+      continue;                    /* no output row meets this tap row */
+    const float *row = dyc + (num / u) * a->ys[3];
+    float v[WIDEST];
+    for (int j = 0; j < WIDEST; j++)
+      v[j] = j < width && first + j >= 0 && first + j < a->out[2] ? __ldg(row + first + j) : 0.0f;
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      for (int s = 0; s < 3; s++) {
+        if (u == 1)
+          acc[o] += t[r * 3 + s] * v[o + 2 - s];
+        else if (((p + o - s) & 1) == 0)
+          acc[o] += t[r * 3 + s] * v[(p + o - s) / 2 + 1];
+      }
+  }
+  conv_dw3_store(a, litdnn_conv_offset(a->xs, n, c, 0, ih, iw0), a->xs[4], c, a->in[2] - iw0, acc);
+}
+
+/* a thread per strip of CONV_DW3_STRIP elements of dx, numbered (plane, row, strip) in 32 bits */
+static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strips)
+{
+  int per_plane = a.in[1] * strips, total = a.n * a.c * per_plane;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
+    int plane = i / per_plane, rest = i - plane * per_plane, ih = rest / strips;
+    int n = plane / a.c, c = plane - n * a.c, iw0 = (rest - ih * strips) * CONV_DW3_STRIP;
+    if (a.stride[1] == 1)
+      conv_dw3_bwd_data_strip(&a, 1, 0, n, c, ih, iw0);
+    else if (a.pad[2] % 2 == 0)
+      conv_dw3_bwd_data_strip(&a, 2, 0, n, c, ih, iw0);
+    else
+      conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
+  }
+}
+#line 3437 "chapters/05-convolution.nw"
+#define CONV_DW3_FILTER_THREADS 256
+
+/* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
+static __device__ __forceinline__ void conv_dw3_filter_strip(const litdnn_conv_args *a, int u, const float *xc,
+                                                             const float *dyc, int oh, int ow0, float *acc)
+{
+  enum { WIDEST = (CONV_DW3_STRIP - 1) * 2 + 3 };
+  float d[CONV_DW3_STRIP];
+  const float *dyrow = dyc + oh * a->ys[3];
+  for (int o = 0; o < CONV_DW3_STRIP; o++)
+    d[o] = ow0 + o < a->out[2] ? __ldg(dyrow + ow0 + o) : 0.0f;
+  int iw0 = ow0 * u - a->pad[2], width = (CONV_DW3_STRIP - 1) * u + 3;
+  for (int r = 0; r < 3; r++) {
+    int ih = oh * u - a->pad[1] + r;
+    if (ih < 0 || ih >= a->in[1])
+      continue;
+    float v[WIDEST];
+    conv_dw3_load_row(xc + ih * a->xs[3], iw0, width, a->in[2], v);
+    for (int o = 0; o < CONV_DW3_STRIP; o++)
+      for (int s = 0; s < 3; s++)
+        acc[r * 3 + s] += d[o] * v[o * u + s];
+  }
+}
+
+/* block (split, c): the rows [split * rows, ...) of channel c's N P output rows; with one split the block
+   blends its sums into dw, otherwise it writes them to part[(c * splits + split) * 9 + tap] */
+static __global__ void __launch_bounds__(CONV_DW3_FILTER_THREADS)
+conv_bwd_filter_depthwise_3x3(litdnn_conv_args a, int strips, int rows, float *part)
+{
+  __shared__ float warp_sums[CONV_DW3_FILTER_THREADS / 32][9];
+  int c = blockIdx.y, P = a.out[1], row0 = blockIdx.x * rows, count;
+  count = (a.n * P - row0 < rows ? a.n * P - row0 : rows) * strips;
+  float acc[9];
+  for (int j = 0; j < 9; j++)
+    acc[j] = 0.0f;
+  for (int i = threadIdx.x; i < count; i += CONV_DW3_FILTER_THREADS) {
+    int row = row0 + i / strips, ow0 = (i % strips) * CONV_DW3_STRIP, n = row / P, oh = row - n * P;
+    const float *xc = a.x + n * a.xs[0] + c * a.xs[1], *dyc = a.dy + n * a.ys[0] + c * a.ys[1];
+    if (a.stride[1] == 1)
+      conv_dw3_filter_strip(&a, 1, xc, dyc, oh, ow0, acc);
+    else
+      conv_dw3_filter_strip(&a, 2, xc, dyc, oh, ow0, acc);
+  }
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  for (int j = 0; j < 9; j++) {
+    for (int off = 16; off > 0; off /= 2)
+      acc[j] += __shfl_down_sync(0xffffffffu, acc[j], off);
+    if (lane == 0)
+      warp_sums[warp][j] = acc[j];
+  }
+  __syncthreads();
+  if (threadIdx.x < 9) {
+    int j = threadIdx.x;
+    float sum = 0.0f;
+    for (int w = 0; w < CONV_DW3_FILTER_THREADS / 32; w++)
+      sum += warp_sums[w][j];
+    if (part)
+      part[((int64_t)c * gridDim.x + blockIdx.x) * 9 + j] = sum;
+    else
+      litdnn_conv_store(a.result + c * a.ws[0] + litdnn_conv_tap(a.flip, 3, j / 3) * a.ws[3] +
+                        litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
+  }
+}
+
+/* each tap of each channel: its splits' partial sums in order, blended into dw */
+static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int splits, const float *part)
+{
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < a.c * 9; i += gridDim.x * blockDim.x) {
+    int c = i / 9, j = i % 9;
+    float sum = 0.0f;
+    for (int s = 0; s < splits; s++)
+      sum += part[((int64_t)c * splits + s) * 9 + j];
+    litdnn_conv_store(a.result + c * a.ws[0] + litdnn_conv_tap(a.flip, 3, j / 3) * a.ws[3] +
+                      litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
+  }
+}
+#line 3557 "chapters/05-convolution.nw"
+/* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
+   u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
+static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
+{
+  int64_t cg = a.c / a.groups, total = (int64_t)a.k * cg;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t k = i / cg, cc = i % cg;
+    float g[9], t[12];
+    for (int r = 0; r < 3; r++)
+      for (int s = 0; s < 3; s++)
+        g[r * 3 + s] = a.w[litdnn_conv_offset(a.ws, k, cc, 0, litdnn_conv_tap(a.flip, 3, r),
+                                              litdnn_conv_tap(a.flip, 3, s))];
+    for (int s = 0; s < 3; s++) {              /* t = G g: 4 x 3 */
+      t[0 * 3 + s] = g[s];
+      t[1 * 3 + s] = 0.5f * (g[s] + g[3 + s] + g[6 + s]);
+      t[2 * 3 + s] = 0.5f * (g[s] - g[3 + s] + g[6 + s]);
+      t[3 * 3 + s] = g[6 + s];
+    }
+    float *out = u + i * item;
+    for (int r = 0; r < 4; r++) {              /* U = t G^T: 4 x 4 */
+      out[(r * 4 + 0) * elem] = t[r * 3];
+      out[(r * 4 + 1) * elem] = 0.5f * (t[r * 3] + t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 2) * elem] = 0.5f * (t[r * 3] - t[r * 3 + 1] + t[r * 3 + 2]);
+      out[(r * 4 + 3) * elem] = t[r * 3 + 2];
+    }
+  }
+}
+
+static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
+{
+  int tiles_h = (a.out[1] + 1) / 2, tiles_w = (a.out[2] + 1) / 2;
+  int64_t tiles = (int64_t)tiles_h * tiles_w, total = (int64_t)a.n * a.k * tiles;
+  int kg = a.k / a.groups, cg = a.c / a.groups;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t tile = i % tiles, k = (i / tiles) % a.k, n = i / (tiles * a.k);
+    int oh0 = (int)(tile / tiles_w) * 2, ow0 = (int)(tile % tiles_w) * 2;
+    int ih0 = oh0 - a.pad[1], iw0 = ow0 - a.pad[2];
+    float m[16];
+    for (int e = 0; e < 16; e++)
+      m[e] = 0.0f;
+    for (int cc = 0; cc < cg; cc++) {
+      const float *plane = a.x + n * a.xs[0] + ((k / kg) * cg + cc) * a.xs[1];
+      float d[16], t[16];
+      for (int r = 0; r < 4; r++)
+        for (int s = 0; s < 4; s++) {
+          int ih = ih0 + r, iw = iw0 + s;
+          d[r * 4 + s] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+      for (int s = 0; s < 4; s++) {            /* t = B^T d */
+        t[0 * 4 + s] = d[0 * 4 + s] - d[2 * 4 + s];
+        t[1 * 4 + s] = d[1 * 4 + s] + d[2 * 4 + s];
+        t[2 * 4 + s] = d[2 * 4 + s] - d[1 * 4 + s];
+        t[3 * 4 + s] = d[1 * 4 + s] - d[3 * 4 + s];
+      }
+      const float *uk = u + (k * cg + cc) * 16;
+      for (int r = 0; r < 4; r++) {            /* V = t B, multiplied by U as it comes */
+        m[r * 4 + 0] += uk[r * 4 + 0] * (t[r * 4 + 0] - t[r * 4 + 2]);
+        m[r * 4 + 1] += uk[r * 4 + 1] * (t[r * 4 + 1] + t[r * 4 + 2]);
+        m[r * 4 + 2] += uk[r * 4 + 2] * (t[r * 4 + 2] - t[r * 4 + 1]);
+        m[r * 4 + 3] += uk[r * 4 + 3] * (t[r * 4 + 1] - t[r * 4 + 3]);
+      }
+    }
+    float s0[4], s1[4];                        /* A^T m: 2 x 4 */
+    for (int c = 0; c < 4; c++) {
+      s0[c] = m[0 * 4 + c] + m[1 * 4 + c] + m[2 * 4 + c];
+      s1[c] = m[1 * 4 + c] - m[2 * 4 + c] - m[3 * 4 + c];
+    }
+    float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T m) A: 2 x 2 */
+                  s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
+    for (int e = 0; e < 4; e++) {
+      int oh = oh0 + e / 2, ow = ow0 + e % 2;
+      if (oh < a.out[1] && ow < a.out[2])
+        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[e]);
+    }
+  }
+}
+#line 3714 "chapters/05-convolution.nw"
+/* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
+static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
+{
+  for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int ih0 = (tile / tiles_w) * 2 - a.pad[1], iw0 = (tile % tiles_w) * 2 - a.pad[2];
+      const float *plane = a.x + (int64_t)n * a.xs[0] + c * a.xs[1];
+      float d[16], b[16];
+      for (int r = 0; r < 4; r++)
+        for (int q = 0; q < 4; q++) {
+          int ih = ih0 + r, iw = iw0 + q;
+          d[r * 4 + q] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
+                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
+        }
+      for (int q = 0; q < 4; q++) {            /* b = B^T d */
+        b[0 * 4 + q] = d[0 * 4 + q] - d[2 * 4 + q];
+        b[1 * 4 + q] = d[1 * 4 + q] + d[2 * 4 + q];
+        b[2 * 4 + q] = d[2 * 4 + q] - d[1 * 4 + q];
+        b[3 * 4 + q] = d[1 * 4 + q] - d[3 * 4 + q];
+      }
+      float *out = v + c * T + t;
+      int64_t elem = (int64_t)a.c * T;
+      for (int r = 0; r < 4; r++) {            /* V = b B */
+        out[(r * 4 + 0) * elem] = b[r * 4 + 0] - b[r * 4 + 2];
+        out[(r * 4 + 1) * elem] = b[r * 4 + 1] + b[r * 4 + 2];
+        out[(r * 4 + 2) * elem] = b[r * 4 + 2] - b[r * 4 + 1];
+        out[(r * 4 + 3) * elem] = b[r * 4 + 1] - b[r * 4 + 3];
+      }
+    }
+}
+
+/* y's 2x2 tile t of channel k = A^T M A, from m[(e * K + k) * T + t] */
+static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, int tiles_w, int tiles, int T)
+{
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles;
+      int oh0 = (tile / tiles_w) * 2, ow0 = (tile % tiles_w) * 2;
+      const float *in = m + k * T + t;
+      int64_t elem = (int64_t)a.k * T;
+      float e[16], s0[4], s1[4];
+      for (int i = 0; i < 16; i++)
+        e[i] = in[i * elem];
+      for (int c = 0; c < 4; c++) {            /* A^T M: 2 x 4 */
+        s0[c] = e[0 * 4 + c] + e[1 * 4 + c] + e[2 * 4 + c];
+        s1[c] = e[1 * 4 + c] - e[2 * 4 + c] - e[3 * 4 + c];
+      }
+      float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T M) A: 2 x 2 */
+                    s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
+      for (int i = 0; i < 4; i++) {
+        int oh = oh0 + i / 2, ow = ow0 + i % 2;
+        if (oh < a.out[1] && ow < a.out[2])
+          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[i]);
+      }
+    }
+}
+#line 3785 "chapters/05-convolution.nw"
+#define CONV_BIAS_THREADS 256
+
+static __global__ void conv_bias_reduce(litdnn_conv_args a)
+{
+  __shared__ float part[CONV_BIAS_THREADS];
+  int k = blockIdx.x;
+  int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2], zero = 0, n;
+  float sum = 0.0f;
+  for (int64_t i = threadIdx.x; i < total; i += CONV_BIAS_THREADS) {
+    int d, h, w;
+    conv_split(i, 1, a.out, &n, &zero, &d, &h, &w);
+    sum += a.dy[litdnn_conv_offset(a.ys, n, k, d, h, w)];
+  }
+  part[threadIdx.x] = sum;
+  __syncthreads();
+  for (int half = CONV_BIAS_THREADS / 2; half > 0; half /= 2) {
+    if ((int)threadIdx.x < half)
+      part[threadIdx.x] += part[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    litdnn_conv_store(&a.result[k], part[0], a.alpha, a.beta);
+}
+#line 3877 "chapters/05-convolution.nw"
+static unsigned conv_direct_blocks(int64_t n)
+{
+  return litdnn_gpu_blocks(n, 256, 65535u * 16u);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
+  conv_fwd_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_tiled)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  unsigned tiles = (unsigned)(((a->out[1] + CONV_TILE - 1) / CONV_TILE) *
+                              ((a->out[2] + CONV_TILE - 1) / CONV_TILE));
+  size_t smem = (size_t)(conv_tile_extent(a, 1) * conv_tile_extent(a, 2) + a->flt[1] * a->flt[2]) *
+                sizeof(float);
+  conv_fwd_tiled<<<litdnn_dim3(tiles, (unsigned)a->k, (unsigned)a->n), litdnn_dim3(CONV_TILE, CONV_TILE, 1),
+                    smem, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_tiled");
+}
+
+/* columns of C along x, rows along y, groups along z */
+static unsigned conv_gemm_blocks(const litdnn_conv_args *a, int axis)
+{
+  conv_gemm_shape s = conv_gemm_dims(a);
+  if (axis == 0)
+    return (unsigned)((s.cols + CONV_BN - 1) / CONV_BN);
+  return axis == 1 ? (unsigned)((s.m + CONV_BM - 1) / CONV_BM) : (unsigned)a->groups;
+}
+
+static litdnnStatus_t conv_gemm_launch(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  conv_implicit_gemm<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)),
+                       CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 0);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
+}
+
+/* the workspace holds U (16 K C floats), V (16 C T) and M (16 K T) */
+static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  int tiles_w = (a->out[2] + 1) / 2, tiles = ((a->out[1] + 1) / 2) * tiles_w, T = a->n * tiles;
+  int64_t K = a->k, C = a->c;
+  float *u = (float *)a->workspace, *v = u + 16 * K * C, *m = v + 16 * C * T;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_winograd_filter<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, u, 1, K * C);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  unsigned tile_blocks = litdnn_gpu_blocks(T, 256, 65535u);
+  conv_winograd_input<<<litdnn_dim3(tile_blocks, (unsigned)(C < 65535 ? C : 65535), 1), 256, 0, st>>>(
+      *a, v, tiles_w, tiles, T);
+  if ((s = litdnn_gpu_launch_status(a->call, "conv_winograd_input")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  litdnn_matmul_args g;           /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, e = 0..15 */
+  memset(&g, 0, sizeof g);
+  g.call = a->call;
+  g.math = LITDNN_MATH_FMA;       /* in FP32 always: the transforms would enlarge TF32's rounding */
+  g.alpha = 1.0f;
+  g.beta = 0.0f;
+  g.m = T; g.n = (int)K; g.k = (int)C; g.batch = 16;
+  g.A = v; g.lda = T; g.strideA = C * T;
+  g.B = u; g.ldb = C; g.strideB = K * C;
+  g.C = m; g.ldc = T; g.strideC = K * T;
+  if ((s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
+    return s;
+  conv_winograd_output<<<litdnn_dim3(tile_blocks, (unsigned)(K < 65535 ? K : 65535), 1), 256, 0, st>>>(
+      *a, (const float *)m, tiles_w, tiles, T);
+  return litdnn_gpu_launch_status(a->call, "conv_winograd_output");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  float *u = (float *)a->workspace;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (litdnn_conv_winograd_gemm(a))
+    return conv_winograd_by_gemm(h, a);
+  conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u, 16, 1);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  int64_t tiles = (int64_t)((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
+  conv_winograd<<<conv_direct_blocks((int64_t)a->n * a->k * tiles), 256, 0, st>>>(*a, (const float *)u);
+  return litdnn_gpu_launch_status(a->call, "conv_winograd");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->k * a->out[0] * a->out[1] * a->out[2];
+  int channels_last = a->k > 1 && a->ys[1] == 1;
+  int64_t plane = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (!channels_last && litdnn_conv_dw3(a)) {
+    /* several rows per thread where the output has at least 8 rows: measured ahead there, behind on 7x7 */
+    int strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP, rows = a->out[1] >= 8 ? CONV_DW3_ROWS : 1;
+    int64_t threads = (int64_t)a->n * a->k * ((a->out[1] + rows - 1) / rows) * strips;
+    conv_fwd_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips,
+                                                                                                           rows);
+    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_3x3");
+  }
+  if (!channels_last && a->in[0] == 1 && a->flt[0] == 1 && plane <= INT32_MAX) {
+    /* the row-tile kernel: about CONV_DW_OUTPUTS outputs per tile, fewer rows if the input is too wide */
+    int P = a->out[1], Q = a->out[2], tiles = (int)((plane + CONV_DW_OUTPUTS - 1) / CONV_DW_OUTPUTS);
+    int rows = (P + tiles - 1) / tiles;
+    int64_t tile_w = (int64_t)(Q - 1) * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+    size_t smem = 0;
+    for (; rows >= 1; rows = rows > 1 ? rows / 2 : 0) {
+      int64_t tile_h = (int64_t)(rows - 1) * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+      smem = (size_t)(tile_h * tile_w + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+      if (smem <= CONV_DW_SMEM)
+        break;
+    }
+    if (rows >= 1) {
+      int outputs = rows * Q, threads = outputs >= 256 ? 256 : (outputs + 31) / 32 * 32;
+      dim3 grid = litdnn_dim3((unsigned)((P + rows - 1) / rows), (unsigned)(a->k < 65535 ? a->k : 65535),
+                              (unsigned)(a->n < 65535 ? a->n : 65535));
+      conv_fwd_depthwise_rows<<<grid, threads, smem, litdnn_gpu_stream(h)>>>(*a, rows, (int)tile_w);
+      return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_rows");
+    }
+  }
+  if (!channels_last && plane <= INT32_MAX) {
+    dim3 grid = litdnn_dim3(litdnn_gpu_blocks(plane, 256, 65535u), (unsigned)(a->k < 65535 ? a->k : 65535),
+                            (unsigned)(a->n < 65535 ? a->n : 65535));
+    conv_fwd_depthwise_planes<<<grid, 256, 0, litdnn_gpu_stream(h)>>>(*a);
+    return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise_planes");
+  }
+  conv_fwd_depthwise<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a, channels_last);
+  return litdnn_gpu_launch_status(a->call, "conv_fwd_depthwise");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_precomp)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  conv_tap_offsets *table = (conv_tap_offsets *)a->workspace;
+  conv_gemm_shape s = conv_gemm_dims(a);
+  conv_precompute_offsets<<<litdnn_gpu_blocks(s.l, 256, 1024), 256, 0, litdnn_gpu_stream(h)>>>(*a, table);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_precompute_offsets");
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
+  conv_implicit_gemm_precomp<<<litdnn_dim3(conv_gemm_blocks(a, 0), conv_gemm_blocks(a, 1), conv_gemm_blocks(a, 2)), CONV_GEMM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, table);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_gemm_precomp");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->n * a->c * a->in[0] * a->in[1] * a->in[2];
+  conv_bwd_data_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_data_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd)(litdnnHandle_t h, const void *args)
+{
+  litdnn_conv_args f;
+  litdnn_conv_backward_data_as_forward((const litdnn_conv_args *)args, &f);
+  return LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(h, &f);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t total = (int64_t)a->k * (a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  conv_bwd_filter_direct<<<conv_direct_blocks(total), 256, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_direct");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_gemm_launch(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int strips = (a->in[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  int64_t threads = (int64_t)a->n * a->c * a->in[1] * strips;
+  conv_bwd_data_depthwise_3x3<<<litdnn_gpu_blocks(threads, 256, 0x7fffffffu), 256, 0, litdnn_gpu_stream(h)>>>(*a, strips);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_data_depthwise_3x3");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_depthwise)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int rows, splits = litdnn_conv_dw3_splits(a, &rows), strips = (a->out[2] + CONV_DW3_STRIP - 1) / CONV_DW3_STRIP;
+  float *part = splits > 1 ? (float *)a->workspace : NULL;   /* one split: the blocks write dw */
+  conv_bwd_filter_depthwise_3x3<<<litdnn_dim3((unsigned)splits, (unsigned)a->c, 1), CONV_DW3_FILTER_THREADS, 0,
+                                  litdnn_gpu_stream(h)>>>(*a, strips, rows, part);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_bwd_filter_depthwise_3x3");
+  if (st != LITDNN_STATUS_SUCCESS || !part)
+    return st;
+  conv_bwd_filter_depthwise_sum<<<litdnn_gpu_blocks((int64_t)a->c * 9, 256, 65535u), 256, 0,
+                                  litdnn_gpu_stream(h)>>>(*a, splits, part);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_depthwise_sum");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_bias_reduce)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  conv_bias_reduce<<<(unsigned)a->k, CONV_BIAS_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  return litdnn_gpu_launch_status(a->call, "conv_bias_reduce");
+}

@@ -1,0 +1,260 @@
+#line 4130 "chapters/05-convolution.nw"
+#include "convolution/convolution.h"
+#include "convolution/convolution_stages.h"
+
+static const litdnn_stage forward_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops in double precision", litdnn_conv_forward_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per output, every operand from global memory",
+                   litdnn_conv_fwd_direct),
+  LITDNN_GPU_STAGE("direct tiled", "input tile with its halo and the taps in shared memory",
+                   litdnn_conv_fwd_tiled),
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then the pipelined GEMM",
+                   litdnn_conv_fwd_gemm),
+  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input in the workspace, then cublasSgemm",
+                         litdnn_conv_fwd_gemm_cublas),
+  LITDNN_GPU_STAGE("implicit gemm", "a 32x32 GEMM tile that gathers its columns from x",
+                   litdnn_conv_fwd_implicit_gemm),
+  LITDNN_GPU_STAGE("implicit precomp gemm", "the same, with a table of tap offsets",
+                   litdnn_conv_fwd_implicit_precomp),
+  LITDNN_GPU_STAGE("depthwise", "one thread per output in memory order, no channel loop",
+                   litdnn_conv_fwd_depthwise),
+  LITDNN_GPU_STAGE("winograd", "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36",
+                   litdnn_conv_fwd_winograd),
+};
+static const litdnn_stage backward_data_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per dx element gathers its windows", litdnn_conv_bwd_data_direct),
+  LITDNN_GPU_STAGE("gemm col2im", "w^T dy by the pipelined GEMM, then col2im as a gather",
+                   litdnn_conv_bwd_data_gemm),
+  LITDNN_CUDA_ONLY_STAGE("cublas col2im", "w^T dy by cublasSgemm, then col2im",
+                         litdnn_conv_bwd_data_gemm_cublas),
+  LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
+                   litdnn_conv_bwd_data_implicit_gemm),
+  LITDNN_GPU_STAGE("winograd", "the forward Winograd of dy with the filter flipped and transposed",
+                   litdnn_conv_bwd_data_winograd),
+  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: a thread gathers 4 elements of a row of dx",
+                   litdnn_conv_bwd_data_depthwise),
+};
+static const litdnn_stage backward_filter_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
+  LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
+  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input, then pipelined GEMMs over chunks of images",
+                   litdnn_conv_bwd_filter_gemm),
+  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then cuBLAS GEMMs over chunks of images",
+                         litdnn_conv_bwd_filter_gemm_cublas),
+  LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
+  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: blocks share a channel's rows, 9 sums per thread",
+                   litdnn_conv_bwd_filter_depthwise),
+};
+static const litdnn_stage backward_bias_stages[] = {
+  LITDNN_CPU_STAGE("cpu reference", "one sum per channel in double precision", litdnn_conv_backward_bias_cpu),
+  LITDNN_GPU_STAGE("block reduction", "a block per channel, partial sums merged in a tree",
+                   litdnn_conv_bwd_bias_reduce),
+};
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+int litdnn_conv_algo_count(int pass)
+{
+  switch (pass) {
+  case LITDNN_CONV_FWD: return COUNT(forward_stages);
+  case LITDNN_CONV_BWD_DATA: return COUNT(backward_data_stages);
+  case LITDNN_CONV_BWD_FILTER: return COUNT(backward_filter_stages);
+  default: return COUNT(backward_bias_stages);
+  }
+}
+
+#line 4213 "chapters/05-convolution.nw"
+/* the two algorithms that unroll into the workspace and call a real GEMM */
+static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
+{
+  if (a->pass == LITDNN_CONV_FWD)
+    return algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  return algo == 2 || algo == 3;   /* GEMM and GEMM_CUBLAS of both backward passes */
+}
+
+#define CONV_SMEM_LIMIT (48 * 1024)
+#define CONV_GRID_YZ 65535
+
+size_t litdnn_conv_tiled_smem(const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t th = (int64_t)15 * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+  int64_t tw = (int64_t)15 * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+  return (size_t)(th * tw + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+}
+
+const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
+{
+  int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
+  int implicit = a->pass == LITDNN_CONV_FWD ? algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
+                                                  algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM
+                                            : algo == 4;   /* IMPLICIT_GEMM of both backward passes */
+  if (implicit && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
+    return "the GEMM grid has more than 65535 blocks of groups or rows";
+  if (a->fused && litdnn_conv_explicit_gemm(a, algo))
+    return "the GEMM writes y itself; the fused call needs an algorithm that stores through its epilogue";
+  if (litdnn_conv_explicit_gemm(a, algo)) {
+    int64_t ld, l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+    if (litdnn_conv_out_matrix(a, &ld) < 0)
+      return "the GEMM needs y (dy) in packed NCHW or NHWC order";
+    if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
+        (int64_t)a->n * l * s > INT64_MAX / 8 ||
+        (a->pass == LITDNN_CONV_BWD_FILTER && (int64_t)a->n * s > INT32_MAX))   /* the leading dimension N P Q */
+      return "the unrolled matrix is too large for the GEMM";
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
+    if (a->in[0] != 1 || a->flt[0] != 1)
+      return "the tiled kernel computes 2-d convolutions only";
+    if (a->k > CONV_GRID_YZ || a->n > CONV_GRID_YZ)
+      return "the tiled kernel's grid holds at most 65535 images and 65535 filters";
+    if (litdnn_conv_tiled_smem(a) > CONV_SMEM_LIMIT)
+      return "the input tile and its halo do not fit in 48 KB of shared memory";
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE && a->c != a->groups)
+    return "the depthwise kernel needs one input channel per group (groupCount = C)";
+  if (((a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE) ||
+       (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE)) &&
+      !litdnn_conv_dw3(a))
+    return "the depthwise backward kernels need K = C = groupCount, a 2-d 3x3 filter without dilation, the same "
+           "stride (1 or 2) on both axes, and rows of x and dy contiguous in memory (NCHW)";
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD &&
+      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
+       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
+    return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD &&
+      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
+       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1 || a->pad[1] > 2 || a->pad[2] > 2 || a->groups != 1))
+    return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
+  return NULL;
+}
+#line 4280 "chapters/05-convolution.nw"
+size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
+{
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+    return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
+  }
+  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD) {
+    litdnn_conv_args f;
+    litdnn_conv_backward_data_as_forward(a, &f);
+    return litdnn_conv_workspace_size(&f, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a)) {
+    int64_t t = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2), kc, ct, kt, bytes;
+    if (!litdnn_mul_size(a->k, a->c, &kc) || !litdnn_mul_size(a->c, t, &ct) || !litdnn_mul_size(a->k, t, &kt) ||
+        kc > INT64_MAX / 4 - ct || kc + ct > INT64_MAX / 4 - kt || !litdnn_mul_size(kc + ct + kt, 64, &bytes))
+      return SIZE_MAX;
+    return (size_t)bytes;                     /* U, V and M of the 16 GEMMs, 16 floats per element */
+  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
+    return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
+  if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
+      litdnn_conv_dw3(a)) {
+    int rows, splits = litdnn_conv_dw3_splits(a, &rows);
+    return splits > 1 ? (size_t)a->c * (size_t)splits * 9 * sizeof(float) : 0;   /* the partial sums */
+  }
+  if (litdnn_conv_explicit_gemm(a, algo)) {
+    /* the columns of one group, unless the GEMM reads x (writes dx) in place; for backward filter
+       with nb images per GEMM also dy rearranged (if nb > 1) and one L x K/G product per GEMM (if
+       there is more than one) */
+    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
+    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2], kg = a->k / a->groups, dyt = 0;
+    int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+    if ((!litdnn_conv_cols_are_input(a) || nb > 1) &&
+        (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
+      return SIZE_MAX;
+    if (nb > 1 && (!litdnn_mul_size(s, kg, &dyt) || !litdnn_mul_size(dyt, a->n, &dyt)))
+      return SIZE_MAX;
+    if (a->pass == LITDNN_CONV_BWD_FILTER && chunks > 1 &&
+        (!litdnn_mul_size(l, kg, &part) || !litdnn_mul_size(part, chunks, &part)))
+      return SIZE_MAX;
+    if (cols > INT64_MAX - part || cols + part > INT64_MAX - dyt ||
+        !litdnn_mul_size(cols + part + dyt, (int64_t)sizeof(float), &bytes))
+      return SIZE_MAX;
+    return (size_t)bytes;
+  }
+  return 0;
+}
+#line 4355 "chapters/05-convolution.nw"
+int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
+{
+  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
+  if (a->pass == LITDNN_CONV_FWD) {
+    if (cg == 1)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
+    if (kg < 16) {
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+    } else {
+      /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
+      int winograd_first = litdnn_conv_winograd_gemm(a) &&
+                           !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+      if (winograd_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
+      if (!winograd_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
+    }
+    if (cg != 1)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
+    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
+  } else {
+    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4; then
+       backward data's WINOGRAD 5, first where its GEMMs apply (measured ahead), else after the others;
+       and each pass's DEPTHWISE (6 of backward data, 5 of backward filter), first where it applies */
+    static const int gemm_first[] = {3, 2, 4, 1}, direct_first[] = {1, 4, 3, 2};
+    int data = a->pass == LITDNN_CONV_BWD_DATA;
+    const int *o = (data ? cg : kg) >= 16 ? gemm_first : direct_first;
+    int depthwise = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE;
+    int depthwise_first = !litdnn_conv_not_applicable(a, depthwise);
+    int winograd_first = data && litdnn_conv_winograd_gemm(a) &&
+                         !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+    if (depthwise_first)
+      order[n++] = depthwise;
+    if (winograd_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
+    for (int i = 0; i < 4; i++)
+      order[n++] = o[i];
+    if (data && !winograd_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
+    if (!depthwise_first)
+      order[n++] = depthwise;
+    order[n++] = 0;   /* the reference */
+  }
+  return n;
+}
+
+static int choose_first(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  const litdnn_op_table *t = litdnn_op(a->pass == LITDNN_CONV_FWD ? LITDNN_OP_CONVOLUTION_FORWARD
+                                       : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_OP_CONVOLUTION_BACKWARD_DATA
+                                                                        : LITDNN_OP_CONVOLUTION_BACKWARD_FILTER);
+  int order[16], n = litdnn_conv_rank(a, order);
+  for (int i = 0; i < n; i++)
+    if (t->stages[order[i]].fn[litdnn_backend(h)] && !litdnn_conv_not_applicable(a, order[i]) &&
+        litdnn_conv_workspace_size(a, order[i]) == 0)
+      return order[i];
+  return -1;
+}
+
+#line 4198 "chapters/05-convolution.nw"
+const litdnn_op_table litdnn_conv_forward_table = {
+  "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_data_table = {
+  "convolution backward data", backward_data_stages, COUNT(backward_data_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_filter_table = {
+  "convolution backward filter", backward_filter_stages, COUNT(backward_filter_stages), choose_first};
+const litdnn_op_table litdnn_conv_backward_bias_table = {
+  "convolution backward bias", backward_bias_stages, COUNT(backward_bias_stages), NULL};

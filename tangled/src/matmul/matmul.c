@@ -1,0 +1,235 @@
+#line 4759 "chapters/04-matmul.nw"
+#include "matmul/matmul.h"
+#include <stdio.h>
+
+#line 4564 "chapters/04-matmul.nw"
+static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {
+  [MATMUL_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
+                                            litdnn_matmul_cpu_naive),
+  [MATMUL_STAGE_CPU_JKI] = LITDNN_CPU_STAGE("cpu jki", "loop order that streams columns",
+                                          litdnn_matmul_cpu_jki),
+  [MATMUL_STAGE_NAIVE] = LITDNN_GPU_STAGE("naive", "one thread per output", litdnn_matmul_naive),
+  [MATMUL_STAGE_COALESCED] = LITDNN_GPU_STAGE("coalesced", "a warp covers consecutive rows",
+                                            litdnn_matmul_coalesced),
+  [MATMUL_STAGE_TILED] = LITDNN_GPU_STAGE("smem tiled", "32x32 tiles in shared memory", litdnn_matmul_tiled),
+  [MATMUL_STAGE_BLOCK1D] = LITDNN_GPU_STAGE("1d blocking", "8 outputs per thread (a column)",
+                                          litdnn_matmul_block1d),
+  [MATMUL_STAGE_BLOCK2D] = LITDNN_GPU_STAGE("2d blocking", "8x8 outer product per thread",
+                                          litdnn_matmul_block2d),
+  [MATMUL_STAGE_VECTORIZED] = LITDNN_GPU_STAGE("vectorized", "16-byte loads, k-major tiles",
+                                             litdnn_matmul_vectorized),
+  [MATMUL_STAGE_WARPTILED] = LITDNN_GPU_STAGE("warp tiled", "block, warp and thread tiles",
+                                            litdnn_matmul_warptiled),
+  [MATMUL_STAGE_PIPELINED] = LITDNN_GPU_STAGE("pipelined 128x128", "double-buffered tiles",
+                                            litdnn_matmul_pipelined),
+  [MATMUL_STAGE_PIPELINED_64X64] = LITDNN_GPU_STAGE("pipelined 64x64", "a smaller tile for small problems",
+                                                  litdnn_matmul_pipelined_64x64),
+  [MATMUL_STAGE_PIPELINED_128X32] = LITDNN_GPU_STAGE("pipelined 128x32", "a narrow tile for small n",
+                                                   litdnn_matmul_pipelined_128x32),
+  [MATMUL_STAGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async", "3-slice cp.async pipeline", litdnn_matmul_async),
+  [MATMUL_STAGE_LARGE] = LITDNN_GPU_STAGE("large 128x256", "8x16 per thread, one block per SM, rastered",
+                                        litdnn_matmul_large),
+  [MATMUL_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
+                                                    litdnn_matmul_large_async),
+  [MATMUL_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweeps' pick",
+                                        litdnn_matmul_tuned_za),
+  [MATMUL_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
+                                                litdnn_matmul_splitk_128x16),
+  [MATMUL_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
+                                               litdnn_matmul_splitk_64x64),
+  [MATMUL_STAGE_CUBLAS] = LITDNN_CUDA_ONLY_STAGE("cuBLAS", "cublasSgemm", litdnn_matmul_cublas),
+  [MATMUL_STAGE_WMMA_TF32] = LITDNN_CUDA_ONLY_STAGE("wmma tf32", "TF32 tensor cores through WMMA",
+                                                  litdnn_matmul_wmma_tf32),
+  [MATMUL_STAGE_MMA_TF32] = LITDNN_CUDA_ONLY_STAGE("mma tf32", "mma.sync m16n8k8, conflict-free fragments",
+                                                 litdnn_matmul_mma_tf32),
+  [MATMUL_STAGE_MMA_TF32_128X128] = LITDNN_CUDA_ONLY_STAGE("mma tf32 128x128",
+                                                         "mma.sync, 16-byte cp.async for both operands",
+                                                         litdnn_matmul_mma128_tf32),
+  [MATMUL_STAGE_MMA_TF32_256X128] = LITDNN_CUDA_ONLY_STAGE("mma tf32 256x128",
+                                                         "the same, 8 warps, 4 slices, one block per SM",
+                                                         litdnn_matmul_mma256_tf32),
+  [MATMUL_STAGE_WGMMA_TF32_128X128] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x128",
+                                                           "wgmma, B by descriptor, 6 slices (sm_90a)",
+                                                           litdnn_matmul_wgmma128_tf32),
+  [MATMUL_STAGE_WGMMA_TF32_128X256] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x256",
+                                                           "wgmma, a 128x256 tile, 4 slices (sm_90a)",
+                                                           litdnn_matmul_wgmma256_tf32),
+  [MATMUL_STAGE_WGMMA_TF32_WS] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 ws 128x256",
+                                                      "a producer warp group and two consumers, mbarriers, TMA",
+                                                      litdnn_matmul_wgmma_ws_tf32),
+  [MATMUL_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
+                                                    litdnn_matmul_cublas_tf32),
+};
+#line 2253 "chapters/04-matmul.nw"
+const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
+  LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_a),
+  LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_b),
+  LITDNN_GPU_STAGE("tuned c 128x128x8 t8x8 l4x8 256 mb2", "sweep", litdnn_matmul_tuned_c),
+  LITDNN_GPU_STAGE("tuned d 128x128x16 t8x8 l4x8 256 mb2", "sweep", litdnn_matmul_tuned_d),
+  LITDNN_GPU_STAGE("tuned e 128x128x8 t8x16 l8x4 128 mb2", "sweep", litdnn_matmul_tuned_e),
+  LITDNN_GPU_STAGE("tuned f 128x128x16 t8x16 l8x4 128 mb2", "sweep", litdnn_matmul_tuned_f),
+  LITDNN_GPU_STAGE("tuned g 128x128x8 t16x8 l4x8 128 mb2", "sweep", litdnn_matmul_tuned_g),
+  LITDNN_GPU_STAGE("tuned h 128x128x16 t16x8 l4x8 128 mb2", "sweep", litdnn_matmul_tuned_h),
+  LITDNN_GPU_STAGE("tuned i 128x256x8 t8x16 l8x4 256 mb1", "sweep", litdnn_matmul_tuned_i),
+  LITDNN_GPU_STAGE("tuned j 256x128x8 t16x8 l4x8 256 mb1", "sweep", litdnn_matmul_tuned_j),
+  LITDNN_GPU_STAGE("tuned k 128x64x16 t8x8 l8x4 128 mb3", "sweep", litdnn_matmul_tuned_k),
+  LITDNN_GPU_STAGE("tuned l 128x128x8 t8x8 l8x4 256 mb1", "sweep", litdnn_matmul_tuned_l),
+  LITDNN_GPU_STAGE("tuned m 64x128x16 t8x8 l4x8 128 mb3", "sweep", litdnn_matmul_tuned_m),
+  LITDNN_GPU_STAGE("tuned n 128x128x16 t8x16 l8x4 128 mb2 raster8", "sweep", litdnn_matmul_tuned_n),
+  LITDNN_GPU_STAGE("tuned o 128x128x16 t16x8 l4x8 128 mb2 raster8", "sweep", litdnn_matmul_tuned_o),
+  LITDNN_GPU_STAGE("tuned p 256x128x16 t16x8 l4x8 256 mb1", "sweep 2", litdnn_matmul_tuned_p),
+  LITDNN_GPU_STAGE("tuned q 128x256x16 t8x16 l8x4 256 mb1", "sweep 2", litdnn_matmul_tuned_q),
+  LITDNN_GPU_STAGE("tuned r 256x128x8 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_matmul_tuned_r),
+  LITDNN_GPU_STAGE("tuned s 256x128x8 t8x16 l8x4 256 mb1", "sweep 2", litdnn_matmul_tuned_s),
+  LITDNN_GPU_STAGE("tuned t 128x128x8 t16x8 l4x8 128 mb2 raster8", "sweep 2", litdnn_matmul_tuned_t),
+  LITDNN_GPU_STAGE("tuned u 256x128x8 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_matmul_tuned_u),
+  LITDNN_GPU_STAGE("tuned v 256x128x16 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_matmul_tuned_v),
+  LITDNN_GPU_STAGE("tuned w 256x128x16 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_matmul_tuned_w),
+  LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_matmul_tuned_x),
+  LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_matmul_tuned_y),
+  LITDNN_GPU_STAGE("tuned z 256x128x16 t16x8 l4x8 256 mb1 fixed", "sweep 3", litdnn_matmul_tuned_z),
+  LITDNN_GPU_STAGE("tuned za 256x128x16 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_za),
+  LITDNN_GPU_STAGE("tuned zb 256x128x8 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zb),
+  LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zc),
+  LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_matmul_tuned_zd),
+};
+#line 4641 "chapters/04-matmul.nw"
+static int matmul_pick_tile(const litdnn_matmul_args *g)
+{
+  int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
+  int64_t tuned_tiles = (int64_t)((g->m + 255) / 256) * ((g->n + 127) / 128) * g->batch;
+  if (g->n <= 16)
+    return MATMUL_STAGE_SPLITK_128X16;
+  if (big_tiles < 2 * 132)
+    return MATMUL_STAGE_SPLITK_64X64;
+  if (tuned_tiles >= 132)
+    return MATMUL_STAGE_TUNED;
+  return MATMUL_STAGE_PIPELINED;
+}
+
+static int matmul_choose(litdnnHandle_t h, const void *args)
+{
+  const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  switch (litdnn_backend(h)) {
+  case LITDNN_BACKEND_CPU: return MATMUL_STAGE_CPU_JKI;
+  case LITDNN_BACKEND_CUDA: return g->math == LITDNN_MATH_TF32 ? MATMUL_STAGE_CUBLAS_TF32 : MATMUL_STAGE_CUBLAS;
+  default: return matmul_pick_tile(g);
+  }
+}
+
+#line 4766 "chapters/04-matmul.nw"
+const litdnn_op_table litdnn_matmul_table = {
+  "matmul", matmul_stages, MATMUL_STAGE_COUNT, matmul_choose,
+};
+
+#line 4690 "chapters/04-matmul.nw"
+static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
+                                    const char *stridename, const void *X, int64_t ld, int64_t rows,
+                                    int64_t cols, int64_t stride, int batch, const char *rowsname)
+{
+  if (!X)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "%s is a null pointer", name);
+  if (ld < rows)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "%s = %lld is less than the %lld rows of %s as stored (%s)", ldname,
+                        (long long)ld, (long long)rows, name, rowsname);
+  if (batch > 1 && stride < 0)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %lld must not be negative",
+                        stridename, (long long)stride);
+  int64_t span, last, bytes;
+  if (!litdnn_mul_size(ld, cols - 1, &span) || !litdnn_add_size(span, rows, &span) ||
+      !litdnn_mul_size(batch > 1 ? stride : 0, batch - 1, &last) || !litdnn_add_size(span, last, &span) ||
+      !litdnn_mul_size(span, (int64_t)sizeof(float), &bytes))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call,
+                        "%s with %s = %lld and %s = %lld spans more than 64-bit sizes hold", name,
+                        ldname, (long long)ld, stridename, (long long)stride);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const litdnn_matmul_args *g)
+{
+  litdnnStatus_t s = litdnn_check_handle(call, h);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (g->math != LITDNN_MATH_FMA && g->math != LITDNN_MATH_TF32)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "math = %d is not a litdnnMathType_t",
+                        (int)g->math);
+  if ((g->transa != 0 && g->transa != 1) || (g->transb != 0 && g->transb != 1))
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is not a litdnnTranspose_t",
+                        g->transa != 0 && g->transa != 1 ? "transa" : "transb",
+                        g->transa != 0 && g->transa != 1 ? g->transa : g->transb);
+  const char *names[4] = {"m", "n", "k", "batchCount"};
+  int sizes[4] = {g->m, g->n, g->k, g->batch};
+  for (int d = 0; d < 4; d++)
+    if (sizes[d] <= 0)
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d must be positive",
+                          names[d], sizes[d]);
+  if (g->n > MATMUL_MAX_GRID_Z * 32)
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call, "n = %d exceeds the largest grid (%d)", g->n,
+                        MATMUL_MAX_GRID_Z * 32);
+  s = check_operand(call, "A", "lda", "strideA", g->A, g->lda, g->transa ? g->k : g->m,
+                    g->transa ? g->m : g->k, g->strideA, g->batch, g->transa ? "k" : "m");
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_operand(call, "B", "ldb", "strideB", g->B, g->ldb, g->transb ? g->n : g->k,
+                      g->transb ? g->k : g->n, g->strideB, g->batch, g->transb ? "n" : "k");
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = check_operand(call, "C", "ldc", "strideC", g->C, g->ldc, g->m, g->n, g->strideC, g->batch, "m");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  if (g->batch > 1 && g->strideC < g->ldc * g->n)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
+                        "strideC = %lld is less than ldc * n = %lld: the matrices of C would overlap",
+                        (long long)g->strideC, (long long)(g->ldc * g->n));
+  int pinned = h->stage[LITDNN_OP_MATMUL];
+  if (pinned != LITDNN_STAGE_AUTOMATIC && MATMUL_STAGE_IS_TF32(pinned) && g->math != LITDNN_MATH_TF32)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
+                        "math = LITDNN_MATH_FMA, but the pinned stage %d (%s) computes in TF32", pinned,
+                        matmul_stages[pinned].name);
+  return LITDNN_STATUS_SUCCESS;
+}
+
+#line 4772 "chapters/04-matmul.nw"
+litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
+{
+  litdnnStatus_t s = litdnn_matmul_check(h, call, args);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  litdnn_matmul_args g = *args;
+  g.call = call;
+  return litdnn_run_op(h, LITDNN_OP_MATMUL, call, &g);
+}
+
+litdnnStatus_t litdnnMatmul(litdnnHandle_t handle, litdnnMathType_t math, litdnnTranspose_t transa,
+                            litdnnTranspose_t transb, int m, int n, int k, const void *alpha,
+                            const void *A, int lda, long long strideA, const void *B, int ldb,
+                            long long strideB, const void *beta, void *C, int ldc, long long strideC,
+                            int batchCount)
+{
+  static const char call[] = "litdnnMatmul";
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, alpha);
+  LITDNN_CHECK_NULL(call, beta);
+  litdnn_matmul_args g;
+  g.call = call;
+  g.math = math;
+  g.transa = (int)transa;
+  g.transb = (int)transb;
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  g.batch = batchCount;
+  g.alpha = *(const float *)alpha;
+  g.beta = *(const float *)beta;
+  g.A = (const float *)A;
+  g.B = (const float *)B;
+  g.C = (float *)C;
+  g.lda = lda;
+  g.ldb = ldb;
+  g.ldc = ldc;
+  g.strideA = batchCount > 1 ? strideA : 0;
+  g.strideB = batchCount > 1 ? strideB : 0;
+  g.strideC = batchCount > 1 ? strideC : 0;
+  return litdnn_matmul_run(handle, call, &g);
+}
