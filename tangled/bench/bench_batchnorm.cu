@@ -1,8 +1,8 @@
-#line 2861 "chapters/08-normalization.nw"
+#line 2880 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 2889 "chapters/08-normalization.nw"
+#line 2908 "chapters/08-normalization.nw"
 typedef struct {
   int n, c, h, w;
   char name[64];
@@ -53,7 +53,7 @@ typedef struct {
   float *x[8], *dy[8], *y;
   float *scale, *bias, *rmean, *rvar, *smean, *sinv, *dscale, *dbias;
 } batchnorm_bench_ctx;
-#line 2942 "chapters/08-normalization.nw"
+#line 2961 "chapters/08-normalization.nw"
 static void run_once(void *ctx_, int rep)
 {
   batchnorm_bench_ctx *c = (batchnorm_bench_ctx *)ctx_;
@@ -81,7 +81,7 @@ static void run_once(void *ctx_, int rep)
           x, c->lx, dy, c->lx, c->y, c->lb, c->scale, c->dscale, c->dbias, 1e-5, c->smean, c->sinv));
   }
 }
-#line 2972 "chapters/08-normalization.nw"
+#line 2991 "chapters/08-normalization.nw"
 static float *device_filled(size_t n, float lo, float hi)
 {
   float *host = (float *)malloc(n * sizeof *host), *d;
@@ -174,7 +174,7 @@ static void measure_shape(bench *b, const batchnorm_bench_shape *s, int nhwc, in
   litdnnDestroy(c.h);
 }
 
-#line 2868 "chapters/08-normalization.nw"
+#line 2887 "chapters/08-normalization.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("batchnorm", argc, argv);

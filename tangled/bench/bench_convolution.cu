@@ -1,8 +1,8 @@
-#line 4670 "chapters/05-convolution.nw"
+#line 4668 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 4718 "chapters/05-convolution.nw"
+#line 4716 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,7 +87,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 4808 "chapters/05-convolution.nw"
+#line 4806 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -149,7 +149,7 @@ static void run_once(void *ctx_, int rep)
                                                    &zero, c->lw, c->w[0]));
   }
 }
-#line 4875 "chapters/05-convolution.nw"
+#line 4873 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -166,7 +166,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 5071 "chapters/05-convolution.nw"
+#line 5069 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -236,7 +236,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 4893 "chapters/05-convolution.nw"
+#line 4891 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -250,7 +250,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 4969 "chapters/05-convolution.nw"
+#line 4967 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -276,9 +276,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 4906 "chapters/05-convolution.nw"
+#line 4904 "chapters/05-convolution.nw"
   
-#line 5006 "chapters/05-convolution.nw"
+#line 5004 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -300,7 +300,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 4908 "chapters/05-convolution.nw"
+#line 4906 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -354,7 +354,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 5029 "chapters/05-convolution.nw"
+#line 5027 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -371,10 +371,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 4961 "chapters/05-convolution.nw"
+#line 4959 "chapters/05-convolution.nw"
 }
 
-#line 4677 "chapters/05-convolution.nw"
+#line 4675 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

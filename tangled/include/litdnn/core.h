@@ -109,10 +109,18 @@ typedef enum {
   LITDNN_OP_COUNT
 } litdnnOp_t;
 
+typedef enum {
+  LITDNN_STAGE_TF32 = 1u << 0,          /* rounds its inputs to TF32: runs under LITDNN_MATH_TF32 only */
+  LITDNN_STAGE_DETERMINISTIC = 1u << 1, /* the same bits from every run of the same problem */
+  LITDNN_STAGE_GPU_ONLY = 1u << 2       /* needs a real GPU (cuBLAS, PTX, tensor cores): not the emulator */
+} litdnnStageFlag_t;
+
 const char *litdnnGetOpName(litdnnOp_t op);
 litdnnStatus_t litdnnGetStageCount(litdnnOp_t op, int *count);
 litdnnStatus_t litdnnGetStageInfo(litdnnOp_t op, int stage, const char **name,
                                   const char **idea, unsigned *backendMask);
+litdnnStatus_t litdnnGetStageFlags(litdnnOp_t op, int stage, unsigned *flags);
+litdnnStatus_t litdnnGetStageByName(litdnnOp_t op, const char *name, int *stage);
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage);
 litdnnStatus_t litdnnGetStage(litdnnHandle_t handle, litdnnOp_t op, int *stage);
 litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *stage);

@@ -1,11 +1,11 @@
-#line 955 "chapters/03-activations.nw"
+#line 964 "chapters/03-activations.nw"
 #include "activation/activation.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 969 "chapters/03-activations.nw"
+#line 978 "chapters/03-activations.nw"
 static const char *const mode_names[LITDNN_ACTIVATION_MODE_COUNT] = {
   "sigmoid", "relu", "tanh", "clipped_relu", "elu", "identity", "swish", "leaky_relu", "gelu",
   "gelu_tanh",
@@ -15,10 +15,10 @@ const char *litdnnGetActivationModeName(litdnnActivationMode_t mode)
 {
   return (int)mode >= 0 && (int)mode < LITDNN_ACTIVATION_MODE_COUNT ? mode_names[mode] : "unknown";
 }
-#line 989 "chapters/03-activations.nw"
+#line 998 "chapters/03-activations.nw"
 litdnnStatus_t litdnnCreateActivationDescriptor(litdnnActivationDescriptor_t *activationDesc)
 {
-  static const char call[] = "litdnnCreateActivationDescriptor";
+  LITDNN_API_CALL("litdnnCreateActivationDescriptor");
   LITDNN_CHECK_NULL(call, activationDesc);
   struct litdnnActivationStruct *d = calloc(1, sizeof *d);
   if (!d)
@@ -37,7 +37,7 @@ litdnnStatus_t litdnnSetActivationDescriptor(litdnnActivationDescriptor_t activa
                                              litdnnActivationMode_t mode,
                                              litdnnNanPropagation_t reluNanOpt, double coef)
 {
-  static const char call[] = "litdnnSetActivationDescriptor";
+  LITDNN_API_CALL("litdnnSetActivationDescriptor");
   LITDNN_CHECK_NULL(call, activationDesc);
   if ((int)mode < 0 || (int)mode >= LITDNN_ACTIVATION_MODE_COUNT)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
@@ -67,7 +67,7 @@ litdnnStatus_t litdnnGetActivationDescriptor(const litdnnActivationDescriptor_t 
                                              litdnnActivationMode_t *mode,
                                              litdnnNanPropagation_t *reluNanOpt, double *coef)
 {
-  static const char call[] = "litdnnGetActivationDescriptor";
+  LITDNN_API_CALL("litdnnGetActivationDescriptor");
   LITDNN_CHECK_NULL(call, activationDesc);
   if (!activationDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "activationDesc was never set");
@@ -82,10 +82,11 @@ litdnnStatus_t litdnnGetActivationDescriptor(const litdnnActivationDescriptor_t 
 
 litdnnStatus_t litdnnDestroyActivationDescriptor(litdnnActivationDescriptor_t activationDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyActivationDescriptor");
   free(activationDesc); /* like free(NULL), destroying nothing succeeds */
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1070 "chapters/03-activations.nw"
+#line 1080 "chapters/03-activations.nw"
 static int overlaps_itself(const struct litdnnTensorStruct *t)
 {
   int order[LITDNN_DIM_MAX], k = 0;
@@ -163,7 +164,7 @@ static void describe(litdnn_act_layout *l, int64_t *n, int *flat, int ntensors,
   for (int k = 0; k < ntensors; k++)
     *flat = *flat && litdnn_tensor_is_packed(t[k]) && litdnn_tensors_same_layout(t[k], t[0]);
 }
-#line 1155 "chapters/03-activations.nw"
+#line 1165 "chapters/03-activations.nw"
 #define ACT_CHECK(expr)                       \
   do {                                        \
     litdnnStatus_t status_ = (expr);          \
@@ -177,7 +178,7 @@ litdnnStatus_t litdnnActivationForward(litdnnHandle_t handle,
                                        const void *x, const void *beta,
                                        const litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnActivationForward";
+  LITDNN_API_CALL("litdnnActivationForward");
   ACT_CHECK(litdnn_check_handle(call, handle));
   ACT_CHECK(check_descriptor(call, activationDesc));
   LITDNN_CHECK_NULL(call, alpha);
@@ -201,7 +202,7 @@ litdnnStatus_t litdnnActivationForward(litdnnHandle_t handle,
   a.y = (float *)y;
   return litdnn_run_op(handle, LITDNN_OP_ACTIVATION_FORWARD, call, &a);
 }
-#line 1195 "chapters/03-activations.nw"
+#line 1205 "chapters/03-activations.nw"
 litdnnStatus_t litdnnActivationBackward(litdnnHandle_t handle,
                                         litdnnActivationDescriptor_t activationDesc,
                                         const void *alpha, const litdnnTensorDescriptor_t yDesc,
@@ -210,7 +211,7 @@ litdnnStatus_t litdnnActivationBackward(litdnnHandle_t handle,
                                         const void *x, const void *beta,
                                         const litdnnTensorDescriptor_t dxDesc, void *dx)
 {
-  static const char call[] = "litdnnActivationBackward";
+  LITDNN_API_CALL("litdnnActivationBackward");
   ACT_CHECK(litdnn_check_handle(call, handle));
   ACT_CHECK(check_descriptor(call, activationDesc));
   LITDNN_CHECK_NULL(call, alpha);

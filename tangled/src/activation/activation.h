@@ -44,12 +44,26 @@ typedef struct litdnn_act_backward_args {
   const float *y, *dy, *x;
   float *dx;
 } litdnn_act_backward_args;
-litdnnStatus_t litdnn_act_forward_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_act_backward_cpu(litdnnHandle_t h, const void *args);
-LITDNN_DECLARE_GPU_FN(litdnn_act_forward_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_act_backward_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_act_forward_vec4);
-LITDNN_DECLARE_GPU_FN(litdnn_act_backward_vec4);
+#define ACT_FORWARD_STAGES(S)                                                                 \
+  S(ACT_FORWARD_STAGE_CPU, "cpu", "the definition: a loop over every element, any strides", CPU, \
+    litdnn_act_forward_cpu, NULL, DET)                                                        \
+  S(ACT_FORWARD_STAGE_NAIVE, "naive", "one thread per element", GPU, litdnn_act_forward_naive, \
+    NULL, DET)                                                                                \
+  S(ACT_FORWARD_STAGE_VEC4, "vec4", "float4 loads and stores, grid-stride loop, one loop per mode", \
+    GPU, litdnn_act_forward_vec4, litdnn_act_forward_flat, DET)
+#define ACT_BACKWARD_STAGES(S)                                                                \
+  S(ACT_BACKWARD_STAGE_CPU, "cpu", "the definition: a loop over every element, any strides", CPU, \
+    litdnn_act_backward_cpu, NULL, DET)                                                       \
+  S(ACT_BACKWARD_STAGE_NAIVE, "naive", "one thread per element", GPU, litdnn_act_backward_naive, \
+    NULL, DET)                                                                                \
+  S(ACT_BACKWARD_STAGE_VEC4, "vec4", "float4 loads and stores, grid-stride loop, one loop per mode", \
+    GPU, litdnn_act_backward_vec4, litdnn_act_backward_flat, DET)
+enum { ACT_FORWARD_STAGES(LITDNN_STAGE_ID) };
+enum { ACT_BACKWARD_STAGES(LITDNN_STAGE_ID) };
+ACT_FORWARD_STAGES(LITDNN_STAGE_DECLARE)
+ACT_BACKWARD_STAGES(LITDNN_STAGE_DECLARE)
+const char *litdnn_act_forward_flat(litdnnHandle_t h, const void *args);
+const char *litdnn_act_backward_flat(litdnnHandle_t h, const void *args);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-#line 499 "chapters/03-activations.nw"
+#line 512 "chapters/03-activations.nw"
 #include "core/gpu.h"
 #include "activation/activation.h"
 #include <math.h>
@@ -6,7 +6,7 @@
 
 #define LITDNN_ACT_FN static __device__ inline
 enum { ACT_THREADS = 256, ACT_TRIPS = 8 };
-#line 362 "chapters/03-activations.nw"
+#line 375 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_nan_rule(int propagate, float x, float value)
 {
   return isnan(x) ? (propagate ? x : 0.0f) : value;
@@ -16,7 +16,7 @@ LITDNN_ACT_FN float act_sigmoid(float x)
 {
   return 1.0f / (1.0f + expf(-x));
 }
-#line 382 "chapters/03-activations.nw"
+#line 395 "chapters/03-activations.nw"
 #define LITDNN_ACT_GELU_K 0.7978845608f   /* sqrt(2 / pi) */
 #define LITDNN_ACT_GELU_A 0.044715f
 #define LITDNN_ACT_SQRT1_2 0.7071067812f  /* 1 / sqrt(2) */
@@ -39,7 +39,7 @@ LITDNN_ACT_FN float act_forward_one(int mode, int propagate, float c, float x)
   }
   return x; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 414 "chapters/03-activations.nw"
+#line 427 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, float x, float dy)
 {
   switch (mode) {
@@ -66,7 +66,7 @@ LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, 
   }
   return dy; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 443 "chapters/03-activations.nw"
+#line 456 "chapters/03-activations.nw"
 LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int64_t i, int64_t *off)
 {
   for (int t = 0; t < ntensors; t++)
@@ -78,7 +78,7 @@ LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int6
       off[t] += coord * l->strides[t][d];
   }
 }
-#line 515 "chapters/03-activations.nw"
+#line 528 "chapters/03-activations.nw"
 static __global__ void act_forward_naive_kernel(int mode, int propagate, float coef, float alpha,
                                                 float beta, const float *x, float *y, int64_t n)
 {
@@ -105,7 +105,7 @@ static __global__ void act_backward_naive_kernel(int mode, int propagate, float 
     dx[i] = value;
   }
 }
-#line 590 "chapters/03-activations.nw"
+#line 603 "chapters/03-activations.nw"
 static __global__ void act_forward_strided_kernel(int mode, int propagate, float coef, float alpha,
                                                   float beta, const float *x, float *y, int64_t n,
                                                   litdnn_act_layout layout)
@@ -138,7 +138,7 @@ static __global__ void act_backward_strided_kernel(int mode, int propagate, floa
     dx[off[3]] = value;
   }
 }
-#line 674 "chapters/03-activations.nw"
+#line 687 "chapters/03-activations.nw"
 static __device__ inline void act_forward_loop(int mode, int blend, int propagate, float coef,
                                                float alpha, float beta, const float *x, float *y,
                                                int64_t n, int64_t n4)
@@ -170,7 +170,7 @@ static __device__ inline void act_forward_loop(int mode, int blend, int propagat
     y[i] = value;
   }
 }
-#line 712 "chapters/03-activations.nw"
+#line 725 "chapters/03-activations.nw"
 static __device__ inline void act_backward_loop(int mode, int blend, int propagate, float coef,
                                                 float alpha, float beta, const float *y,
                                                 const float *dy, const float *x, float *dx,
@@ -208,7 +208,7 @@ static __device__ inline void act_backward_loop(int mode, int blend, int propaga
     dx[i] = value;
   }
 }
-#line 763 "chapters/03-activations.nw"
+#line 776 "chapters/03-activations.nw"
 static __device__ inline void act_forward_mode(int mode, const litdnn_act_forward_args *a, int64_t n4)
 {
   if (a->beta != 0.0f)
@@ -251,9 +251,9 @@ static __global__ void act_bwd_swish(bwd_args a, int64_t n4) { act_backward_mode
 static __global__ void act_bwd_leaky_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_LEAKY_RELU, &a, n4); }
 static __global__ void act_bwd_gelu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU, &a, n4); }
 static __global__ void act_bwd_gelu_tanh(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU_TANH, &a, n4); }
-#line 866 "chapters/03-activations.nw"
+#line 879 "chapters/03-activations.nw"
 #define ACT_MAX_BLOCKS 0x7fffffff
-#line 811 "chapters/03-activations.nw"
+#line 824 "chapters/03-activations.nw"
 static void act_forward_vec4_launch(const fwd_args *a, unsigned blocks, cudaStream_t st, int64_t n4)
 {
   switch (a->mode) {
@@ -286,13 +286,13 @@ static void act_backward_vec4_launch(const bwd_args *a, unsigned blocks, cudaStr
   }
 }
 
-#line 869 "chapters/03-activations.nw"
+#line 882 "chapters/03-activations.nw"
 static int aligned16(const void *p)
 {
   return ((uintptr_t)p & 15u) == 0;
 }
 
-/* The general path, shared by both GPU stages. */
+/* The general path of the first kernel stage: any strides. */
 static litdnnStatus_t act_forward_strided(litdnnHandle_t h, const litdnn_act_forward_args *a)
 {
   unsigned blocks = litdnn_gpu_blocks(a->n, ACT_THREADS * ACT_TRIPS, ACT_MAX_BLOCKS);
@@ -335,8 +335,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_act_backward_naive)(litdnnHandle_t h, const 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_act_forward_vec4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_act_forward_args *a = (const litdnn_act_forward_args *)args;
-  if (!a->flat)
-    return act_forward_strided(h, a);
   int64_t n4 = aligned16(a->x) && aligned16(a->y) ? a->n / 4 : 0;
   int64_t items = n4 ? n4 : a->n;
   unsigned blocks = litdnn_gpu_blocks(items, ACT_THREADS * ACT_TRIPS, ACT_MAX_BLOCKS);
@@ -347,8 +345,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_act_forward_vec4)(litdnnHandle_t h, const vo
 litdnnStatus_t LITDNN_GPU_FN(litdnn_act_backward_vec4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_act_backward_args *a = (const litdnn_act_backward_args *)args;
-  if (!a->flat)
-    return act_backward_strided(h, a);
   int aligned = aligned16(a->y) && aligned16(a->dy) && aligned16(a->x) && aligned16(a->dx);
   int64_t n4 = aligned ? a->n / 4 : 0;
   int64_t items = n4 ? n4 : a->n;

@@ -124,7 +124,7 @@ litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBn
                                               litdnnTensorDescriptor_t xDesc,
                                               litdnnBatchNormMode_t mode)
 {
-  static const char call[] = "litdnnDeriveBNTensorDescriptor";
+  LITDNN_API_CALL("litdnnDeriveBNTensorDescriptor");
   LITDNN_CHECK_NULL(call, derivedBnDesc);
   litdnnStatus_t s = check_mode(call, mode);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -144,7 +144,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
     double exponentialAverageFactor, void *resultRunningMean, void *resultRunningVariance,
     double epsilon, void *resultSaveMean, void *resultSaveInvVariance)
 {
-  static const char call[] = "litdnnBatchNormalizationForwardTraining";
+  LITDNN_API_CALL("litdnnBatchNormalizationForwardTraining");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS) s = check_mode(call, mode);
   if (s == LITDNN_STATUS_SUCCESS) s = check_4d(call, "xDesc", xDesc);
@@ -194,7 +194,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
     litdnnTensorDescriptor_t bnScaleBiasMeanVarDesc, const void *bnScale, const void *bnBias,
     const void *estimatedMean, const void *estimatedVariance, double epsilon)
 {
-  static const char call[] = "litdnnBatchNormalizationForwardInference";
+  LITDNN_API_CALL("litdnnBatchNormalizationForwardInference");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS) s = check_mode(call, mode);
   if (s == LITDNN_STATUS_SUCCESS) s = check_4d(call, "xDesc", xDesc);
@@ -236,7 +236,7 @@ litdnnStatus_t litdnnBatchNormalizationBackward(litdnnHandle_t handle,
     const void *bnScale, void *dBnScaleResult, void *dBnBiasResult, double epsilon,
     const void *savedMean, const void *savedInvVariance)
 {
-  static const char call[] = "litdnnBatchNormalizationBackward";
+  LITDNN_API_CALL("litdnnBatchNormalizationBackward");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS) s = check_mode(call, mode);
   if (s == LITDNN_STATUS_SUCCESS) s = check_4d(call, "xDesc", xDesc);

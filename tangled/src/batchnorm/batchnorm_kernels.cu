@@ -1185,7 +1185,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) batchnorm_plane
   __shared__ float s1[33];
   batchnorm_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2328 "chapters/08-normalization.nw"
+#line 2364 "chapters/08-normalization.nw"
 static const char batchnorm_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char batchnorm_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char batchnorm_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1355,7 +1355,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2521 "chapters/08-normalization.nw"
+#line 2557 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1386,7 +1386,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2559 "chapters/08-normalization.nw"
+#line 2595 "chapters/08-normalization.nw"
 /* threads for a register block: the smallest power of two from BATCHNORM_REGS_MIN_THREADS up with
    R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
 static int batchnorm_regs_block(const batchnorm_plan *p, int R)

@@ -1,20 +1,56 @@
 #ifndef LITDNN_BATCHNORM_STAGES_H
 #define LITDNN_BATCHNORM_STAGES_H
 #include "core/internal.h"
-litdnnStatus_t litdnn_batchnorm_training_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_batchnorm_inference_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_batchnorm_backward_cpu(litdnnHandle_t h, const void *args);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_block);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_tiles);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_tiles);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_inference_one_launch);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_block);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_tiles);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_one_launch);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_one_launch);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_training_regs);
-LITDNN_DECLARE_GPU_FN(litdnn_batchnorm_backward_regs);
+#define BATCHNORM_TRAINING_STAGES(S)                                                              \
+  S(BATCHNORM_TRAINING_CPU, "cpu reference", "two passes in double precision", CPU,               \
+    litdnn_batchnorm_training_cpu, NULL, DET)                                                     \
+  S(BATCHNORM_TRAINING_THREAD, "thread per feature", "one thread runs Welford over a feature",    \
+    GPU, litdnn_batchnorm_training_naive, NULL, DET)                                              \
+  S(BATCHNORM_TRAINING_BLOCK, "block per feature",                                                \
+    "a block per feature, Welford merged in a tree", GPU, litdnn_batchnorm_training_block, NULL,  \
+    DET)                                                                                          \
+  S(BATCHNORM_TRAINING_TILES, "split tiles",                                                      \
+    "float4 tiles on every SM, partials merged, reversed second pass", GPU,                       \
+    litdnn_batchnorm_training_tiles, NULL, DET)                                                   \
+  S(BATCHNORM_TRAINING_ONE_LAUNCH, "one launch per channel",                                      \
+    "a block of up to 1024 threads per channel, statistics and y", GPU,                           \
+    litdnn_batchnorm_training_one_launch, NULL, DET)                                              \
+  S(BATCHNORM_TRAINING_REGS, "channel in registers",                                              \
+    "x read once into a block's registers, two-pass statistics", GPU,                             \
+    litdnn_batchnorm_training_regs, NULL, DET)
+#define BATCHNORM_INFERENCE_STAGES(S)                                                             \
+  S(BATCHNORM_INFERENCE_CPU, "cpu reference", "the definition in double precision", CPU,          \
+    litdnn_batchnorm_inference_cpu, NULL, DET)                                                    \
+  S(BATCHNORM_INFERENCE_THREAD, "thread per element",                                             \
+    "one thread per element, all addresses computed", GPU, litdnn_batchnorm_inference_naive,      \
+    NULL, DET)                                                                                    \
+  S(BATCHNORM_INFERENCE_TILES, "vectorized tiles",                                                \
+    "per-feature affine map hoisted, float4 streams", GPU, litdnn_batchnorm_inference_tiles,      \
+    NULL, DET)                                                                                    \
+  S(BATCHNORM_INFERENCE_ONE_LAUNCH, "one launch",                                                 \
+    "each block computes its channel's coefficients; no second kernel", GPU,                      \
+    litdnn_batchnorm_inference_one_launch, NULL, DET)
+#define BATCHNORM_BACKWARD_STAGES(S)                                                              \
+  S(BATCHNORM_BACKWARD_CPU, "cpu reference", "two sums per feature in double precision", CPU,     \
+    litdnn_batchnorm_backward_cpu, NULL, DET)                                                     \
+  S(BATCHNORM_BACKWARD_THREAD, "thread per feature",                                              \
+    "one thread sums a feature, then writes its dx", GPU, litdnn_batchnorm_backward_naive, NULL,  \
+    DET)                                                                                          \
+  S(BATCHNORM_BACKWARD_BLOCK, "block per feature", "a block per feature, sums merged in a tree",  \
+    GPU, litdnn_batchnorm_backward_block, NULL, DET)                                              \
+  S(BATCHNORM_BACKWARD_TILES, "split tiles",                                                      \
+    "float4 tiles, partial sums merged, dx as one affine map", GPU,                               \
+    litdnn_batchnorm_backward_tiles, NULL, DET)                                                   \
+  S(BATCHNORM_BACKWARD_ONE_LAUNCH, "one launch per channel",                                      \
+    "a block per channel: both sums, then dx, data on chip", GPU,                                 \
+    litdnn_batchnorm_backward_one_launch, NULL, DET)                                              \
+  S(BATCHNORM_BACKWARD_REGS, "channel in registers",                                              \
+    "x and dy read once into a block's registers", GPU, litdnn_batchnorm_backward_regs, NULL,     \
+    DET)
+enum { BATCHNORM_TRAINING_STAGES(LITDNN_STAGE_ID) };
+enum { BATCHNORM_INFERENCE_STAGES(LITDNN_STAGE_ID) };
+enum { BATCHNORM_BACKWARD_STAGES(LITDNN_STAGE_ID) };
+BATCHNORM_TRAINING_STAGES(LITDNN_STAGE_DECLARE)
+BATCHNORM_INFERENCE_STAGES(LITDNN_STAGE_DECLARE)
+BATCHNORM_BACKWARD_STAGES(LITDNN_STAGE_DECLARE)
 #endif

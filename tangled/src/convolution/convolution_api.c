@@ -28,6 +28,7 @@ struct litdnnConvolutionStruct {
 #line 784 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
+  LITDNN_API_CALL("litdnnCreateFilterDescriptor");
   LITDNN_CHECK_NULL("litdnnCreateFilterDescriptor", filterDesc);
   *filterDesc = calloc(1, sizeof **filterDesc);
   if (!*filterDesc)
@@ -37,6 +38,7 @@ litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc
 
 litdnnStatus_t litdnnDestroyFilterDescriptor(litdnnFilterDescriptor_t filterDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyFilterDescriptor");
   free(filterDesc);
   return LITDNN_STATUS_SUCCESS;
 }
@@ -53,7 +55,7 @@ litdnnStatus_t litdnnSetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc,
                                            litdnnDataType_t dataType, litdnnTensorFormat_t format,
                                            int nbDims, const int filterDimA[])
 {
-  static const char call[] = "litdnnSetFilterNdDescriptor";
+  LITDNN_API_CALL("litdnnSetFilterNdDescriptor");
   LITDNN_CHECK_NULL(call, filterDesc);
   LITDNN_CHECK_NULL(call, filterDimA);
   litdnnStatus_t s = check_dtype(call, dataType);
@@ -87,6 +89,7 @@ litdnnStatus_t litdnnSetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
                                            litdnnDataType_t dataType, litdnnTensorFormat_t format,
                                            int k, int c, int h, int w)
 {
+  LITDNN_API_CALL("litdnnSetFilter4dDescriptor");
   int dims[4] = {k, c, h, w};
   return litdnnSetFilterNdDescriptor(filterDesc, dataType, format, 4, dims);
 }
@@ -95,7 +98,7 @@ litdnnStatus_t litdnnGetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc, 
                                            litdnnDataType_t *dataType, litdnnTensorFormat_t *format,
                                            int *nbDims, int filterDimA[])
 {
-  static const char call[] = "litdnnGetFilterNdDescriptor";
+  LITDNN_API_CALL("litdnnGetFilterNdDescriptor");
   LITDNN_CHECK_NULL(call, filterDesc);
   if (!filterDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "filterDesc was never set");
@@ -114,7 +117,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
                                            litdnnDataType_t *dataType, litdnnTensorFormat_t *format,
                                            int *k, int *c, int *h, int *w)
 {
-  static const char call[] = "litdnnGetFilter4dDescriptor";
+  LITDNN_API_CALL("litdnnGetFilter4dDescriptor");
   LITDNN_CHECK_NULL(call, filterDesc);
   if (filterDesc->is_set && filterDesc->nbDims != 4)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "filterDesc has %d dimensions, not 4",
@@ -129,9 +132,10 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 895 "chapters/05-convolution.nw"
+#line 898 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
+  LITDNN_API_CALL("litdnnCreateConvolutionDescriptor");
   LITDNN_CHECK_NULL("litdnnCreateConvolutionDescriptor", convDesc);
   *convDesc = calloc(1, sizeof **convDesc);
   if (!*convDesc)
@@ -142,6 +146,7 @@ litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *
 
 litdnnStatus_t litdnnDestroyConvolutionDescriptor(litdnnConvolutionDescriptor_t convDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyConvolutionDescriptor");
   free(convDesc);
   return LITDNN_STATUS_SUCCESS;
 }
@@ -152,7 +157,7 @@ litdnnStatus_t litdnnSetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnConvolutionMode_t mode,
                                                 litdnnDataType_t computeType)
 {
-  static const char call[] = "litdnnSetConvolutionNdDescriptor";
+  LITDNN_API_CALL("litdnnSetConvolutionNdDescriptor");
   LITDNN_CHECK_NULL(call, convDesc);
   LITDNN_CHECK_NULL(call, padA);
   LITDNN_CHECK_NULL(call, filterStrideA);
@@ -195,6 +200,7 @@ litdnnStatus_t litdnnSetConvolution2dDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnConvolutionMode_t mode,
                                                 litdnnDataType_t computeType)
 {
+  LITDNN_API_CALL("litdnnSetConvolution2dDescriptor");
   int pad[2] = {pad_h, pad_w}, stride[2] = {u, v}, dil[2] = {dilation_h, dilation_w};
   return litdnnSetConvolutionNdDescriptor(convDesc, 2, pad, stride, dil, mode, computeType);
 }
@@ -205,7 +211,7 @@ litdnnStatus_t litdnnGetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnConvolutionMode_t *mode,
                                                 litdnnDataType_t *computeType)
 {
-  static const char call[] = "litdnnGetConvolutionNdDescriptor";
+  LITDNN_API_CALL("litdnnGetConvolutionNdDescriptor");
   LITDNN_CHECK_NULL(call, convDesc);
   if (!convDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "convDesc was never set");
@@ -229,7 +235,7 @@ litdnnStatus_t litdnnGetConvolution2dDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnConvolutionMode_t *mode,
                                                 litdnnDataType_t *computeType)
 {
-  static const char call[] = "litdnnGetConvolution2dDescriptor";
+  LITDNN_API_CALL("litdnnGetConvolution2dDescriptor");
   LITDNN_CHECK_NULL(call, convDesc);
   if (convDesc->is_set && convDesc->spatial != 2)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "convDesc has %d spatial dimensions, not 2",
@@ -250,7 +256,7 @@ litdnnStatus_t litdnnGetConvolution2dDescriptor(litdnnConvolutionDescriptor_t co
 
 litdnnStatus_t litdnnSetConvolutionGroupCount(litdnnConvolutionDescriptor_t convDesc, int groupCount)
 {
-  static const char call[] = "litdnnSetConvolutionGroupCount";
+  LITDNN_API_CALL("litdnnSetConvolutionGroupCount");
   LITDNN_CHECK_NULL(call, convDesc);
   if (groupCount < 1)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "groupCount = %d is not positive",
@@ -261,7 +267,7 @@ litdnnStatus_t litdnnSetConvolutionGroupCount(litdnnConvolutionDescriptor_t conv
 
 litdnnStatus_t litdnnGetConvolutionGroupCount(litdnnConvolutionDescriptor_t convDesc, int *groupCount)
 {
-  static const char call[] = "litdnnGetConvolutionGroupCount";
+  LITDNN_API_CALL("litdnnGetConvolutionGroupCount");
   LITDNN_CHECK_NULL(call, convDesc);
   LITDNN_CHECK_NULL(call, groupCount);
   *groupCount = convDesc->groups;
@@ -270,7 +276,7 @@ litdnnStatus_t litdnnGetConvolutionGroupCount(litdnnConvolutionDescriptor_t conv
 
 litdnnStatus_t litdnnSetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t mathType)
 {
-  static const char call[] = "litdnnSetConvolutionMathType";
+  LITDNN_API_CALL("litdnnSetConvolutionMathType");
   LITDNN_CHECK_NULL(call, convDesc);
   if (mathType != LITDNN_MATH_FMA && mathType != LITDNN_MATH_TF32)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "mathType = %d is not a litdnnMathType_t",
@@ -281,13 +287,13 @@ litdnnStatus_t litdnnSetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
 
 litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDesc, litdnnMathType_t *mathType)
 {
-  static const char call[] = "litdnnGetConvolutionMathType";
+  LITDNN_API_CALL("litdnnGetConvolutionMathType");
   LITDNN_CHECK_NULL(call, convDesc);
   LITDNN_CHECK_NULL(call, mathType);
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1068 "chapters/05-convolution.nw"
+#line 1074 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call */
 } conv_names;
@@ -369,7 +375,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1177 "chapters/05-convolution.nw"
+#line 1183 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -395,7 +401,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1149 "chapters/05-convolution.nw"
+#line 1155 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -414,7 +420,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1205 "chapters/05-convolution.nw"
+#line 1211 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -425,10 +431,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1167 "chapters/05-convolution.nw"
+#line 1173 "chapters/05-convolution.nw"
   if (yd) {
     
-#line 1218 "chapters/05-convolution.nw"
+#line 1224 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -445,19 +451,19 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1169 "chapters/05-convolution.nw"
+#line 1175 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1239 "chapters/05-convolution.nw"
+#line 1245 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
                                                       int nbDims, int tensorOutputDimA[])
 {
-  static const char call[] = "litdnnGetConvolutionNdForwardOutputDim";
+  LITDNN_API_CALL("litdnnGetConvolutionNdForwardOutputDim");
   litdnn_conv_args a;
   litdnnStatus_t s = conv_problem(call, LITDNN_CONV_FWD, &fwd_names, inputTensorDesc, filterDesc,
                                   convDesc, NULL, &a);
@@ -480,7 +486,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
                                                       litdnnFilterDescriptor_t filterDesc,
                                                       int *n, int *c, int *h, int *w)
 {
-  static const char call[] = "litdnnGetConvolution2dForwardOutputDim";
+  LITDNN_API_CALL("litdnnGetConvolution2dForwardOutputDim");
   LITDNN_CHECK_NULL(call, n);
   LITDNN_CHECK_NULL(call, c);
   LITDNN_CHECK_NULL(call, h);
@@ -498,7 +504,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1297 "chapters/05-convolution.nw"
+#line 1303 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -548,7 +554,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1355 "chapters/05-convolution.nw"
+#line 1361 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -567,7 +573,7 @@ litdnnStatus_t litdnnConvolutionForward(litdnnHandle_t handle, const void *alpha
                                         void *workSpace, size_t workSpaceSizeInBytes,
                                         const void *beta, litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnConvolutionForward";
+  LITDNN_API_CALL("litdnnConvolutionForward");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -598,7 +604,7 @@ litdnnStatus_t litdnnConvolutionBackwardData(litdnnHandle_t handle, const void *
                                              const void *beta, litdnnTensorDescriptor_t dxDesc,
                                              void *dx)
 {
-  static const char call[] = "litdnnConvolutionBackwardData";
+  LITDNN_API_CALL("litdnnConvolutionBackwardData");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -629,7 +635,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
                                                const void *beta, litdnnFilterDescriptor_t dwDesc,
                                                void *dw)
 {
-  static const char call[] = "litdnnConvolutionBackwardFilter";
+  LITDNN_API_CALL("litdnnConvolutionBackwardFilter");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -650,13 +656,13 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1464 "chapters/05-convolution.nw"
+#line 1470 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
                                              void *db)
 {
-  static const char call[] = "litdnnConvolutionBackwardBias";
+  LITDNN_API_CALL("litdnnConvolutionBackwardBias");
   litdnn_conv_args a;
   memset(&a, 0, sizeof a);
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -693,7 +699,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1515 "chapters/05-convolution.nw"
+#line 1521 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -701,7 +707,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1533 "chapters/05-convolution.nw"
+#line 1539 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -718,7 +724,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1561 "chapters/05-convolution.nw"
+#line 1567 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -772,7 +778,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1621 "chapters/05-convolution.nw"
+#line 1627 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -822,14 +828,17 @@ static litdnnStatus_t workspace_of(litdnnHandle_t h, const litdnn_conv_args *a, 
 
 litdnnStatus_t litdnnGetConvolutionForwardAlgorithmMaxCount(litdnnHandle_t handle, int *count)
 {
+  LITDNN_API_CALL("litdnnGetConvolutionForwardAlgorithmMaxCount");
   return max_count("litdnnGetConvolutionForwardAlgorithmMaxCount", handle, LITDNN_CONV_FWD, count);
 }
 litdnnStatus_t litdnnGetConvolutionBackwardDataAlgorithmMaxCount(litdnnHandle_t handle, int *count)
 {
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardDataAlgorithmMaxCount");
   return max_count("litdnnGetConvolutionBackwardDataAlgorithmMaxCount", handle, LITDNN_CONV_BWD_DATA, count);
 }
 litdnnStatus_t litdnnGetConvolutionBackwardFilterAlgorithmMaxCount(litdnnHandle_t handle, int *count)
 {
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardFilterAlgorithmMaxCount");
   return max_count("litdnnGetConvolutionBackwardFilterAlgorithmMaxCount", handle, LITDNN_CONV_BWD_FILTER,
                    count);
 }
@@ -839,7 +848,7 @@ litdnnStatus_t litdnnGetConvolutionForwardAlgorithm(litdnnHandle_t handle,
     litdnnConvolutionDescriptor_t convDesc, litdnnTensorDescriptor_t yDesc,
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionFwdAlgoPerf_t *perfResults)
 {
-  static const char call[] = "litdnnGetConvolutionForwardAlgorithm";
+  LITDNN_API_CALL("litdnnGetConvolutionForwardAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -860,7 +869,7 @@ litdnnStatus_t litdnnFindConvolutionForwardAlgorithm(litdnnHandle_t handle,
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionFwdAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSizeInBytes)
 {
-  static const char call[] = "litdnnFindConvolutionForwardAlgorithm";
+  LITDNN_API_CALL("litdnnFindConvolutionForwardAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -888,7 +897,7 @@ litdnnStatus_t litdnnGetConvolutionForwardWorkspaceSize(litdnnHandle_t handle,
     litdnnConvolutionDescriptor_t convDesc, litdnnTensorDescriptor_t yDesc,
     litdnnConvolutionFwdAlgo_t algo, size_t *sizeInBytes)
 {
-  static const char call[] = "litdnnGetConvolutionForwardWorkspaceSize";
+  LITDNN_API_CALL("litdnnGetConvolutionForwardWorkspaceSize");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS) s = conv_problem(call, LITDNN_CONV_FWD, &fwd_names, xDesc, wDesc, convDesc, yDesc, &a);
@@ -902,7 +911,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardDataAlgorithm(litdnnHandle_t handle,
     litdnnConvolutionDescriptor_t convDesc, litdnnTensorDescriptor_t dxDesc,
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionBwdDataAlgoPerf_t *perfResults)
 {
-  static const char call[] = "litdnnGetConvolutionBackwardDataAlgorithm";
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardDataAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -924,7 +933,7 @@ litdnnStatus_t litdnnFindConvolutionBackwardDataAlgorithm(litdnnHandle_t handle,
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionBwdDataAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSizeInBytes)
 {
-  static const char call[] = "litdnnFindConvolutionBackwardDataAlgorithm";
+  LITDNN_API_CALL("litdnnFindConvolutionBackwardDataAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -953,7 +962,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardDataWorkspaceSize(litdnnHandle_t hand
     litdnnConvolutionDescriptor_t convDesc, litdnnTensorDescriptor_t dxDesc,
     litdnnConvolutionBwdDataAlgo_t algo, size_t *sizeInBytes)
 {
-  static const char call[] = "litdnnGetConvolutionBackwardDataWorkspaceSize";
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardDataWorkspaceSize");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -968,7 +977,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterAlgorithm(litdnnHandle_t handle
     litdnnConvolutionDescriptor_t convDesc, litdnnFilterDescriptor_t dwDesc,
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionBwdFilterAlgoPerf_t *perfResults)
 {
-  static const char call[] = "litdnnGetConvolutionBackwardFilterAlgorithm";
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardFilterAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -990,7 +999,7 @@ litdnnStatus_t litdnnFindConvolutionBackwardFilterAlgorithm(litdnnHandle_t handl
     int requestedAlgoCount, int *returnedAlgoCount, litdnnConvolutionBwdFilterAlgoPerf_t *perfResults,
     void *workSpace, size_t workSpaceSizeInBytes)
 {
-  static const char call[] = "litdnnFindConvolutionBackwardFilterAlgorithm";
+  LITDNN_API_CALL("litdnnFindConvolutionBackwardFilterAlgorithm");
   litdnn_conv_args a;
   conv_perf p[16];
   litdnnStatus_t s = litdnn_check_handle(call, handle);
@@ -1019,7 +1028,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     litdnnConvolutionDescriptor_t convDesc, litdnnFilterDescriptor_t dwDesc,
     litdnnConvolutionBwdFilterAlgo_t algo, size_t *sizeInBytes)
 {
-  static const char call[] = "litdnnGetConvolutionBackwardFilterWorkspaceSize";
+  LITDNN_API_CALL("litdnnGetConvolutionBackwardFilterWorkspaceSize");
   litdnn_conv_args a;
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s == LITDNN_STATUS_SUCCESS)
@@ -1028,7 +1037,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 4532 "chapters/05-convolution.nw"
+#line 4530 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
@@ -1036,7 +1045,7 @@ litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, con
     litdnnTensorDescriptor_t biasDesc, const void *bias, litdnnActivationDescriptor_t activationDesc,
     litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnConvolutionBiasActivationForward";
+  LITDNN_API_CALL("litdnnConvolutionBiasActivationForward");
   litdnn_conv_args a;
   float zero = 0.0f;
   litdnnStatus_t s = litdnn_check_handle(call, handle);

@@ -1,56 +1,11 @@
-#line 4130 "chapters/05-convolution.nw"
+#line 4173 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-static const litdnn_stage forward_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "the seven loops in double precision", litdnn_conv_forward_cpu),
-  LITDNN_GPU_STAGE("direct", "one thread per output, every operand from global memory",
-                   litdnn_conv_fwd_direct),
-  LITDNN_GPU_STAGE("direct tiled", "input tile with its halo and the taps in shared memory",
-                   litdnn_conv_fwd_tiled),
-  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input in the workspace, then the pipelined GEMM",
-                   litdnn_conv_fwd_gemm),
-  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input in the workspace, then cublasSgemm",
-                         litdnn_conv_fwd_gemm_cublas),
-  LITDNN_GPU_STAGE("implicit gemm", "a 32x32 GEMM tile that gathers its columns from x",
-                   litdnn_conv_fwd_implicit_gemm),
-  LITDNN_GPU_STAGE("implicit precomp gemm", "the same, with a table of tap offsets",
-                   litdnn_conv_fwd_implicit_precomp),
-  LITDNN_GPU_STAGE("depthwise", "one thread per output in memory order, no channel loop",
-                   litdnn_conv_fwd_depthwise),
-  LITDNN_GPU_STAGE("winograd", "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36",
-                   litdnn_conv_fwd_winograd),
-};
-static const litdnn_stage backward_data_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dx", litdnn_conv_backward_data_cpu),
-  LITDNN_GPU_STAGE("direct", "one thread per dx element gathers its windows", litdnn_conv_bwd_data_direct),
-  LITDNN_GPU_STAGE("gemm col2im", "w^T dy by the pipelined GEMM, then col2im as a gather",
-                   litdnn_conv_bwd_data_gemm),
-  LITDNN_CUDA_ONLY_STAGE("cublas col2im", "w^T dy by cublasSgemm, then col2im",
-                         litdnn_conv_bwd_data_gemm_cublas),
-  LITDNN_GPU_STAGE("implicit gemm", "dx = w^T dy as a tiled GEMM, col2im as a gather",
-                   litdnn_conv_bwd_data_implicit_gemm),
-  LITDNN_GPU_STAGE("winograd", "the forward Winograd of dy with the filter flipped and transposed",
-                   litdnn_conv_bwd_data_winograd),
-  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: a thread gathers 4 elements of a row of dx",
-                   litdnn_conv_bwd_data_depthwise),
-};
-static const litdnn_stage backward_filter_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "the seven loops, scattering into dw", litdnn_conv_backward_filter_cpu),
-  LITDNN_GPU_STAGE("direct", "one thread per tap sums over the batch", litdnn_conv_bwd_filter_direct),
-  LITDNN_GPU_STAGE("im2col gemm", "the unrolled input, then pipelined GEMMs over chunks of images",
-                   litdnn_conv_bwd_filter_gemm),
-  LITDNN_CUDA_ONLY_STAGE("im2col cublas", "the unrolled input, then cuBLAS GEMMs over chunks of images",
-                         litdnn_conv_bwd_filter_gemm_cublas),
-  LITDNN_GPU_STAGE("implicit gemm", "dw = dy x^T as a tiled GEMM", litdnn_conv_bwd_filter_implicit_gemm),
-  LITDNN_GPU_STAGE("depthwise", "3x3 depthwise: blocks share a channel's rows, 9 sums per thread",
-                   litdnn_conv_bwd_filter_depthwise),
-};
-static const litdnn_stage backward_bias_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "one sum per channel in double precision", litdnn_conv_backward_bias_cpu),
-  LITDNN_GPU_STAGE("block reduction", "a block per channel, partial sums merged in a tree",
-                   litdnn_conv_bwd_bias_reduce),
-};
+static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage backward_bias_stages[] = {CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_ROW)};
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 int litdnn_conv_algo_count(int pass)
@@ -63,7 +18,7 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 4213 "chapters/05-convolution.nw"
+#line 4211 "chapters/05-convolution.nw"
 /* the two algorithms that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -128,7 +83,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
     return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
   return NULL;
 }
-#line 4280 "chapters/05-convolution.nw"
+#line 4278 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -176,7 +131,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4355 "chapters/05-convolution.nw"
+#line 4353 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -249,12 +204,12 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4198 "chapters/05-convolution.nw"
-const litdnn_op_table litdnn_conv_forward_table = {
-  "convolution forward", forward_stages, COUNT(forward_stages), choose_first};
-const litdnn_op_table litdnn_conv_backward_data_table = {
-  "convolution backward data", backward_data_stages, COUNT(backward_data_stages), choose_first};
-const litdnn_op_table litdnn_conv_backward_filter_table = {
-  "convolution backward filter", backward_filter_stages, COUNT(backward_filter_stages), choose_first};
-const litdnn_op_table litdnn_conv_backward_bias_table = {
-  "convolution backward bias", backward_bias_stages, COUNT(backward_bias_stages), NULL};
+#line 4196 "chapters/05-convolution.nw"
+const litdnn_op_table litdnn_conv_forward_table =
+    LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
+const litdnn_op_table litdnn_conv_backward_data_table =
+    LITDNN_OP_TABLE("convolution backward data", backward_data_stages, choose_first);
+const litdnn_op_table litdnn_conv_backward_filter_table =
+    LITDNN_OP_TABLE("convolution backward filter", backward_filter_stages, choose_first);
+const litdnn_op_table litdnn_conv_backward_bias_table =
+    LITDNN_OP_TABLE("convolution backward bias", backward_bias_stages, NULL);

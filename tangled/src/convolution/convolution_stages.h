@@ -1,37 +1,71 @@
 #ifndef LITDNN_CONVOLUTION_STAGES_H
 #define LITDNN_CONVOLUTION_STAGES_H
 #include "core/internal.h"
-#ifdef __cplusplus
-extern "C" {
-#endif
-litdnnStatus_t litdnn_conv_forward_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_conv_backward_data_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_conv_backward_filter_cpu(litdnnHandle_t h, const void *args);
-litdnnStatus_t litdnn_conv_backward_bias_cpu(litdnnHandle_t h, const void *args);
-#ifdef __cplusplus
-}
-#endif
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_direct);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_tiled);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_implicit_precomp);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_depthwise);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_winograd);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_fwd_gemm_cublas);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_gemm_cublas);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas);
-
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_direct);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_implicit_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_winograd);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_direct);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_implicit_gemm);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_data_depthwise);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_filter_depthwise);
-LITDNN_DECLARE_GPU_FN(litdnn_conv_bwd_bias_reduce);
+/* Each pass's stages, in the order of its public algorithm enum, whose
+   values are the stages' ids. */
+#define CONV_FORWARD_STAGES(S)                                                                \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE, "cpu reference", "the seven loops in double precision", \
+    CPU, litdnn_conv_forward_cpu, NULL, DET)                                                  \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_DIRECT, "direct", "one thread per output, every operand from global memory", \
+    GPU, litdnn_conv_fwd_direct, NULL, DET)                                                   \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, "direct tiled",                                 \
+    "input tile with its halo and the taps in shared memory", GPU, litdnn_conv_fwd_tiled, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_GEMM, "im2col gemm",                                          \
+    "the unrolled input in the workspace, then the pipelined GEMM", GPU, litdnn_conv_fwd_gemm, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS, "im2col cublas",                                 \
+    "the unrolled input in the workspace, then cublasSgemm", CUDA, litdnn_conv_fwd_gemm_cublas, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, "implicit gemm",                               \
+    "a 32x32 GEMM tile that gathers its columns from x", GPU, litdnn_conv_fwd_implicit_gemm, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, "implicit precomp gemm",               \
+    "the same, with a table of tap offsets", GPU, litdnn_conv_fwd_implicit_precomp, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE, "depthwise",                                       \
+    "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, NULL, DET) \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD, "winograd",                                         \
+    "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36", GPU, litdnn_conv_fwd_winograd, \
+    NULL, DET)
+#define CONV_BACKWARD_DATA_STAGES(S)                                                          \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dx", \
+    CPU, litdnn_conv_backward_data_cpu, NULL, DET)                                            \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT, "direct", "one thread per dx element gathers its windows", \
+    GPU, litdnn_conv_bwd_data_direct, NULL, DET)                                              \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM, "gemm col2im",                                     \
+    "w^T dy by the pipelined GEMM, then col2im as a gather", GPU, litdnn_conv_bwd_data_gemm, NULL, DET) \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS, "cublas col2im", "w^T dy by cublasSgemm, then col2im", \
+    CUDA, litdnn_conv_bwd_data_gemm_cublas, NULL, DET)                                        \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM, "implicit gemm",                          \
+    "dx = w^T dy as a tiled GEMM, col2im as a gather", GPU, litdnn_conv_bwd_data_implicit_gemm, NULL, DET) \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD, "winograd",                                    \
+    "the forward Winograd of dy with the filter flipped and transposed", GPU,                 \
+    litdnn_conv_bwd_data_winograd, NULL, DET)                                                 \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE, "depthwise",                                  \
+    "3x3 depthwise: a thread gathers 4 elements of a row of dx", GPU, litdnn_conv_bwd_data_depthwise, \
+    NULL, DET)
+#define CONV_BACKWARD_FILTER_STAGES(S)                                                        \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dw", \
+    CPU, litdnn_conv_backward_filter_cpu, NULL, DET)                                          \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DIRECT, "direct", "one thread per tap sums over the batch", GPU, \
+    litdnn_conv_bwd_filter_direct, NULL, DET)                                                 \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM, "im2col gemm",                                   \
+    "the unrolled input, then pipelined GEMMs over chunks of images", GPU, litdnn_conv_bwd_filter_gemm, \
+    NULL, DET)                                                                                \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS, "im2col cublas",                          \
+    "the unrolled input, then cuBLAS GEMMs over chunks of images", CUDA,                      \
+    litdnn_conv_bwd_filter_gemm_cublas, NULL, DET)                                            \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM, "implicit gemm", "dw = dy x^T as a tiled GEMM", \
+    GPU, litdnn_conv_bwd_filter_implicit_gemm, NULL, DET)                                     \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE, "depthwise",                                \
+    "3x3 depthwise: blocks share a channel's rows, 9 sums per thread", GPU,                   \
+    litdnn_conv_bwd_filter_depthwise, NULL, DET)
+#define CONV_BACKWARD_BIAS_STAGES(S)                                                          \
+  S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
+    litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
+  S(CONV_BIAS_STAGE_REDUCE, "block reduction", "a block per channel, partial sums merged in a tree", \
+    GPU, litdnn_conv_bwd_bias_reduce, NULL, DET)
+enum { CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_ID) };
+CONV_FORWARD_STAGES(LITDNN_STAGE_DECLARE)
+CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_DECLARE)
+CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_DECLARE)
+CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 /* the tiled kernel's shared memory, in bytes */
 size_t litdnn_conv_tiled_smem(const void *args);
 #endif

@@ -1,4 +1,4 @@
-#line 956 "chapters/02-tensors.nw"
+#line 1006 "chapters/02-tensors.nw"
 #include "core/gpu.h"
 #include <cublas_v2.h>
 

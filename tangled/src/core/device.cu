@@ -1,4 +1,4 @@
-#line 614 "chapters/02-tensors.nw"
+#line 657 "chapters/02-tensors.nw"
 #include "core/gpu.h"
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-#line 508 "chapters/02-tensors.nw"
+#line 551 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#line 676 "chapters/02-tensors.nw"
+#line 719 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,7 @@ int litdnnBackendAvailable(litdnnBackend_t backend)
   return ops != NULL && ops->available();
 }
 
-#line 725 "chapters/02-tensors.nw"
+#line 768 "chapters/02-tensors.nw"
 static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
 {
   const char *env = getenv("LITDNN_BACKEND");
@@ -53,11 +53,11 @@ static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend
   *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 744 "chapters/02-tensors.nw"
+#line 787 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
                                      size_t headerVersion)
 {
-  static const char call[] = "litdnnCreate";
+  LITDNN_API_CALL("litdnnCreate");   /* the name the caller wrote: the macro */
   LITDNN_CHECK_NULL(call, handle);
   if (headerVersion / 10000 != LITDNN_VERSION / 10000)
     return litdnn_error(LITDNN_STATUS_VERSION_MISMATCH, call,
@@ -92,6 +92,7 @@ litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t bac
 
 litdnnStatus_t litdnnDestroy(litdnnHandle_t handle)
 {
+  LITDNN_API_CALL("litdnnDestroy");
   if (!handle)
     return LITDNN_STATUS_SUCCESS; /* like free(NULL) */
   if (handle->workspace)
@@ -110,9 +111,10 @@ litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 803 "chapters/02-tensors.nw"
+#line 847 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 {
+  LITDNN_API_CALL("litdnnGetBackend");
   litdnnStatus_t s = litdnn_check_handle("litdnnGetBackend", handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -123,6 +125,7 @@ litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 
 litdnnStatus_t litdnnGetDeviceName(litdnnHandle_t handle, char *name, size_t size)
 {
+  LITDNN_API_CALL("litdnnGetDeviceName");
   litdnnStatus_t s = litdnn_check_handle("litdnnGetDeviceName", handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -136,6 +139,7 @@ litdnnStatus_t litdnnGetDeviceName(litdnnHandle_t handle, char *name, size_t siz
 
 litdnnStatus_t litdnnSetStream(litdnnHandle_t handle, litdnnStream_t stream)
 {
+  LITDNN_API_CALL("litdnnSetStream");
   litdnnStatus_t s = litdnn_check_handle("litdnnSetStream", handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -148,6 +152,7 @@ litdnnStatus_t litdnnSetStream(litdnnHandle_t handle, litdnnStream_t stream)
 
 litdnnStatus_t litdnnGetStream(litdnnHandle_t handle, litdnnStream_t *stream)
 {
+  LITDNN_API_CALL("litdnnGetStream");
   litdnnStatus_t s = litdnn_check_handle("litdnnGetStream", handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -158,6 +163,7 @@ litdnnStatus_t litdnnGetStream(litdnnHandle_t handle, litdnnStream_t *stream)
 
 litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
 {
+  LITDNN_API_CALL("litdnnSynchronize");
   litdnnStatus_t s = litdnn_check_handle("litdnnSynchronize", handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -167,10 +173,10 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 862 "chapters/02-tensors.nw"
+#line 911 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
-  static const char call[] = "litdnnMalloc";
+  LITDNN_API_CALL("litdnnMalloc");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -186,6 +192,7 @@ litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 
 litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr)
 {
+  LITDNN_API_CALL("litdnnFree");
   litdnnStatus_t s = litdnn_check_handle("litdnnFree", handle);
   if (s != LITDNN_STATUS_SUCCESS || !ptr)
     return s;
@@ -198,7 +205,7 @@ litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr)
 litdnnStatus_t litdnnMemcpy(litdnnHandle_t handle, void *dst, const void *src, size_t bytes,
                             litdnnMemcpyKind_t kind)
 {
-  static const char call[] = "litdnnMemcpy";
+  LITDNN_API_CALL("litdnnMemcpy");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -224,7 +231,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 930 "chapters/02-tensors.nw"
+#line 980 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {

@@ -18,6 +18,13 @@ litdnnStatus_t litdnn_error(litdnnStatus_t status, const char *call, const char 
       return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, (call),           \
                           "%s is a null pointer", #ptr);                          \
   } while (0)
+void litdnn_clear_error(void);
+/* The first statement of every public call that returns a status: it names
+   the call for the messages (as `call`) and clears the last error. */
+#define LITDNN_API_CALL(name)                                                    \
+  static const char call[] = name;                                               \
+  (void)call;                                                                    \
+  litdnn_clear_error()
 typedef struct litdnn_device_ops {
   litdnnStatus_t (*malloc_)(void **ptr, size_t bytes);
   litdnnStatus_t (*free_)(void *ptr);
@@ -52,48 +59,80 @@ litdnnStatus_t litdnn_cublas(litdnnHandle_t h, const char *call, void **cublas_h
 void litdnn_cublas_destroy(void *cublas_handle);
 #endif
 typedef litdnnStatus_t (*litdnn_stage_fn)(litdnnHandle_t h, const void *args);
+typedef const char *(*litdnn_applies_fn)(litdnnHandle_t h, const void *args);
 
 typedef struct litdnn_stage {
-  const char *name;
+  int id;                                  /* its index in the table */
+  const char *name;                        /* unique within the op */
   const char *idea;
   litdnn_stage_fn fn[LITDNN_BACKEND_COUNT];
+  litdnn_applies_fn applies;               /* NULL: every problem the API accepts */
+  unsigned flags;                          /* litdnnStageFlag_t */
 } litdnn_stage;
 
 typedef struct litdnn_op_table {
   const char *name;
   const litdnn_stage *stages;
   int count;
-  /* the stage to run when none is pinned, or -1 for the fastest runnable */
+  /* the id of the stage to run when none is pinned, one that runs on h's
+     backend and applies; or -1, for the last such stage of the table */
   int (*choose)(litdnnHandle_t h, const void *args);
 } litdnn_op_table;
 
-#define LITDNN_CPU_STAGE(name, idea, fn) { (name), (idea), { NULL, (fn), NULL, NULL } }
+#define LITDNN_STAGE_ID(id, ...) id,
+#define LITDNN_STAGE_DECLARE(id, name, idea, where, fn, ...) LITDNN_DECLARE_##where(fn);
+#define LITDNN_STAGE_ROW(id_, name_, idea_, where, fn_, applies_, flags_)                    \
+  [id_] = {.id = (id_), .name = (name_), .idea = (idea_), .fn = LITDNN_FNS_##where(fn_),       \
+           .applies = (applies_), .flags = (unsigned)(flags_) | LITDNN_FLAGS_##where},
+#define DET LITDNN_STAGE_DETERMINISTIC
+#define TF32 LITDNN_STAGE_TF32
+
+#define LITDNN_FNS_CPU(fn) {[LITDNN_BACKEND_CPU] = (fn)}
+#define LITDNN_FNS_GPU(fn) {[LITDNN_BACKEND_CUDA] = LITDNN_CUDA_FN_(fn), [LITDNN_BACKEND_EMU] = fn##_emu}
+#define LITDNN_FNS_CUDA(fn) {[LITDNN_BACKEND_CUDA] = LITDNN_CUDA_FN_(fn)}
+#define LITDNN_FLAGS_CPU 0u
+#define LITDNN_FLAGS_GPU 0u
+#define LITDNN_FLAGS_CUDA ((unsigned)LITDNN_STAGE_GPU_ONLY)
+#if defined(LITDNN_HAVE_CUDA)
+#define LITDNN_CUDA_FN_(fn) fn##_cuda
+#else
+#define LITDNN_CUDA_FN_(fn) NULL
+#endif
+
 /* nvcc compiles kernel files as C++: a declaration with C linkage, seen
    before the definition, keeps the exported name unmangled. */
 #ifdef __cplusplus
-#define LITDNN_DECLARE_GPU_FN(base)                                              \
-  extern "C" {                                                                   \
-  litdnnStatus_t base##_cuda(litdnnHandle_t h, const void *args);                \
-  litdnnStatus_t base##_emu(litdnnHandle_t h, const void *args);                 \
-  }                                                                              \
-  typedef int litdnn_declared_##base
+#define LITDNN_EXTERN_C_ extern "C"
 #else
-#define LITDNN_DECLARE_GPU_FN(base)                                              \
-  litdnnStatus_t base##_cuda(litdnnHandle_t h, const void *args);                \
-  litdnnStatus_t base##_emu(litdnnHandle_t h, const void *args)
+#define LITDNN_EXTERN_C_ extern
 #endif
-#if defined(LITDNN_HAVE_CUDA)
-#define LITDNN_CUDA_FN_(base) base##_cuda
-#else
-#define LITDNN_CUDA_FN_(base) NULL
-#endif
-#define LITDNN_GPU_STAGE(name, idea, base)                                       \
-  { (name), (idea), { NULL, NULL, LITDNN_CUDA_FN_(base), base##_emu } }
-#define LITDNN_CUDA_ONLY_STAGE(name, idea, base)                                 \
-  { (name), (idea), { NULL, NULL, LITDNN_CUDA_FN_(base), NULL } }
+#define LITDNN_DECLARE_CPU(fn) LITDNN_EXTERN_C_ litdnnStatus_t fn(litdnnHandle_t h, const void *args)
+#define LITDNN_DECLARE_GPU(fn)                                                               \
+  LITDNN_EXTERN_C_ litdnnStatus_t fn##_cuda(litdnnHandle_t h, const void *args);              \
+  LITDNN_EXTERN_C_ litdnnStatus_t fn##_emu(litdnnHandle_t h, const void *args)
+#define LITDNN_DECLARE_CUDA(fn) LITDNN_DECLARE_GPU(fn)
+
+#define LITDNN_OP_TABLE(name_, stages_, choose_)                                            \
+  {.name = (name_), .stages = (stages_), .count = (int)(sizeof(stages_) / sizeof((stages_)[0])), \
+   .choose = (choose_)}
+/* TRANSITIONAL: the positional form, until every op's table is a list */
+#define LITDNN_CPU_STAGE(n, i, f) {.id = -1, .name = (n), .idea = (i), .fn = LITDNN_FNS_CPU(f)}
+#define LITDNN_GPU_STAGE(n, i, f) {.id = -1, .name = (n), .idea = (i), .fn = LITDNN_FNS_GPU(f)}
+#define LITDNN_CUDA_ONLY_STAGE(n, i, f) \
+  {.id = -1, .name = (n), .idea = (i), .fn = LITDNN_FNS_CUDA(f), .flags = LITDNN_FLAGS_CUDA}
+#define LITDNN_DECLARE_GPU_FN(fn) LITDNN_DECLARE_GPU(fn)
 
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args);
 const litdnn_op_table *litdnn_op(litdnnOp_t op);
+/* NULL if the stage runs on h's backend and applies to args, else why not */
+const char *litdnn_stage_refusal(litdnnHandle_t h, const litdnn_stage *stage, const void *args);
+/* the first of ids[0..n-1] whose stage runs and applies, or -1 */
+int litdnn_first_usable(litdnnHandle_t h, const litdnn_stage *stages, const void *args, const int *ids,
+                        int n);
+/* litdnn_first_usable over a list written in place: LITDNN_PICK(h, stages, args, A, B, C) */
+#define LITDNN_PICK(h, stages, args, ...)                                                    \
+  litdnn_first_usable((h), (stages), (args), (const int[]){__VA_ARGS__},                     \
+                      (int)(sizeof((const int[]){__VA_ARGS__}) / sizeof(int)))
 struct litdnnTensorStruct {
   int is_set;
   litdnnDataType_t dtype;

@@ -1,4 +1,4 @@
-#line 373 "chapters/02-tensors.nw"
+#line 411 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +16,11 @@ litdnnStatus_t litdnn_error(litdnnStatus_t status, const char *call, const char 
   return status;
 }
 
+void litdnn_clear_error(void)
+{
+  last_error[0] = '\0';
+}
+
 const char *litdnnGetLastErrorString(void)
 {
   return last_error;
@@ -25,7 +30,7 @@ const char *litdnnGetErrorString(litdnnStatus_t status)
 {
   switch (status) {
   
-#line 410 "chapters/02-tensors.nw"
+#line 453 "chapters/02-tensors.nw"
 #define NAME(code) case code: return #code;
 NAME(LITDNN_STATUS_SUCCESS)
 NAME(LITDNN_STATUS_NOT_INITIALIZED)
@@ -48,7 +53,7 @@ NAME(LITDNN_STATUS_EXECUTION_FAILED)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUDA)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUBLAS)
 #undef NAME
-#line 399 "chapters/02-tensors.nw"
+#line 442 "chapters/02-tensors.nw"
   }
   return "LITDNN_STATUS_UNKNOWN";
 }

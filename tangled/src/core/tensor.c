@@ -1,4 +1,4 @@
-#line 1239 "chapters/02-tensors.nw"
+#line 1421 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,7 @@ size_t litdnn_dtype_size(litdnnDataType_t dtype)
 
 litdnnStatus_t litdnnCreateTensorDescriptor(litdnnTensorDescriptor_t *desc)
 {
+  LITDNN_API_CALL("litdnnCreateTensorDescriptor");
   LITDNN_CHECK_NULL("litdnnCreateTensorDescriptor", desc);
   *desc = calloc(1, sizeof **desc);
   if (!*desc)
@@ -26,11 +27,12 @@ litdnnStatus_t litdnnCreateTensorDescriptor(litdnnTensorDescriptor_t *desc)
 
 litdnnStatus_t litdnnDestroyTensorDescriptor(litdnnTensorDescriptor_t desc)
 {
+  LITDNN_API_CALL("litdnnDestroyTensorDescriptor");
   free(desc);
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1276 "chapters/02-tensors.nw"
+#line 1460 "chapters/02-tensors.nw"
 static const char *const dim_names4[4] = {"n", "c", "h", "w"};
 
 static litdnnStatus_t set_tensor(const char *call, litdnnTensorDescriptor_t desc,
@@ -98,7 +100,7 @@ static void packed_strides(litdnnTensorFormat_t format, int nbDims, const int *d
     s *= dims[d] > 0 ? dims[d] : 1;
   }
 }
-#line 1352 "chapters/02-tensors.nw"
+#line 1536 "chapters/02-tensors.nw"
 static litdnnStatus_t check_format(const char *call, litdnnTensorFormat_t format)
 {
   if (format != LITDNN_TENSOR_NCHW && format != LITDNN_TENSOR_NHWC)
@@ -110,7 +112,7 @@ static litdnnStatus_t check_format(const char *call, litdnnTensorFormat_t format
 litdnnStatus_t litdnnSetTensor4dDescriptor(litdnnTensorDescriptor_t desc, litdnnTensorFormat_t format,
                                            litdnnDataType_t dataType, int n, int c, int h, int w)
 {
-  static const char call[] = "litdnnSetTensor4dDescriptor";
+  LITDNN_API_CALL("litdnnSetTensor4dDescriptor");
   litdnnStatus_t s = check_format(call, format);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -124,6 +126,7 @@ litdnnStatus_t litdnnSetTensor4dDescriptorEx(litdnnTensorDescriptor_t desc, litd
                                              int n, int c, int h, int w, int nStride, int cStride,
                                              int hStride, int wStride)
 {
+  LITDNN_API_CALL("litdnnSetTensor4dDescriptorEx");
   int dims[4] = {n, c, h, w};
   int64_t strides[4] = {nStride, cStride, hStride, wStride};
   return set_tensor("litdnnSetTensor4dDescriptorEx", desc, dataType, 4, dims, strides);
@@ -132,7 +135,7 @@ litdnnStatus_t litdnnSetTensor4dDescriptorEx(litdnnTensorDescriptor_t desc, litd
 litdnnStatus_t litdnnSetTensorNdDescriptor(litdnnTensorDescriptor_t desc, litdnnDataType_t dataType,
                                            int nbDims, const int dimA[], const int strideA[])
 {
-  static const char call[] = "litdnnSetTensorNdDescriptor";
+  LITDNN_API_CALL("litdnnSetTensorNdDescriptor");
   LITDNN_CHECK_NULL(call, dimA);
   LITDNN_CHECK_NULL(call, strideA);
   int64_t strides[LITDNN_DIM_MAX];
@@ -144,7 +147,7 @@ litdnnStatus_t litdnnSetTensorNdDescriptor(litdnnTensorDescriptor_t desc, litdnn
 litdnnStatus_t litdnnSetTensorNdDescriptorEx(litdnnTensorDescriptor_t desc, litdnnTensorFormat_t format,
                                              litdnnDataType_t dataType, int nbDims, const int dimA[])
 {
-  static const char call[] = "litdnnSetTensorNdDescriptorEx";
+  LITDNN_API_CALL("litdnnSetTensorNdDescriptorEx");
   LITDNN_CHECK_NULL(call, dimA);
   litdnnStatus_t s = check_format(call, format);
   if (s != LITDNN_STATUS_SUCCESS)
@@ -180,7 +183,7 @@ litdnnStatus_t litdnnGetTensor4dDescriptor(litdnnTensorDescriptor_t desc, litdnn
                                            int *n, int *c, int *h, int *w, int *nStride,
                                            int *cStride, int *hStride, int *wStride)
 {
-  static const char call[] = "litdnnGetTensor4dDescriptor";
+  LITDNN_API_CALL("litdnnGetTensor4dDescriptor");
   litdnnStatus_t s = check_readable(call, desc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -204,7 +207,7 @@ litdnnStatus_t litdnnGetTensorNdDescriptor(litdnnTensorDescriptor_t desc, int nb
                                            litdnnDataType_t *dataType, int *nbDims, int dimA[],
                                            int strideA[])
 {
-  static const char call[] = "litdnnGetTensorNdDescriptor";
+  LITDNN_API_CALL("litdnnGetTensorNdDescriptor");
   litdnnStatus_t s = check_readable(call, desc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -231,7 +234,7 @@ litdnnStatus_t litdnnGetTensorNdDescriptor(litdnnTensorDescriptor_t desc, int nb
 
 litdnnStatus_t litdnnGetTensorSizeInBytes(litdnnTensorDescriptor_t desc, size_t *size)
 {
-  static const char call[] = "litdnnGetTensorSizeInBytes";
+  LITDNN_API_CALL("litdnnGetTensorSizeInBytes");
   litdnnStatus_t s = check_readable(call, desc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -239,7 +242,7 @@ litdnnStatus_t litdnnGetTensorSizeInBytes(litdnnTensorDescriptor_t desc, size_t 
   *size = (size_t)litdnn_tensor_span(desc) * litdnn_dtype_size(desc->dtype);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1499 "chapters/02-tensors.nw"
+#line 1684 "chapters/02-tensors.nw"
 int64_t litdnn_tensor_count(const struct litdnnTensorStruct *t)
 {
   int64_t n = 1;

@@ -1,13 +1,13 @@
-#line 631 "chapters/09-dropout.nw"
+#line 641 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 642 "chapters/09-dropout.nw"
+#line 652 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnCreateDropoutDescriptor(litdnnDropoutDescriptor_t *dropoutDesc)
 {
-  static const char call[] = "litdnnCreateDropoutDescriptor";
+  LITDNN_API_CALL("litdnnCreateDropoutDescriptor");
   LITDNN_CHECK_NULL(call, dropoutDesc);
   struct litdnnDropoutStruct *d = (struct litdnnDropoutStruct *)calloc(1, sizeof *d);
   if (!d)
@@ -18,13 +18,14 @@ litdnnStatus_t litdnnCreateDropoutDescriptor(litdnnDropoutDescriptor_t *dropoutD
 
 litdnnStatus_t litdnnDestroyDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyDropoutDescriptor");
   free(dropoutDesc);
   return LITDNN_STATUS_SUCCESS;
 }
 
 litdnnStatus_t litdnnDropoutGetStatesSize(litdnnHandle_t handle, size_t *sizeInBytes)
 {
-  static const char call[] = "litdnnDropoutGetStatesSize";
+  LITDNN_API_CALL("litdnnDropoutGetStatesSize");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -35,7 +36,7 @@ litdnnStatus_t litdnnDropoutGetStatesSize(litdnnHandle_t handle, size_t *sizeInB
 
 litdnnStatus_t litdnnDropoutGetReserveSpaceSize(litdnnTensorDescriptor_t xDesc, size_t *sizeInBytes)
 {
-  static const char call[] = "litdnnDropoutGetReserveSpaceSize";
+  LITDNN_API_CALL("litdnnDropoutGetReserveSpaceSize");
   litdnnStatus_t s = litdnn_check_tensor(call, "xDesc", xDesc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -48,7 +49,7 @@ litdnnStatus_t litdnnSetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
                                           float dropout, void *states, size_t stateSizeInBytes,
                                           unsigned long long seed)
 {
-  static const char call[] = "litdnnSetDropoutDescriptor";
+  LITDNN_API_CALL("litdnnSetDropoutDescriptor");
   LITDNN_CHECK_NULL(call, dropoutDesc);
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
@@ -79,7 +80,7 @@ litdnnStatus_t litdnnSetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
 litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc, litdnnHandle_t handle,
                                           float *dropout, void **states, unsigned long long *seed)
 {
-  static const char call[] = "litdnnGetDropoutDescriptor";
+  LITDNN_API_CALL("litdnnGetDropoutDescriptor");
   LITDNN_CHECK_NULL(call, dropoutDesc);
   if (!dropoutDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call,
@@ -92,7 +93,7 @@ litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
     *seed = dropoutDesc->seed;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 741 "chapters/09-dropout.nw"
+#line 752 "chapters/09-dropout.nw"
 static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnnDropoutDescriptor_t dropoutDesc,
                                  const char *in_name, litdnnTensorDescriptor_t in, const char *out_name,
                                  litdnnTensorDescriptor_t out, size_t reserve_bytes)
@@ -124,13 +125,13 @@ static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnn
 }
 
 static int aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
-#line 775 "chapters/09-dropout.nw"
+#line 786 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnDropoutForward(litdnnHandle_t handle, const litdnnDropoutDescriptor_t dropoutDesc,
                                     const litdnnTensorDescriptor_t xDesc, const void *x,
                                     const litdnnTensorDescriptor_t yDesc, void *y, void *reserveSpace,
                                     size_t reserveSpaceSizeInBytes)
 {
-  static const char call[] = "litdnnDropoutForward";
+  LITDNN_API_CALL("litdnnDropoutForward");
   litdnnStatus_t s = check_pass(call, handle, dropoutDesc, "xDesc", xDesc, "yDesc", yDesc,
                                 reserveSpaceSizeInBytes);
   if (s != LITDNN_STATUS_SUCCESS)
@@ -159,7 +160,7 @@ litdnnStatus_t litdnnDropoutBackward(litdnnHandle_t handle, const litdnnDropoutD
                                      const litdnnTensorDescriptor_t dxDesc, void *dx, void *reserveSpace,
                                      size_t reserveSpaceSizeInBytes)
 {
-  static const char call[] = "litdnnDropoutBackward";
+  LITDNN_API_CALL("litdnnDropoutBackward");
   litdnnStatus_t s = check_pass(call, handle, dropoutDesc, "dyDesc", dyDesc, "dxDesc", dxDesc,
                                 reserveSpaceSizeInBytes);
   if (s != LITDNN_STATUS_SUCCESS)

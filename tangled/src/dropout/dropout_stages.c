@@ -1,23 +1,20 @@
-#line 599 "chapters/09-dropout.nw"
+#line 612 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 
-static const litdnn_stage forward_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "the definition, four elements per Philox call", litdnn_dropout_forward_cpu),
-  LITDNN_GPU_STAGE("thread per element", "one Philox call per element, one word used", litdnn_dropout_forward_naive),
-  LITDNN_GPU_STAGE("float4 grid-stride", "one Philox call per float4, two loads in flight",
-                   litdnn_dropout_forward_vec4),
-};
-static const litdnn_stage backward_stages[] = {
-  LITDNN_CPU_STAGE("cpu reference", "the mask regenerated from the reserve space", litdnn_dropout_backward_cpu),
-  LITDNN_GPU_STAGE("thread per element", "one Philox call per element, one word used", litdnn_dropout_backward_naive),
-  LITDNN_GPU_STAGE("float4 grid-stride", "one Philox call per float4, two loads in flight",
-                   litdnn_dropout_backward_vec4),
-};
+static const litdnn_stage forward_stages[] = {DROPOUT_FORWARD_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage backward_stages[] = {DROPOUT_BACKWARD_STAGES(LITDNN_STAGE_ROW)};
 
-static int choose_fast(litdnnHandle_t h, const void *args) { return 2; }
+static int choose_forward(litdnnHandle_t h, const void *args)
+{
+  return LITDNN_PICK(h, forward_stages, args, DROPOUT_FORWARD_STAGE_VEC4, DROPOUT_FORWARD_STAGE_CPU);
+}
+static int choose_backward(litdnnHandle_t h, const void *args)
+{
+  return LITDNN_PICK(h, backward_stages, args, DROPOUT_BACKWARD_STAGE_VEC4, DROPOUT_BACKWARD_STAGE_CPU);
+}
 
-const litdnn_op_table litdnn_dropout_forward_table = {
-  "dropout forward", forward_stages, (int)(sizeof forward_stages / sizeof forward_stages[0]), choose_fast};
-const litdnn_op_table litdnn_dropout_backward_table = {
-  "dropout backward", backward_stages, (int)(sizeof backward_stages / sizeof backward_stages[0]), choose_fast};
+const litdnn_op_table litdnn_dropout_forward_table =
+    LITDNN_OP_TABLE("dropout forward", forward_stages, choose_forward);
+const litdnn_op_table litdnn_dropout_backward_table =
+    LITDNN_OP_TABLE("dropout backward", backward_stages, choose_backward);

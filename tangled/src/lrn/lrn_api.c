@@ -1,12 +1,12 @@
-#line 5338 "chapters/08-normalization.nw"
+#line 5367 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include <stdlib.h>
 #include <string.h>
 
-#line 5351 "chapters/08-normalization.nw"
+#line 5380 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnCreateLRNDescriptor(litdnnLRNDescriptor_t *normDesc)
 {
-  static const char call[] = "litdnnCreateLRNDescriptor";
+  LITDNN_API_CALL("litdnnCreateLRNDescriptor");
   LITDNN_CHECK_NULL(call, normDesc);
   struct litdnnLRNStruct *d = (struct litdnnLRNStruct *)malloc(sizeof *d);
   if (!d)
@@ -22,7 +22,7 @@ litdnnStatus_t litdnnCreateLRNDescriptor(litdnnLRNDescriptor_t *normDesc)
 litdnnStatus_t litdnnSetLRNDescriptor(litdnnLRNDescriptor_t normDesc, unsigned lrnN, double lrnAlpha,
                                       double lrnBeta, double lrnK)
 {
-  static const char call[] = "litdnnSetLRNDescriptor";
+  LITDNN_API_CALL("litdnnSetLRNDescriptor");
   LITDNN_CHECK_NULL(call, normDesc);
   if (lrnN < LITDNN_LRN_MIN_N || lrnN > LITDNN_LRN_MAX_N)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "lrnN = %u is not in [%d, %d]", lrnN,
@@ -45,7 +45,7 @@ litdnnStatus_t litdnnSetLRNDescriptor(litdnnLRNDescriptor_t normDesc, unsigned l
 litdnnStatus_t litdnnGetLRNDescriptor(litdnnLRNDescriptor_t normDesc, unsigned *lrnN, double *lrnAlpha,
                                       double *lrnBeta, double *lrnK)
 {
-  static const char call[] = "litdnnGetLRNDescriptor";
+  LITDNN_API_CALL("litdnnGetLRNDescriptor");
   LITDNN_CHECK_NULL(call, normDesc);
   if (lrnN) *lrnN = normDesc->n;
   if (lrnAlpha) *lrnAlpha = normDesc->alpha;
@@ -56,10 +56,11 @@ litdnnStatus_t litdnnGetLRNDescriptor(litdnnLRNDescriptor_t normDesc, unsigned *
 
 litdnnStatus_t litdnnDestroyLRNDescriptor(litdnnLRNDescriptor_t normDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyLRNDescriptor");
   free(normDesc);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 5416 "chapters/08-normalization.nw"
+#line 5446 "chapters/08-normalization.nw"
 static litdnnStatus_t check_lrn_tensor(const char *call, const char *param, litdnnTensorDescriptor_t d,
                                        litdnnTensorDescriptor_t x)
 {
@@ -107,13 +108,13 @@ static void fill_lrn(litdnn_lrn_args *a, litdnnLRNDescriptor_t d, litdnnTensorDe
   a->alpha = *(const float *)alpha;
   a->beta = *(const float *)beta;
 }
-#line 5466 "chapters/08-normalization.nw"
+#line 5496 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnLRNCrossChannelForward(litdnnHandle_t handle, litdnnLRNDescriptor_t normDesc,
                                             litdnnLRNMode_t lrnMode, const void *alpha,
                                             litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,
                                             litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnLRNCrossChannelForward";
+  LITDNN_API_CALL("litdnnLRNCrossChannelForward");
   litdnnStatus_t s = check_lrn_common(call, handle, normDesc, lrnMode);
   if (s == LITDNN_STATUS_SUCCESS) s = check_lrn_tensor(call, "xDesc", xDesc, NULL);
   if (s == LITDNN_STATUS_SUCCESS) s = check_lrn_tensor(call, "yDesc", yDesc, xDesc);
@@ -139,7 +140,7 @@ litdnnStatus_t litdnnLRNCrossChannelBackward(litdnnHandle_t handle, litdnnLRNDes
                                              litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,
                                              litdnnTensorDescriptor_t dxDesc, void *dx)
 {
-  static const char call[] = "litdnnLRNCrossChannelBackward";
+  LITDNN_API_CALL("litdnnLRNCrossChannelBackward");
   litdnnStatus_t s = check_lrn_common(call, handle, normDesc, lrnMode);
   if (s == LITDNN_STATUS_SUCCESS) s = check_lrn_tensor(call, "xDesc", xDesc, NULL);
   if (s == LITDNN_STATUS_SUCCESS) s = check_lrn_tensor(call, "yDesc", yDesc, xDesc);

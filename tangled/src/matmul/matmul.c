@@ -1,65 +1,9 @@
-#line 4759 "chapters/04-matmul.nw"
+#line 4723 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4564 "chapters/04-matmul.nw"
-static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {
-  [MATMUL_STAGE_CPU_NAIVE] = LITDNN_CPU_STAGE("cpu naive", "the definition: three loops, double accumulator",
-                                            litdnn_matmul_cpu_naive),
-  [MATMUL_STAGE_CPU_JKI] = LITDNN_CPU_STAGE("cpu jki", "loop order that streams columns",
-                                          litdnn_matmul_cpu_jki),
-  [MATMUL_STAGE_NAIVE] = LITDNN_GPU_STAGE("naive", "one thread per output", litdnn_matmul_naive),
-  [MATMUL_STAGE_COALESCED] = LITDNN_GPU_STAGE("coalesced", "a warp covers consecutive rows",
-                                            litdnn_matmul_coalesced),
-  [MATMUL_STAGE_TILED] = LITDNN_GPU_STAGE("smem tiled", "32x32 tiles in shared memory", litdnn_matmul_tiled),
-  [MATMUL_STAGE_BLOCK1D] = LITDNN_GPU_STAGE("1d blocking", "8 outputs per thread (a column)",
-                                          litdnn_matmul_block1d),
-  [MATMUL_STAGE_BLOCK2D] = LITDNN_GPU_STAGE("2d blocking", "8x8 outer product per thread",
-                                          litdnn_matmul_block2d),
-  [MATMUL_STAGE_VECTORIZED] = LITDNN_GPU_STAGE("vectorized", "16-byte loads, k-major tiles",
-                                             litdnn_matmul_vectorized),
-  [MATMUL_STAGE_WARPTILED] = LITDNN_GPU_STAGE("warp tiled", "block, warp and thread tiles",
-                                            litdnn_matmul_warptiled),
-  [MATMUL_STAGE_PIPELINED] = LITDNN_GPU_STAGE("pipelined 128x128", "double-buffered tiles",
-                                            litdnn_matmul_pipelined),
-  [MATMUL_STAGE_PIPELINED_64X64] = LITDNN_GPU_STAGE("pipelined 64x64", "a smaller tile for small problems",
-                                                  litdnn_matmul_pipelined_64x64),
-  [MATMUL_STAGE_PIPELINED_128X32] = LITDNN_GPU_STAGE("pipelined 128x32", "a narrow tile for small n",
-                                                   litdnn_matmul_pipelined_128x32),
-  [MATMUL_STAGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async", "3-slice cp.async pipeline", litdnn_matmul_async),
-  [MATMUL_STAGE_LARGE] = LITDNN_GPU_STAGE("large 128x256", "8x16 per thread, one block per SM, rastered",
-                                        litdnn_matmul_large),
-  [MATMUL_STAGE_LARGE_ASYNC] = LITDNN_CUDA_ONLY_STAGE("cp.async 128x256", "the large tile fed by cp.async",
-                                                    litdnn_matmul_large_async),
-  [MATMUL_STAGE_TUNED] = LITDNN_GPU_STAGE("tuned", "one parameterised kernel, the sweeps' pick",
-                                        litdnn_matmul_tuned_za),
-  [MATMUL_STAGE_SPLITK_128X16] = LITDNN_GPU_STAGE("split-k 128x16", "k split across blocks, a tile for n <= 16",
-                                                litdnn_matmul_splitk_128x16),
-  [MATMUL_STAGE_SPLITK_64X64] = LITDNN_GPU_STAGE("split-k 64x64", "k split across blocks, 64x64 tiles",
-                                               litdnn_matmul_splitk_64x64),
-  [MATMUL_STAGE_CUBLAS] = LITDNN_CUDA_ONLY_STAGE("cuBLAS", "cublasSgemm", litdnn_matmul_cublas),
-  [MATMUL_STAGE_WMMA_TF32] = LITDNN_CUDA_ONLY_STAGE("wmma tf32", "TF32 tensor cores through WMMA",
-                                                  litdnn_matmul_wmma_tf32),
-  [MATMUL_STAGE_MMA_TF32] = LITDNN_CUDA_ONLY_STAGE("mma tf32", "mma.sync m16n8k8, conflict-free fragments",
-                                                 litdnn_matmul_mma_tf32),
-  [MATMUL_STAGE_MMA_TF32_128X128] = LITDNN_CUDA_ONLY_STAGE("mma tf32 128x128",
-                                                         "mma.sync, 16-byte cp.async for both operands",
-                                                         litdnn_matmul_mma128_tf32),
-  [MATMUL_STAGE_MMA_TF32_256X128] = LITDNN_CUDA_ONLY_STAGE("mma tf32 256x128",
-                                                         "the same, 8 warps, 4 slices, one block per SM",
-                                                         litdnn_matmul_mma256_tf32),
-  [MATMUL_STAGE_WGMMA_TF32_128X128] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x128",
-                                                           "wgmma, B by descriptor, 6 slices (sm_90a)",
-                                                           litdnn_matmul_wgmma128_tf32),
-  [MATMUL_STAGE_WGMMA_TF32_128X256] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 128x256",
-                                                           "wgmma, a 128x256 tile, 4 slices (sm_90a)",
-                                                           litdnn_matmul_wgmma256_tf32),
-  [MATMUL_STAGE_WGMMA_TF32_WS] = LITDNN_CUDA_ONLY_STAGE("wgmma tf32 ws 128x256",
-                                                      "a producer warp group and two consumers, mbarriers, TMA",
-                                                      litdnn_matmul_wgmma_ws_tf32),
-  [MATMUL_STAGE_CUBLAS_TF32] = LITDNN_CUDA_ONLY_STAGE("cuBLAS tf32", "cublasSgemm in TF32 tensor-op math",
-                                                    litdnn_matmul_cublas_tf32),
-};
+#line 4584 "chapters/04-matmul.nw"
+static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {MATMUL_STAGES(LITDNN_STAGE_ROW)};
 #line 2253 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_a),
@@ -93,7 +37,7 @@ const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zc),
   LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_matmul_tuned_zd),
 };
-#line 4641 "chapters/04-matmul.nw"
+#line 4605 "chapters/04-matmul.nw"
 static int matmul_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -117,12 +61,10 @@ static int matmul_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4766 "chapters/04-matmul.nw"
-const litdnn_op_table litdnn_matmul_table = {
-  "matmul", matmul_stages, MATMUL_STAGE_COUNT, matmul_choose,
-};
+#line 4730 "chapters/04-matmul.nw"
+const litdnn_op_table litdnn_matmul_table = LITDNN_OP_TABLE("matmul", matmul_stages, matmul_choose);
 
-#line 4690 "chapters/04-matmul.nw"
+#line 4654 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -188,7 +130,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4772 "chapters/04-matmul.nw"
+#line 4734 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);
@@ -205,7 +147,7 @@ litdnnStatus_t litdnnMatmul(litdnnHandle_t handle, litdnnMathType_t math, litdnn
                             long long strideB, const void *beta, void *C, int ldc, long long strideC,
                             int batchCount)
 {
-  static const char call[] = "litdnnMatmul";
+  LITDNN_API_CALL("litdnnMatmul");
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;

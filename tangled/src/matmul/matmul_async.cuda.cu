@@ -200,12 +200,12 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
   }
 }
 #line 1279 "chapters/04-matmul.nw"
-#define MATMUL_STAGES 3
-#define MATMUL_ASYNC_SMEM (MATMUL_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
+#define MATMUL_ASYNC_SLICES 3
+#define MATMUL_ASYNC_SMEM (MATMUL_ASYNC_SLICES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_async(litdnn_matmul_args g)
 {
   extern __shared__ float4 matmul_smem4[];
-  float *as_buf = (float *)matmul_smem4, *bs_buf = as_buf + MATMUL_STAGES * WT_BK * WT_SPA;
+  float *as_buf = (float *)matmul_smem4, *bs_buf = as_buf + MATMUL_ASYNC_SLICES * WT_BK * WT_SPA;
   
 #line 946 "chapters/04-matmul.nw"
 int t = threadIdx.x, lane = t % 32, warp = t / 32;
@@ -224,7 +224,7 @@ for (int r = 0; r < 4 * WT_RM; r++)
 #line 1286 "chapters/04-matmul.nw"
   (void)ra; (void)rb;
   int slices = (g.k + WT_BK - 1) / WT_BK;
-  for (int s = 0; s < MATMUL_STAGES - 1; s++) {
+  for (int s = 0; s < MATMUL_ASYNC_SLICES - 1; s++) {
     if (s < slices) {
       matmul_async_tile(as_buf + s * WT_BK * WT_SPA, A, g.lda, g.transa, veca, i0, g.m, s * WT_BK, g.k,
                       WT_BM, WT_BK, WT_THREADS, t);
@@ -234,9 +234,9 @@ for (int r = 0; r < 4 * WT_RM; r++)
     MATMUL_CP_ASYNC_COMMIT();
   }
   for (int s = 0; s < slices; s++) {
-    MATMUL_CP_ASYNC_WAIT(MATMUL_STAGES - 2);
+    MATMUL_CP_ASYNC_WAIT(MATMUL_ASYNC_SLICES - 2);
     __syncthreads();
-    int next = s + MATMUL_STAGES - 1, nb = next % MATMUL_STAGES;
+    int next = s + MATMUL_ASYNC_SLICES - 1, nb = next % MATMUL_ASYNC_SLICES;
     if (next < slices) {
       matmul_async_tile(as_buf + nb * WT_BK * WT_SPA, A, g.lda, g.transa, veca, i0, g.m, next * WT_BK, g.k,
                       WT_BM, WT_BK, WT_THREADS, t);
@@ -245,8 +245,8 @@ for (int r = 0; r < 4 * WT_RM; r++)
     }
     MATMUL_CP_ASYNC_COMMIT();
     {
-      const float *as = as_buf + (s % MATMUL_STAGES) * WT_BK * WT_SPA;
-      const float *bs = bs_buf + (s % MATMUL_STAGES) * WT_BK * WT_SPB;
+      const float *as = as_buf + (s % MATMUL_ASYNC_SLICES) * WT_BK * WT_SPA;
+      const float *bs = bs_buf + (s % MATMUL_ASYNC_SLICES) * WT_BK * WT_SPB;
       
 #line 965 "chapters/04-matmul.nw"
 MATMUL_UNROLL

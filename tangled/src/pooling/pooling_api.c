@@ -1,4 +1,4 @@
-#line 215 "chapters/06-pooling.nw"
+#line 195 "chapters/06-pooling.nw"
 #include "pooling/pooling.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +6,7 @@
 
 litdnnStatus_t litdnnCreatePoolingDescriptor(litdnnPoolingDescriptor_t *desc)
 {
+  LITDNN_API_CALL("litdnnCreatePoolingDescriptor");
   LITDNN_CHECK_NULL("litdnnCreatePoolingDescriptor", desc);
   *desc = calloc(1, sizeof **desc);
   if (!*desc)
@@ -16,11 +17,12 @@ litdnnStatus_t litdnnCreatePoolingDescriptor(litdnnPoolingDescriptor_t *desc)
 
 litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
 {
+  LITDNN_API_CALL("litdnnDestroyPoolingDescriptor");
   free(desc);
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 245 "chapters/06-pooling.nw"
+#line 227 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -70,6 +72,7 @@ litdnnStatus_t litdnnSetPooling2dDescriptor(litdnnPoolingDescriptor_t desc, litd
                                             int horizontalPadding, int verticalStride,
                                             int horizontalStride)
 {
+  LITDNN_API_CALL("litdnnSetPooling2dDescriptor");
   int window[2] = {windowHeight, windowWidth}, pad[2] = {verticalPadding, horizontalPadding};
   int stride[2] = {verticalStride, horizontalStride};
   return set_pooling("litdnnSetPooling2dDescriptor", desc, mode, maxpoolingNanOpt, 2, window, pad,
@@ -81,13 +84,13 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
                                             const int windowDimA[], const int paddingA[],
                                             const int strideA[])
 {
-  static const char call[] = "litdnnSetPoolingNdDescriptor";
+  LITDNN_API_CALL("litdnnSetPoolingNdDescriptor");
   LITDNN_CHECK_NULL(call, windowDimA);
   LITDNN_CHECK_NULL(call, paddingA);
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 314 "chapters/06-pooling.nw"
+#line 297 "chapters/06-pooling.nw"
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
   if (!desc)
@@ -103,7 +106,7 @@ litdnnStatus_t litdnnGetPooling2dDescriptor(litdnnPoolingDescriptor_t desc, litd
                                             int *verticalPadding, int *horizontalPadding,
                                             int *verticalStride, int *horizontalStride)
 {
-  static const char call[] = "litdnnGetPooling2dDescriptor";
+  LITDNN_API_CALL("litdnnGetPooling2dDescriptor");
   litdnnStatus_t s = check_pooling(call, desc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -129,7 +132,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
                                             litdnnNanPropagation_t *maxpoolingNanOpt, int *nbDims,
                                             int windowDimA[], int paddingA[], int strideA[])
 {
-  static const char call[] = "litdnnGetPoolingNdDescriptor";
+  LITDNN_API_CALL("litdnnGetPoolingNdDescriptor");
   litdnnStatus_t s = check_pooling(call, desc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -154,7 +157,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 387 "chapters/06-pooling.nw"
+#line 370 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -190,7 +193,7 @@ litdnnStatus_t litdnnGetPoolingNdForwardOutputDim(litdnnPoolingDescriptor_t desc
                                                   litdnnTensorDescriptor_t inputDesc, int nbDims,
                                                   int outputTensorDimA[])
 {
-  static const char call[] = "litdnnGetPoolingNdForwardOutputDim";
+  LITDNN_API_CALL("litdnnGetPoolingNdForwardOutputDim");
   litdnnStatus_t s = check_pooling(call, desc);
   if (s == LITDNN_STATUS_SUCCESS)
     s = litdnn_check_tensor(call, "inputDesc", inputDesc);
@@ -214,7 +217,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
                                                   litdnnTensorDescriptor_t inputDesc, int *n, int *c,
                                                   int *h, int *w)
 {
-  static const char call[] = "litdnnGetPooling2dForwardOutputDim";
+  LITDNN_API_CALL("litdnnGetPooling2dForwardOutputDim");
   litdnnStatus_t s = check_pooling(call, desc);
   if (s == LITDNN_STATUS_SUCCESS)
     s = litdnn_check_tensor(call, "inputDesc", inputDesc);
@@ -233,7 +236,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 477 "chapters/06-pooling.nw"
+#line 460 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -296,7 +299,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 542 "chapters/06-pooling.nw"
+#line 525 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -308,7 +311,7 @@ litdnnStatus_t litdnnPoolingForward(litdnnHandle_t handle, litdnnPoolingDescript
                                     const void *alpha, litdnnTensorDescriptor_t xDesc, const void *x,
                                     const void *beta, litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnPoolingForward";
+  LITDNN_API_CALL("litdnnPoolingForward");
   POOL_CHECK(litdnn_check_handle(call, handle));
   POOL_CHECK(check_pooling(call, desc));
   LITDNN_CHECK_NULL(call, alpha);
@@ -339,7 +342,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
                                      litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,
                                      litdnnTensorDescriptor_t dxDesc, void *dx)
 {
-  static const char call[] = "litdnnPoolingBackward";
+  LITDNN_API_CALL("litdnnPoolingBackward");
   POOL_CHECK(litdnn_check_handle(call, handle));
   POOL_CHECK(check_pooling(call, desc));
   LITDNN_CHECK_NULL(call, alpha);
@@ -376,13 +379,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3485 "chapters/06-pooling.nw"
-enum { POOL_FWD_CPU, POOL_FWD_NAIVE, POOL_FWD_ROWS, POOL_FWD_K2S2, POOL_FWD_NHWC4, POOL_FWD_K3S2,
-       POOL_FWD_NHWC_K3, POOL_FWD_GLOBAL, POOL_FWD_GLOBAL4 };
-enum { POOL_BWD_CPU, POOL_BWD_SCATTER, POOL_BWD_GATHER, POOL_BWD_ARGMAX, POOL_BWD_DISJOINT,
-       POOL_BWD_COMPARE, POOL_BWD_K2S2, POOL_BWD_TILE,
-       POOL_BWD_GLOBAL, POOL_BWD_PLANE, POOL_BWD_STAGED, POOL_BWD_K3S2 };
-
+#line 3525 "chapters/06-pooling.nw"
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -439,55 +436,10 @@ static int choose_pool_backward(litdnnHandle_t h, const void *args)
   return POOL_BWD_COMPARE;
 }
 
-static const litdnn_stage pool_forward_stages[] = {
-  LITDNN_CPU_STAGE("cpu", "the reference loop", litdnn_pool_forward_cpu),
-  LITDNN_GPU_STAGE("naive", "one thread per output", litdnn_pool_forward_naive),
-  LITDNN_GPU_STAGE("rows", "one warp per output row: one index split per row",
-                   litdnn_pool_forward_rows),
-  LITDNN_GPU_STAGE("k2s2-vec4", "2x2 stride 2: 16-byte loads and stores",
-                   litdnn_pool_forward_k2s2),
-  LITDNN_GPU_STAGE("nhwc-vec4", "NHWC: four channels per thread, 16-byte accesses",
-                   litdnn_pool_forward_nhwc4),
-  LITDNN_GPU_STAGE("k3s2-x4", "3x3 stride 2: four outputs per thread share their loaded columns",
-                   litdnn_pool_forward_k3s2),
-  LITDNN_GPU_STAGE("nhwc-k3", "NHWC 3x3: nine 16-byte loads in flight, four channels per thread",
-                   litdnn_pool_forward_nhwc_k3),
-  LITDNN_GPU_STAGE("global", "a window over the whole plane: 8 or 32 threads per output",
-                   litdnn_pool_forward_global),
-  LITDNN_GPU_STAGE("global-vec4", "a window over the whole plane: runs of planes or four channels "
-                   "by 16-byte loads, eight in flight per thread", litdnn_pool_forward_global4),
-};
+static const litdnn_stage pool_forward_stages[] = {POOL_FORWARD_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage pool_backward_stages[] = {POOL_BACKWARD_STAGES(LITDNN_STAGE_ROW)};
 
-static const litdnn_stage pool_backward_stages[] = {
-  LITDNN_CPU_STAGE("cpu", "the reference scatter", litdnn_pool_backward_cpu),
-  LITDNN_GPU_STAGE("scatter", "one thread per output, atomic adds", litdnn_pool_backward_scatter),
-  LITDNN_GPU_STAGE("gather", "one thread per input, recomputed maxima, deterministic",
-                   litdnn_pool_backward_gather),
-  LITDNN_GPU_STAGE("argmax-gather", "maxima found once and stored, then gathered",
-                   litdnn_pool_backward_argmax),
-  LITDNN_GPU_STAGE("disjoint", "windows that tile the input: no atomics, one pass",
-                   litdnn_pool_backward_disjoint),
-  LITDNN_GPU_STAGE("compare-y", "gather; a maximum is found by comparing x with y",
-                   litdnn_pool_backward_compare),
-  LITDNN_GPU_STAGE("k2s2-vec4", "2x2 stride 2: four outputs per thread, 16-byte loads and stores",
-                   litdnn_pool_backward_k2s2),
-  LITDNN_GPU_STAGE("tile", "a block per tile of dx: windows' maxima in shared memory, then a gather",
-                   litdnn_pool_backward_tile),
-  LITDNN_GPU_STAGE("global", "a window over the whole plane: the maximum found again, a broadcast",
-                   litdnn_pool_backward_global),
-  LITDNN_GPU_STAGE("plane-y", "compare-y in tiles of a plane: no index divisions, no shared memory",
-                   litdnn_pool_backward_plane),
-  LITDNN_GPU_STAGE("staged", "3x3 stride 2, NCHW: x under a tile in shared memory, then a gather",
-                   litdnn_pool_backward_staged),
-  LITDNN_GPU_STAGE("k3s2-cell", "3x3 stride 2: a 2x2 cell of dx per thread, windows shared by shuffles",
-                   litdnn_pool_backward_k3s2),
-};
-
-const litdnn_op_table litdnn_pooling_forward_table = {
-  "pooling forward", pool_forward_stages,
-  (int)(sizeof pool_forward_stages / sizeof pool_forward_stages[0]), choose_pool_forward,
-};
-const litdnn_op_table litdnn_pooling_backward_table = {
-  "pooling backward", pool_backward_stages,
-  (int)(sizeof pool_backward_stages / sizeof pool_backward_stages[0]), choose_pool_backward,
-};
+const litdnn_op_table litdnn_pooling_forward_table =
+    LITDNN_OP_TABLE("pooling forward", pool_forward_stages, choose_pool_forward);
+const litdnn_op_table litdnn_pooling_backward_table =
+    LITDNN_OP_TABLE("pooling backward", pool_backward_stages, choose_pool_backward);

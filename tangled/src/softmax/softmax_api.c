@@ -1,4 +1,4 @@
-#line 255 "chapters/07-softmax.nw"
+#line 276 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <string.h>
 
@@ -54,7 +54,7 @@ litdnnStatus_t litdnnSoftmaxForward(litdnnHandle_t handle, litdnnSoftmaxAlgorith
                                     litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,
                                     litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnSoftmaxForward";
+  LITDNN_API_CALL("litdnnSoftmaxForward");
   SOFTMAX_CHECK(litdnn_check_handle(call, handle));
   SOFTMAX_CHECK(check_algo_mode(call, algo, mode));
   LITDNN_CHECK_NULL(call, alpha);
@@ -84,7 +84,7 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
                                      litdnnTensorDescriptor_t dyDesc, const void *dy, const void *beta,
                                      litdnnTensorDescriptor_t dxDesc, void *dx)
 {
-  static const char call[] = "litdnnSoftmaxBackward";
+  LITDNN_API_CALL("litdnnSoftmaxBackward");
   SOFTMAX_CHECK(litdnn_check_handle(call, handle));
   SOFTMAX_CHECK(check_algo_mode(call, algo, mode));
   LITDNN_CHECK_NULL(call, alpha);
@@ -114,10 +114,7 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 2131 "chapters/07-softmax.nw"
-enum { SOFTMAX_CPU, SOFTMAX_NAIVE, SOFTMAX_BLOCK_SMEM, SOFTMAX_WARP_SHUFFLE, SOFTMAX_ONLINE, SOFTMAX_CHANNEL_NCHW, SOFTMAX_SMALL_ROWS,
-       SOFTMAX_CHANNEL_VEC, SOFTMAX_ROWS_VEC, SOFTMAX_CHANNEL_TILE, SOFTMAX_SHORT_ROWS };
-
+#line 2152 "chapters/07-softmax.nw"
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -138,34 +135,9 @@ static int choose_softmax(litdnnHandle_t h, const void *args)
   return SOFTMAX_NAIVE;
 }
 
-static const litdnn_stage softmax_stages[] = {
-  LITDNN_CPU_STAGE("cpu", "the reference loop, in double", litdnn_softmax_cpu),
-  LITDNN_GPU_STAGE("naive", "one thread per row, three sweeps", litdnn_softmax_naive),
-  LITDNN_GPU_STAGE("block-smem", "one block per row, shared-memory tree reductions",
-                   litdnn_softmax_block_smem),
-  LITDNN_GPU_STAGE("warp-shuffle", "warp-shuffle reductions, a warp per short row, 16-byte loads",
-                   litdnn_softmax_warp_shuffle),
-  LITDNN_GPU_STAGE("online", "running max and sum, the row held in registers: one trip to memory",
-                   litdnn_softmax_online),
-  LITDNN_GPU_STAGE("channel-nchw", "CHANNEL in NCHW: 16-pixel tiles in shared memory, coalesced",
-                   litdnn_softmax_channel_nchw),
-  LITDNN_GPU_STAGE("small-rows", "a group of 1 to 32 lanes per short row, the row in registers",
-                   litdnn_softmax_small_rows),
-  LITDNN_GPU_STAGE("channel-vec4", "CHANNEL in NCHW: four pixels per thread, the tile in registers",
-                   litdnn_softmax_channel_vec),
-  LITDNN_GPU_STAGE("rows-vec4", "a warp per row of at most 1,024, the row in float4 registers",
-                   litdnn_softmax_rows_vec),
-  LITDNN_GPU_STAGE("channel-tile", "CHANNEL in NCHW: kernel 7 specialised by direction, shuffles, tiles across images",
-                   litdnn_softmax_channel_tile),
-  LITDNN_GPU_STAGE("rows-short", "a group of 1 to 32 lanes per row under 128, four values a lane, direction fixed",
-                   litdnn_softmax_short_rows),
-};
+static const litdnn_stage softmax_stages[] = {SOFTMAX_STAGES(LITDNN_STAGE_ROW)};
 
-const litdnn_op_table litdnn_softmax_forward_table = {
-  "softmax forward", softmax_stages, (int)(sizeof softmax_stages / sizeof softmax_stages[0]),
-  choose_softmax,
-};
-const litdnn_op_table litdnn_softmax_backward_table = {
-  "softmax backward", softmax_stages, (int)(sizeof softmax_stages / sizeof softmax_stages[0]),
-  choose_softmax,
-};
+const litdnn_op_table litdnn_softmax_forward_table =
+    LITDNN_OP_TABLE("softmax forward", softmax_stages, choose_softmax);
+const litdnn_op_table litdnn_softmax_backward_table =
+    LITDNN_OP_TABLE("softmax backward", softmax_stages, choose_softmax);

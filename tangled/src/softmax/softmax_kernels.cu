@@ -1,4 +1,4 @@
-#line 428 "chapters/07-softmax.nw"
+#line 449 "chapters/07-softmax.nw"
 #include "core/gpu.h"
 #include "softmax/softmax.h"
 
@@ -13,7 +13,7 @@
 #define SOFTMAX_UNROLL4
 #endif
 
-#line 461 "chapters/07-softmax.nw"
+#line 482 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -37,7 +37,7 @@ SOFTMAX_FN void softmax_store(float *o, float v, float alpha, float beta)
 {
   *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
 }
-#line 487 "chapters/07-softmax.nw"
+#line 508 "chapters/07-softmax.nw"
 static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -75,7 +75,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "softmax_naive_kernel");
 }
-#line 551 "chapters/07-softmax.nw"
+#line 572 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SOFTMAX_FN float softmax_block_reduce_smem(float v, float *buf, int op)
@@ -128,7 +128,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   softmax_block_smem_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "softmax_block_smem_kernel");
 }
-#line 630 "chapters/07-softmax.nw"
+#line 651 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -242,7 +242,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   softmax_block_rows_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "softmax_block_rows_kernel");
 }
-#line 790 "chapters/07-softmax.nw"
+#line 811 "chapters/07-softmax.nw"
 #define SOFTMAX_HELD 32       /* values each thread holds in registers */
 #define SOFTMAX_CHUNK (SOFTMAX_HELD * SOFTMAX_THREADS)
 
@@ -492,7 +492,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1070 "chapters/07-softmax.nw"
+#line 1091 "chapters/07-softmax.nw"
 #define SOFTMAX_TILE 16   /* pixels per block */
 
 static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -552,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 1158 "chapters/07-softmax.nw"
+#line 1179 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -642,7 +642,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1302 "chapters/07-softmax.nw"
+#line 1323 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -746,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1458 "chapters/07-softmax.nw"
+#line 1479 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -901,7 +901,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1659 "chapters/07-softmax.nw"
+#line 1680 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -1072,7 +1072,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "softmax_channel_tile_kernel");
 }
-#line 1913 "chapters/07-softmax.nw"
+#line 1934 "chapters/07-softmax.nw"
 #define SOFTMAX_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SOFTMAX_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 

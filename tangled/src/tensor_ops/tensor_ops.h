@@ -106,12 +106,31 @@ static inline int litdnn_ew_is_broadcast(const litdnn_ew *p, litdnn_broadcast_sh
 }
 
 void litdnn_ew_cpu_loop(const litdnn_ew *p);
-litdnnStatus_t litdnn_ew_cpu(litdnnHandle_t h, const void *args);
-LITDNN_DECLARE_GPU_FN(litdnn_ew_naive);
-LITDNN_DECLARE_GPU_FN(litdnn_ew_vec4);
-LITDNN_DECLARE_GPU_FN(litdnn_transform_tiled);
-LITDNN_DECLARE_GPU_FN(litdnn_transform_vec4);
-LITDNN_DECLARE_GPU_FN(litdnn_ew_broadcast);
+const char *litdnn_ew_flat_applies(litdnnHandle_t h, const void *args);
+const char *litdnn_ew_broadcast_applies(litdnnHandle_t h, const void *args);
+const char *litdnn_ew_transpose_applies(litdnnHandle_t h, const void *args);
+#define EW_STAGES(S)                                                                          \
+  S(EW_STAGE_CPU, "cpu loop", "the definition: an odometer over the indices", CPU,            \
+    litdnn_ew_cpu, NULL, DET)                                                                 \
+  S(EW_STAGE_NAIVE, "one thread per element", "index by division, any strides", GPU,         \
+    litdnn_ew_naive, NULL, DET)                                                               \
+  S(EW_STAGE_VEC4, "float4 grid-stride", "16-byte loads, few threads, flat arrays only", GPU, \
+    litdnn_ew_vec4, litdnn_ew_flat_applies, DET)
+#define EW_BROADCAST_STAGES(S)                                                                \
+  S(EW_STAGE_BROADCAST, "broadcast float4",                                                   \
+    "a repeated vector: wrap its index, or one value per plane", GPU, litdnn_ew_broadcast,    \
+    litdnn_ew_broadcast_applies, DET)
+#define EW_TRANSPOSE_STAGES(S)                                                                \
+  S(EW_STAGE_TILED, "tiled transpose", "32x32 tiles through padded shared memory", GPU,       \
+    litdnn_transform_tiled, litdnn_ew_transpose_applies, DET)                                 \
+  S(EW_STAGE_WIDE, "64x64 float4 transpose", "16 KB per block in flight, 16-byte accesses",   \
+    GPU, litdnn_transform_vec4, litdnn_ew_transpose_applies, DET)
+
+enum { EW_STAGES(LITDNN_STAGE_ID) EW_BROADCAST_STAGES(LITDNN_STAGE_ID) };
+enum { EW_TRANSPOSE_FIRST_ = EW_STAGE_VEC4, EW_TRANSPOSE_STAGES(LITDNN_STAGE_ID) };
+EW_STAGES(LITDNN_STAGE_DECLARE)
+EW_BROADCAST_STAGES(LITDNN_STAGE_DECLARE)
+EW_TRANSPOSE_STAGES(LITDNN_STAGE_DECLARE)
 
 #ifdef __cplusplus
 }

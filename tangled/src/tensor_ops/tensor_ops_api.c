@@ -1,8 +1,8 @@
-#line 2729 "chapters/02-tensors.nw"
+#line 2946 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 #include <stdlib.h>
 
-#line 2740 "chapters/02-tensors.nw"
+#line 2957 "chapters/02-tensors.nw"
 struct litdnnOpTensorStruct {
   int is_set;
   litdnnOpTensorOp_t op;
@@ -12,7 +12,7 @@ struct litdnnOpTensorStruct {
 
 litdnnStatus_t litdnnCreateOpTensorDescriptor(litdnnOpTensorDescriptor_t *opTensorDesc)
 {
-  static const char call[] = "litdnnCreateOpTensorDescriptor";
+  LITDNN_API_CALL("litdnnCreateOpTensorDescriptor");
   LITDNN_CHECK_NULL(call, opTensorDesc);
   *opTensorDesc = calloc(1, sizeof **opTensorDesc);
   if (!*opTensorDesc)
@@ -22,6 +22,7 @@ litdnnStatus_t litdnnCreateOpTensorDescriptor(litdnnOpTensorDescriptor_t *opTens
 
 litdnnStatus_t litdnnDestroyOpTensorDescriptor(litdnnOpTensorDescriptor_t opTensorDesc)
 {
+  LITDNN_API_CALL("litdnnDestroyOpTensorDescriptor");
   free(opTensorDesc);
   return LITDNN_STATUS_SUCCESS;
 }
@@ -31,7 +32,7 @@ litdnnStatus_t litdnnSetOpTensorDescriptor(litdnnOpTensorDescriptor_t opTensorDe
                                            litdnnDataType_t opTensorCompType,
                                            litdnnNanPropagation_t opTensorNanOpt)
 {
-  static const char call[] = "litdnnSetOpTensorDescriptor";
+  LITDNN_API_CALL("litdnnSetOpTensorDescriptor");
   LITDNN_CHECK_NULL(call, opTensorDesc);
   if ((int)opTensorOp < LITDNN_OP_TENSOR_ADD || (int)opTensorOp > LITDNN_OP_TENSOR_NOT)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
@@ -54,7 +55,7 @@ litdnnStatus_t litdnnGetOpTensorDescriptor(litdnnOpTensorDescriptor_t opTensorDe
                                            litdnnDataType_t *opTensorCompType,
                                            litdnnNanPropagation_t *opTensorNanOpt)
 {
-  static const char call[] = "litdnnGetOpTensorDescriptor";
+  LITDNN_API_CALL("litdnnGetOpTensorDescriptor");
   LITDNN_CHECK_NULL(call, opTensorDesc);
   if (!opTensorDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "opTensorDesc was never set");
@@ -66,7 +67,7 @@ litdnnStatus_t litdnnGetOpTensorDescriptor(litdnnOpTensorDescriptor_t opTensorDe
     *opTensorNanOpt = opTensorDesc->nan_opt;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1756 "chapters/02-tensors.nw"
+#line 1939 "chapters/02-tensors.nw"
 static void ew_simplify(litdnn_ew *p)
 {
   int n = 0;
@@ -108,7 +109,7 @@ static void ew_simplify(litdnn_ew *p)
     p->cs[0] = p->as[0] = p->bs[0] = 1;
   }
 }
-#line 2810 "chapters/02-tensors.nw"
+#line 3028 "chapters/02-tensors.nw"
 static litdnnStatus_t check_pointer(const char *call, const char *name, const void *ptr)
 {
   if (!ptr)
@@ -173,7 +174,7 @@ static litdnnStatus_t check_alias(const char *call, const char *in_name, litdnnT
   return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
                       "%s overlaps %s in memory without being the same tensor", in_name, out_name);
 }
-#line 2877 "chapters/02-tensors.nw"
+#line 3095 "chapters/02-tensors.nw"
 /* The elementwise problem: output c, inputs a and b (either may be NULL). */
 static void ew_describe(litdnn_ew *p, const char *call, int fn, litdnnTensorDescriptor_t c,
                         litdnnTensorDescriptor_t a, litdnnTensorDescriptor_t b)
@@ -191,7 +192,7 @@ static void ew_describe(litdnn_ew *p, const char *call, int fn, litdnnTensorDesc
   }
   ew_simplify(p);
 }
-#line 2900 "chapters/02-tensors.nw"
+#line 3118 "chapters/02-tensors.nw"
 #define CHECK(expr)                                                                \
   do {                                                                             \
     litdnnStatus_t check_status_ = (expr);                                         \
@@ -202,7 +203,7 @@ static void ew_describe(litdnn_ew *p, const char *call, int fn, litdnnTensorDesc
 litdnnStatus_t litdnnSetTensor(litdnnHandle_t handle, litdnnTensorDescriptor_t yDesc, void *y,
                                const void *valuePtr)
 {
-  static const char call[] = "litdnnSetTensor";
+  LITDNN_API_CALL("litdnnSetTensor");
   CHECK(litdnn_check_handle(call, handle));
   CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
   CHECK(check_pointer(call, "y", y));
@@ -220,7 +221,7 @@ litdnnStatus_t litdnnSetTensor(litdnnHandle_t handle, litdnnTensorDescriptor_t y
 litdnnStatus_t litdnnScaleTensor(litdnnHandle_t handle, litdnnTensorDescriptor_t yDesc, void *y,
                                  const void *alpha)
 {
-  static const char call[] = "litdnnScaleTensor";
+  LITDNN_API_CALL("litdnnScaleTensor");
   CHECK(litdnn_check_handle(call, handle));
   CHECK(litdnn_check_tensor(call, "yDesc", yDesc));
   CHECK(check_pointer(call, "y", y));
@@ -240,7 +241,7 @@ litdnnStatus_t litdnnAddTensor(litdnnHandle_t handle, const void *alpha,
                                litdnnTensorDescriptor_t aDesc, const void *A, const void *beta,
                                litdnnTensorDescriptor_t cDesc, void *C)
 {
-  static const char call[] = "litdnnAddTensor";
+  LITDNN_API_CALL("litdnnAddTensor");
   CHECK(litdnn_check_handle(call, handle));
   CHECK(check_pointer(call, "alpha", alpha));
   CHECK(check_pointer(call, "beta", beta));
@@ -261,13 +262,13 @@ litdnnStatus_t litdnnAddTensor(litdnnHandle_t handle, const void *alpha,
   p.c = (float *)C;
   return litdnn_run_op(handle, LITDNN_OP_ADD_TENSOR, call, &p);
 }
-#line 2976 "chapters/02-tensors.nw"
+#line 3194 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnOpTensor(litdnnHandle_t handle, litdnnOpTensorDescriptor_t opTensorDesc,
                               const void *alpha1, litdnnTensorDescriptor_t aDesc, const void *A,
                               const void *alpha2, litdnnTensorDescriptor_t bDesc, const void *B,
                               const void *beta, litdnnTensorDescriptor_t cDesc, void *C)
 {
-  static const char call[] = "litdnnOpTensor";
+  LITDNN_API_CALL("litdnnOpTensor");
   CHECK(litdnn_check_handle(call, handle));
   CHECK(check_pointer(call, "opTensorDesc", opTensorDesc));
   if (!opTensorDesc->is_set)
@@ -315,7 +316,7 @@ litdnnStatus_t litdnnTransformTensor(litdnnHandle_t handle, const void *alpha,
                                      litdnnTensorDescriptor_t xDesc, const void *x,
                                      const void *beta, litdnnTensorDescriptor_t yDesc, void *y)
 {
-  static const char call[] = "litdnnTransformTensor";
+  LITDNN_API_CALL("litdnnTransformTensor");
   CHECK(litdnn_check_handle(call, handle));
   CHECK(check_pointer(call, "alpha", alpha));
   CHECK(check_pointer(call, "beta", beta));

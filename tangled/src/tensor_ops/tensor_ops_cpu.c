@@ -1,4 +1,4 @@
-#line 1908 "chapters/02-tensors.nw"
+#line 2091 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 #include <math.h>
 

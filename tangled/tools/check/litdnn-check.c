@@ -1,4 +1,4 @@
-#line 3296 "chapters/02-tensors.nw"
+#line 3514 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3343 "chapters/02-tensors.nw"
+#line 3561 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3420 "chapters/02-tensors.nw"
+#line 3638 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -110,7 +110,7 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
-#line 1441 "chapters/03-activations.nw"
+#line 1451 "chapters/03-activations.nw"
 static void check_activation(litdnnActivationMode_t mode, int backward)
 {
   enum { COUNT = 2 * 37 * 9 * 11 };
@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 4435 "chapters/05-convolution.nw"
+#line 4433 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 3712 "chapters/06-pooling.nw"
+#line 3701 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -252,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 2193 "chapters/07-softmax.nw"
+#line 2186 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -280,7 +280,7 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 2761 "chapters/08-normalization.nw"
+#line 2780 "chapters/08-normalization.nw"
 static void check_batchnorm(void)
 {
   enum { N = 3, C = 5, H = 7, W = 9, COUNT = N * C * H * W };
@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5529 "chapters/08-normalization.nw"
+#line 5559 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -361,7 +361,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 835 "chapters/09-dropout.nw"
+#line 846 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -397,23 +397,23 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 3403 "chapters/02-tensors.nw"
+#line 3621 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3410 "chapters/02-tensors.nw"
+#line 3628 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3469 "chapters/02-tensors.nw"
+#line 3687 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
-#line 1487 "chapters/03-activations.nw"
+#line 1497 "chapters/03-activations.nw"
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 4832 "chapters/04-matmul.nw"
+#line 4794 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -436,26 +436,26 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 4498 "chapters/05-convolution.nw"
+#line 4496 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 3751 "chapters/06-pooling.nw"
+#line 3740 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 2223 "chapters/07-softmax.nw"
+#line 2216 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 2811 "chapters/08-normalization.nw"
+#line 2830 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5564 "chapters/08-normalization.nw"
+#line 5594 "chapters/08-normalization.nw"
 check_lrn();
-#line 873 "chapters/09-dropout.nw"
+#line 884 "chapters/09-dropout.nw"
 check_dropout();
-#line 3406 "chapters/02-tensors.nw"
+#line 3624 "chapters/02-tensors.nw"
 }
 
-#line 3308 "chapters/02-tensors.nw"
+#line 3526 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
