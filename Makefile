@@ -123,10 +123,11 @@ $(BUILD)/cuda/%.sm90a.cuda.o: $(TANGLED)/src/%.sm90a.cuda.cu $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(NVCC) $(CPPFLAGS) $(GPU_ARCHS_SM90A) $(NVCC_COMMON) -c $< -o $@
 
-# The emulator's copy of a kernel file: rewrite the launches, compile as C.
+# The emulator's copy of a kernel file: expand its kernel headers (.cuh),
+# rewrite the launches, compile as C.
 $(BUILD)/emu/%.c: $(TANGLED)/src/%.cu $(REWRITE)
 	@mkdir -p $(@D)
-	$(REWRITE) $< > $@
+	$(REWRITE) -I$(TANGLED)/src -MF $(@:.c=.rw.d) -MT $@ $< > $@
 
 $(BUILD)/emu/%.o: $(BUILD)/emu/%.c $(FLAGS_STAMP)
 	$(CC) $(EMU_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@

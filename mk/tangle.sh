@@ -3,9 +3,9 @@
 #
 #   mk/tangle.sh OUTDIR CHAPTER.nw...
 #
-# Root chunks are named by their path under OUTDIR.  C and CUDA files get
-# #line directives so that compiler errors point into the chapters; headers
-# and scripts do not.  cpif keeps the time stamp of a file whose text did not
+# Root chunks are named by their path under OUTDIR.  C and CUDA files and
+# kernel headers (.cuh) get #line directives so that compiler errors point
+# into the chapters; other headers and scripts do not.  cpif keeps the time stamp of a file whose text did not
 # change, so make rebuilds only what a chapter edit really touched.  Files
 # under OUTDIR that no chapter produces any more are removed.
 set -euo pipefail
@@ -38,7 +38,7 @@ while IFS= read -r root; do
   target=$out/$root
   mkdir -p "$(dirname "$target")"
   case $root in
-    *.c|*.cu) lines=(-L) ;;
+    *.c|*.cu|*.cuh) lines=(-L) ;;
     *) lines=() ;;
   esac
   # notangle writes the file even when a chunk is undefined, then fails:

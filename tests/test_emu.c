@@ -421,3 +421,54 @@ Test(emu_programs, unsupported_features_fail_to_compile, .timeout = 60) {
     }
   }
 }
+
+/* A kernel in a header of its own (.cuh), found through -I: the rewriter
+   expands it, so its __shared__ array and its launch work; and a feature
+   the emulator refuses is reported at the header's own line. */
+static int compile_with_header(const char *header, const char *dir, char *out, size_t size) {
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd, "mkdir -p %s/inc", dir);
+  cr_assert_eq(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "%s/inc/block_sum.cuh", dir);
+  FILE *f = fopen(cmd, "w");
+  fputs(header, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "%s/main.cu", dir);
+  f = fopen(cmd, "w");
+  fputs("#include <stdio.h>\n#include \"block_sum.cuh\"\n"
+        "int main(void) {\n  float *d, h = 0;\n  cudaMalloc((void **)&d, sizeof(float));\n"
+        "  block_sum<<<1, 64>>>(d);\n  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+        "  printf(\"sum %g\\n\", h);\n  return h == 2016.0f ? 0 : 1;\n}\n", f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "%s -I %s/inc %s/main.cu -o %s/prog > %s/log 2>&1 && %s/prog >> %s/log 2>&1",
+           emucc, dir, dir, dir, dir, dir, dir);
+  int status = system(cmd);
+  snprintf(cmd, sizeof cmd, "%s/log", dir);
+  f = fopen(cmd, "r");
+  size_t n = f ? fread(out, 1, size - 1, f) : 0;
+  out[n] = 0;
+  if (f)
+    fclose(f);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+Test(emu_programs, kernels_in_a_header_are_expanded, .timeout = 60) {
+  char dir[] = "/tmp/litdnn-test-emu.XXXXXX", out[4096], cmd[1100];
+  cr_assert_not_null(mkdtemp(dir));
+  int st = compile_with_header("#ifndef BLOCK_SUM_CUH\n#define BLOCK_SUM_CUH\n"
+                               "__global__ void block_sum(float *out) {\n"
+                               "  __shared__ float v[64];\n  v[threadIdx.x] = threadIdx.x;\n"
+                               "  __syncthreads();\n"
+                               "  if (threadIdx.x == 0) { float s = 0; for (int i = 0; i < 64; i++) s += v[i]; *out = s; }\n"
+                               "}\n#endif\n", dir, out, sizeof out);
+  cr_assert_eq(st, 0, "exit status %d; output:\n%s", st, out);
+  cr_assert(strstr(out, "sum 2016"), "output:\n%s", out);
+  st = compile_with_header("__global__ void block_sum(float *out) {\n  *out = 0;\n  asm(\"exit;\");\n}\n", dir,
+                           out, sizeof out);
+  cr_assert_neq(st, 0, "an asm statement in a header compiled");
+  cr_assert(strstr(out, "block_sum.cuh:3: error: litdnn-emu: inline PTX assembly"),
+            "expected the header's line in:\n%s", out);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) {
+  }
+}

@@ -1,5 +1,5 @@
 #line 512 "chapters/03-activations.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "activation/activation.h"
 #include <math.h>
 #include <stdint.h>

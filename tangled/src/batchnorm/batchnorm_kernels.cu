@@ -1,5 +1,5 @@
 #line 2290 "chapters/08-normalization.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
 #include <string.h>

@@ -1,5 +1,5 @@
 #line 3826 "chapters/05-convolution.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include "matmul/matmul.h"

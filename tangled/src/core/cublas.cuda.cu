@@ -1,5 +1,5 @@
-#line 1006 "chapters/02-tensors.nw"
-#include "core/gpu.h"
+#line 1111 "chapters/02-tensors.nw"
+#include "core/prelude.cuh"
 #include <cublas_v2.h>
 
 litdnnStatus_t litdnn_cublas(litdnnHandle_t h, const char *call, void **cublas_handle)

@@ -1,5 +1,5 @@
-#line 657 "chapters/02-tensors.nw"
-#include "core/gpu.h"
+#line 762 "chapters/02-tensors.nw"
+#include "core/prelude.cuh"
 #include <stdio.h>
 
 static litdnnStatus_t status_of(cudaError_t err)

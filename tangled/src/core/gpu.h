@@ -1,5 +1,6 @@
-/* The first include of every kernel file (.cu): the CUDA runtime, real or
-   emulated, and the library's internal header. */
+/* The host side of every kernel file (.cu), included through the device
+   prelude: the CUDA runtime, real or emulated, and the library's
+   internal header. */
 #ifndef LITDNN_GPU_H
 #define LITDNN_GPU_H
 #include <cuda_runtime.h>

@@ -1,11 +1,11 @@
-#line 1166 "chapters/02-tensors.nw"
+#line 1271 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 #include <string.h>
 
-#line 1158 "chapters/02-tensors.nw"
+#line 1263 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 2906 "chapters/02-tensors.nw"
+#line 3011 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 197 "chapters/03-activations.nw"
@@ -28,12 +28,12 @@ extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table
 #line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
-#line 1172 "chapters/02-tensors.nw"
+#line 1277 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1162 "chapters/02-tensors.nw"
+#line 1267 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 2911 "chapters/02-tensors.nw"
+#line 3016 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -65,7 +65,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 266 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
-#line 1174 "chapters/02-tensors.nw"
+#line 1279 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -73,7 +73,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1187 "chapters/02-tensors.nw"
+#line 1292 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -163,7 +163,7 @@ litdnnStatus_t litdnnGetStageByName(litdnnOp_t op, const char *name, int *stage)
     }
   return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "name = \"%s\" is not a stage of %s", name, t->name);
 }
-#line 1286 "chapters/02-tensors.nw"
+#line 1391 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   LITDNN_API_CALL("litdnnSetStage");
@@ -238,7 +238,7 @@ litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *sta
   *stage = handle->last_stage[op];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1369 "chapters/02-tensors.nw"
+#line 1474 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);

@@ -1,5 +1,5 @@
 #line 510 "chapters/09-dropout.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 

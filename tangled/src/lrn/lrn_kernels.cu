@@ -1,5 +1,5 @@
 #line 4889 "chapters/08-normalization.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 

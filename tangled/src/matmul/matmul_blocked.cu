@@ -1,5 +1,5 @@
 #line 645 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 
 #line 289 "chapters/04-matmul.nw"

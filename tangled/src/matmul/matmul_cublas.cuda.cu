@@ -1,5 +1,5 @@
 #line 3103 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <cublas_v2.h>
 

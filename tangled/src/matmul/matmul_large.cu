@@ -1,5 +1,5 @@
 #line 1583 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #line 1425 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2

@@ -1,5 +1,5 @@
 #line 3451 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MATMUL_PAD 8
 

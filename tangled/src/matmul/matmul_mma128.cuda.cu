@@ -1,5 +1,5 @@
 #line 3715 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MX_BM 128
 #define MX_BN 128

@@ -1,5 +1,5 @@
 #line 3790 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MX_BM 256
 #define MX_BN 128

@@ -1,5 +1,5 @@
 #line 3062 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 2

@@ -1,5 +1,5 @@
 #line 2840 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define TU_LM 4
 #define TU_RM 4

@@ -1,5 +1,5 @@
 #line 4139 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 128
 #define WG_STAGES 6

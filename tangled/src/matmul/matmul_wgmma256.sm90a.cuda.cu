@@ -1,5 +1,5 @@
 #line 4130 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
 #define WG_STAGES 4

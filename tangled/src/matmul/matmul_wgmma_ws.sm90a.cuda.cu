@@ -1,6 +1,6 @@
 #line 4431 "chapters/04-matmul.nw"
 #include <cuda.h>
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
 #define WS_STAGES 4

@@ -1,5 +1,5 @@
 #line 3175 "chapters/04-matmul.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <mma.h>
 #define WT_WARPS_M 2

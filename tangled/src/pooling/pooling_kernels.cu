@@ -1,5 +1,5 @@
 #line 769 "chapters/06-pooling.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "pooling/pooling.h"
 
 #define POOL_FN static __device__ inline

@@ -1,5 +1,5 @@
 #line 449 "chapters/07-softmax.nw"
-#include "core/gpu.h"
+#include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
 #define SOFTMAX_FN static __device__ inline

@@ -1,4 +1,4 @@
-#line 3514 "chapters/02-tensors.nw"
+#line 3619 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3561 "chapters/02-tensors.nw"
+#line 3666 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3638 "chapters/02-tensors.nw"
+#line 3743 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -397,13 +397,13 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 3621 "chapters/02-tensors.nw"
+#line 3726 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3628 "chapters/02-tensors.nw"
+#line 3733 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3687 "chapters/02-tensors.nw"
+#line 3792 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -452,10 +452,10 @@ check_batchnorm();
 check_lrn();
 #line 884 "chapters/09-dropout.nw"
 check_dropout();
-#line 3624 "chapters/02-tensors.nw"
+#line 3729 "chapters/02-tensors.nw"
 }
 
-#line 3526 "chapters/02-tensors.nw"
+#line 3631 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];

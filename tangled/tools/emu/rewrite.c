@@ -1,4 +1,4 @@
-#line 2192 "chapters/01-emulator.nw"
+#line 2194 "chapters/01-emulator.nw"
 /* rewrite.c: litdnn-emu-rewrite IN.cu > OUT.c -- CUDA C to C for the emulator.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file.
    Keeps every line where it was: generated code goes on existing lines. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 2212 "chapters/01-emulator.nw"
+#line 2215 "chapters/01-emulator.nw"
 static const char *src;            /* the whole input */
 static size_t len;
 static const char *in_name, *file_name;   /* file_name follows #line */
@@ -41,7 +41,7 @@ static long line_of(size_t pos) {
   return line + line_offset;
 }
 static int is_ident(int c) { return isalnum(c) || c == '_'; }
-#line 2250 "chapters/01-emulator.nw"
+#line 2253 "chapters/01-emulator.nw"
 static int at_line_start(size_t pos) {
   while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t'))
     pos--;
@@ -93,7 +93,7 @@ static size_t match(size_t open) {
   }
   return len;
 }
-#line 2307 "chapters/01-emulator.nw"
+#line 2310 "chapters/01-emulator.nw"
 static char directive_file[1024];
 static size_t directive_at = (size_t)-1;
 static long directive_line;
@@ -129,7 +129,7 @@ static void unsupported(size_t pos, const char *what) {
           "emulator\n", file, line, what);
   exit(1);
 }
-#line 2347 "chapters/01-emulator.nw"
+#line 2350 "chapters/01-emulator.nw"
 struct param { char decl[512], name[128]; int pointer; };
 struct kernel { char name[128]; struct param params[64]; int nparams; };
 
@@ -221,7 +221,7 @@ static void emit_launcher_prototype(const struct kernel *k) {
     emitf(", %s", k->params[i].decl);
   emits(");");
 }
-#line 2444 "chapters/01-emulator.nw"
+#line 2447 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel);
 
 /* pos is at "<<<"; returns the index after the launch's "(" */
@@ -265,7 +265,7 @@ static size_t rewrite_launch(size_t pos, int in_kernel) {
   if (src[arg] != ')') emits(", ");
   return paren + 1;
 }
-#line 2493 "chapters/01-emulator.nw"
+#line 2496 "chapters/01-emulator.nw"
 /* pos at "__shared__" (or at "extern"); returns the index after the ';' */
 static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
                              int depth) {
@@ -323,7 +323,7 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
     emitf(" litdnn_emu_shared(&%s, sizeof %s);", name, name);
   return semi + 1;
 }
-#line 2554 "chapters/01-emulator.nw"
+#line 2557 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -407,7 +407,7 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 2647 "chapters/01-emulator.nw"
+#line 2650 "chapters/01-emulator.nw"
 if (word_is(b, n, "__global__") && depth == 0) {
   size_t close;
   int definition;
@@ -458,7 +458,7 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 2637 "chapters/01-emulator.nw"
+#line 2640 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
   if (to == len && kernel_body_end == len) {
@@ -466,26 +466,143 @@ if (!strncmp(src + next, "<<<", 3)) {
     kernel_body_end = 0;
   }
 }
-#line 2700 "chapters/01-emulator.nw"
+#line 2720 "chapters/01-emulator.nw"
+static const char *include_dirs[32];
+static int n_include_dirs;
+static char *expanded_paths[256];
+static int n_expanded;
+
+static char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0, got;
+  char *buf = malloc(cap + 1);
+  while ((got = fread(buf + n, 1, cap - n, f)) > 0)
+    if ((n += got) == cap) buf = realloc(buf, (cap *= 2) + 1);
+  fclose(f);
+  buf[n] = 0;
+  *size = n;
+  return buf;
+}
+
+static void append(char **buf, size_t *n, size_t *cap, const char *s, size_t k) {
+  if (*n + k + 1 > *cap) {
+    *cap = 2 * (*n + k + 1);
+    *buf = realloc(*buf, *cap);
+  }
+  memcpy(*buf + *n, s, k);
+  *n += k;
+  (*buf)[*n] = 0;
+}
+
+static void append_line_directive(char **buf, size_t *n, size_t *cap, long line, const char *file) {
+  char d[1200];
+  snprintf(d, sizeof d, "#line %ld \"%s\"\n", line, file);
+  append(buf, n, cap, d, strlen(d));
+}
+
+/* the header `name` included from `from`, or NULL */
+static char *find_header(const char *from, const char *name) {
+  static char path[2048];
+  const char *slash = strrchr(from, '/');
+  snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - from + 1) : 0, from, name);
+  FILE *f = fopen(path, "rb");
+  for (int d = 0; !f && d < n_include_dirs; d++) {
+    snprintf(path, sizeof path, "%s/%s", include_dirs[d], name);
+    f = fopen(path, "rb");
+  }
+  if (!f) return NULL;
+  fclose(f);
+  return path;
+}
+
+/* the text of `path` with its kernel headers expanded, appended to buf */
+static void expand(const char *path, const char *text, char **buf, size_t *n, size_t *cap) {
+  long raw = 1, directive_raw = 0, directive_to = 0;   /* the last #line of this file */
+  char directive_name[1024] = "";
+  for (const char *l = text; *l;) {
+    const char *e = strchr(l, '\n');
+    size_t k = e ? (size_t)(e - l + 1) : strlen(l);
+    const char *c = l;
+    while (*c == ' ' || *c == '\t') c++;
+    char name[1024];
+    long to;
+    if (sscanf(c, "#line %ld \"%1023[^\"]\"", &to, name) == 2 ||
+        sscanf(c, "# %ld \"%1023[^\"]\"", &to, name) == 2) {
+      directive_raw = raw;
+      directive_to = to;
+      snprintf(directive_name, sizeof directive_name, "%s", name);
+    }
+    int is_include = sscanf(c, "#include \"%1023[^\"]\"", name) == 1 ||
+                     sscanf(c, "# include \"%1023[^\"]\"", name) == 1;
+    size_t nl = strlen(name);
+    char *found = is_include && nl > 4 && !strcmp(name + nl - 4, ".cuh") ? find_header(path, name) : NULL;
+    if (found) {
+      int seen = 0;
+      for (int i = 0; i < n_expanded; i++) seen |= !strcmp(expanded_paths[i], found);
+      if (!seen && n_expanded < 256) {
+        size_t size;
+        char *hdr = read_file(found, &size);
+        expanded_paths[n_expanded++] = strdup(found);
+        char *own = strdup(found);
+        append_line_directive(buf, n, cap, 1, own);
+        expand(own, hdr, buf, n, cap);
+        if (*n && (*buf)[*n - 1] != '\n') append(buf, n, cap, "\n", 1);
+        free(hdr);
+        free(own);
+      } else {
+        append(buf, n, cap, "\n", 1);   /* expanded before: the line stays, empty */
+      }
+      /* back in this file, on the line after the include */
+      if (directive_raw)
+        append_line_directive(buf, n, cap, directive_to + (raw - directive_raw), directive_name);
+      else
+        append_line_directive(buf, n, cap, raw + 1, path);
+    } else {
+      append(buf, n, cap, l, k);
+    }
+    l += k;
+    raw++;
+  }
+}
+
+/* make's rule: the rewritten file depends on the headers it expanded */
+static int write_depfile(const char *depfile, const char *target) {
+  FILE *f = fopen(depfile, "w");
+  if (!f) { perror(depfile); return 1; }
+  fprintf(f, "%s:", target);
+  for (int i = 0; i < n_expanded; i++) fprintf(f, " %s", expanded_paths[i]);
+  fprintf(f, "\n");
+  for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
+  return fclose(f) != 0;
+}
+#line 2832 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: litdnn-emu-rewrite IN.cu > OUT.c\n");
+  const char *input = NULL, *depfile = NULL, *target = "-";
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "-I") && a + 1 < argc && n_include_dirs < 32) include_dirs[n_include_dirs++] = argv[++a];
+    else if (!strncmp(argv[a], "-I", 2) && argv[a][2] && n_include_dirs < 32) include_dirs[n_include_dirs++] = argv[a] + 2;
+    else if (!strcmp(argv[a], "-MF") && a + 1 < argc) depfile = argv[++a];
+    else if (!strcmp(argv[a], "-MT") && a + 1 < argc) target = argv[++a];
+    else if (!input && argv[a][0] != '-') input = argv[a];
+    else input = NULL, a = argc;
+  }
+  if (!input) {
+    fprintf(stderr, "usage: litdnn-emu-rewrite [-I DIR]... [-MF DEPFILE -MT TARGET] IN.cu > OUT.c\n");
     return 2;
   }
-  in_name = file_name = argv[1];
-  FILE *f = fopen(argv[1], "rb");
-  if (!f) {
-    perror(argv[1]);
+  in_name = file_name = input;
+  size_t size, cap = 1 << 16, n = 0;
+  char *text = read_file(input, &size);
+  if (!text) {
+    perror(input);
     return 1;
   }
-  size_t cap = 1 << 16;
   char *buf = malloc(cap);
-  size_t n;
-  while ((n = fread(buf + len, 1, cap - len, f)) > 0)
-    if ((len += n) == cap) buf = realloc(buf, cap *= 2);
-  fclose(f);
-  buf[len] = 0;
+  buf[0] = 0;
+  expand(input, text, &buf, &n, &cap);
   src = buf;
+  len = n;
   emits("#line 1 \"");
   for (const char *c = in_name; *c; c++) {
     if (*c == '"' || *c == '\\') emits("\\");
@@ -494,5 +611,6 @@ int main(int argc, char **argv) {
   emits("\"\n");
   rewrite_range(0, len, 0);
   fwrite(out, 1, out_len, stdout);
+  if (depfile && write_depfile(depfile, target)) return 1;
   return fflush(stdout) ? 1 : 0;
 }
