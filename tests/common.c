@@ -1,4 +1,5 @@
 #include "common.h"
+#include <criterion/hooks.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +122,9 @@ int t_runs(litdnnOp_t op, t_run *runs, int max)
       const char *name;
       unsigned mask;
       litdnnGetStageInfo(op, s, &name, NULL, &mask);
-      if ((mask & LITDNN_BACKEND_BIT(backends[b])) && n < max) {
+      if (mask & LITDNN_BACKEND_BIT(backends[b])) {
+        cr_assert(n < max, "%s has more than %d (backend, stage) pairs: raise the caller's bound",
+                  litdnnGetOpName(op), max);
         runs[n].backend = backends[b];
         runs[n].stage = s;
         runs[n].name = name;
@@ -129,6 +132,163 @@ int t_runs(litdnnOp_t op, t_run *runs, int max)
       }
     }
   return n;
+}
+
+/* ---- one case per (op, stage, backend, problem) ---- */
+static void free_cases(struct criterion_test_params *params)
+{
+  cr_free(params->params);
+}
+
+struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
+                                        int (*keep)(litdnnOp_t op, int stage))
+{
+  static const litdnnBackend_t order[] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_EMU, LITDNN_BACKEND_CUDA};
+  int count = 0, n = 0;
+  litdnnGetStageCount(op, &count);
+  size_t most = (size_t)(count + 1) * 3 * (size_t)(problems > 0 ? problems : 1);
+  t_case *cases = cr_malloc(most * sizeof *cases);
+  unsigned any = 0;
+  for (int s = 0; s < count; s++) {
+    unsigned mask = 0;
+    litdnnGetStageInfo(op, s, NULL, NULL, &mask);
+    mask &= backends;
+    any |= mask;
+    if (keep && !keep(op, s))
+      continue;
+    for (size_t b = 0; b < sizeof order / sizeof order[0]; b++)
+      if (mask & LITDNN_BACKEND_BIT(order[b]))
+        for (int p = 0; p < problems; p++)
+          cases[n++] = (t_case){.op = op, .stage = s, .backend = order[b], .problem = p};
+  }
+  /* and the stage the handle chooses, on every backend */
+  if (!keep || keep(op, LITDNN_STAGE_AUTOMATIC))
+    for (size_t b = 0; b < sizeof order / sizeof order[0]; b++)
+      if (any & LITDNN_BACKEND_BIT(order[b]))
+        for (int p = 0; p < problems; p++)
+          cases[n++] = (t_case){.op = op, .stage = LITDNN_STAGE_AUTOMATIC, .backend = order[b], .problem = p};
+  return cr_make_param_array(t_case, cases, (size_t)n, free_cases);
+}
+
+struct criterion_test_params t_cases_if(litdnnOp_t op, int problems, int (*keep)(litdnnOp_t op, int stage))
+{
+  return t_cases_on(op, problems, ~0u, keep);
+}
+
+struct criterion_test_params t_cases(litdnnOp_t op, int problems)
+{
+  return t_cases_on(op, problems, ~0u, NULL);
+}
+
+const char *t_case_stage(const t_case *c)
+{
+  const char *name = "?";
+  if (c->stage == LITDNN_STAGE_AUTOMATIC)
+    return "automatic";
+  litdnnGetStageInfo((litdnnOp_t)c->op, c->stage, &name, NULL, NULL);
+  return name;
+}
+
+unsigned t_case_flags(const t_case *c)
+{
+  unsigned flags = 0;
+  if (c->stage != LITDNN_STAGE_AUTOMATIC)
+    litdnnGetStageFlags((litdnnOp_t)c->op, c->stage, &flags);
+  return flags;
+}
+
+const char *t_case_name(const t_case *c)
+{
+  static char name[256];
+  if (c->stage == LITDNN_STAGE_AUTOMATIC)
+    snprintf(name, sizeof name, "%s, the stage the handle chooses, on %s, problem %d",
+             litdnnGetOpName((litdnnOp_t)c->op), litdnnGetBackendName((litdnnBackend_t)c->backend), c->problem);
+  else
+    snprintf(name, sizeof name, "%s stage %d '%s' on %s, problem %d", litdnnGetOpName((litdnnOp_t)c->op),
+             c->stage, t_case_stage(c), litdnnGetBackendName((litdnnBackend_t)c->backend), c->problem);
+  return name;
+}
+
+void t_case_require_backend(const t_case *c)
+{
+  litdnnBackend_t wanted[LITDNN_BACKEND_COUNT];
+  int n = t_backends(wanted), here = 0;
+  for (int i = 0; i < n; i++)
+    here |= wanted[i] == (litdnnBackend_t)c->backend;
+  if (here)
+    return;
+  const char *env = getenv("LITDNN_TEST_BACKENDS");
+  if (env && *env && litdnnBackendAvailable((litdnnBackend_t)c->backend))
+    cr_skip_test("LITDNN_TEST_BACKENDS=%s leaves out %s; %s", env,
+                 litdnnGetBackendName((litdnnBackend_t)c->backend), t_case_name(c));
+  cr_skip_test("no %s device; %s",
+               c->backend == LITDNN_BACKEND_CUDA ? "CUDA" : litdnnGetBackendName((litdnnBackend_t)c->backend),
+               t_case_name(c));
+}
+
+litdnnHandle_t t_case_handle(const t_case *c)
+{
+  t_case_require_backend(c);
+  litdnnHandle_t h = t_handle((litdnnBackend_t)c->backend);
+  if (c->stage == LITDNN_STAGE_AUTOMATIC)
+    return h;
+  litdnnStatus_t s = litdnnSetStage(h, (litdnnOp_t)c->op, c->stage);
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: litdnnSetStage: %s", t_case_name(c), litdnnGetLastErrorString());
+  return h;
+}
+
+void t_case_status(const t_case *c, litdnnStatus_t s, int must_run)
+{
+  if (s == LITDNN_STATUS_SUCCESS)
+    return;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  const char *why = strstr(msg, "does not apply: ");
+  if (s == LITDNN_STATUS_NOT_SUPPORTED && why && !must_run)
+    cr_skip_test("the stage %s; %s", why, t_case_name(c));
+  cr_assert_fail("%s: %s: %s%s", t_case_name(c), litdnnGetErrorString(s), msg,
+                 why && must_run ? " (this problem is one the stage must run)" : "");
+}
+
+/* After the run, before the synthesis line: how many cases were skipped,
+   and why, grouped by reason (the text before the first ';'). */
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+  enum { MAX_REASONS = 64 };
+  struct { char reason[200]; size_t count; } reasons[MAX_REASONS];
+  size_t kinds = 0, skipped = 0, other = 0;
+  for (struct criterion_suite_stats *su = stats->suites; su; su = su->next)
+    for (struct criterion_test_stats *t = su->tests; t; t = t->next) {
+      /* a test left out by --filter is skipped with no message */
+      if (t->test_status != CR_STATUS_SKIPPED || !t->message)
+        continue;
+      skipped++;
+      const char *m = t->message;
+      size_t len = strcspn(m, ";\n");
+      if (len >= sizeof reasons[0].reason)
+        len = sizeof reasons[0].reason - 1;
+      size_t k = 0;
+      while (k < kinds && (strlen(reasons[k].reason) != len || strncmp(reasons[k].reason, m, len)))
+        k++;
+      if (k == kinds) {
+        if (kinds == MAX_REASONS) {
+          other++;
+          continue;
+        }
+        memcpy(reasons[k].reason, m, len);
+        reasons[k].reason[len] = 0;
+        reasons[k].count = 0;
+        kinds++;
+      }
+      reasons[k].count++;
+    }
+  if (!skipped)
+    return;
+  fprintf(stderr, "[SKIP] %zu cases skipped:\n", skipped);
+  for (size_t k = 0; k < kinds; k++)
+    fprintf(stderr, "[SKIP] %6zu  %s\n", reasons[k].count, reasons[k].reason);
+  if (other)
+    fprintf(stderr, "[SKIP] %6zu  for other reasons\n", other);
 }
 
 /* ---- device buffers ---- */

@@ -7,6 +7,7 @@
 #ifndef LITDNN_TESTS_COMMON_H
 #define LITDNN_TESTS_COMMON_H
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,9 +35,55 @@ typedef struct {
   int stage;
   const char *name;     /* stage name */
 } t_run;
-/* Every (backend, stage) pair of op that can run here; returns the count. */
+/* Every (backend, stage) pair of op that can run here; returns the count
+   (and fails the test if there are more than max). */
 int t_runs(litdnnOp_t op, t_run *runs, int max);
 #define T_MAX_RUNS 64
+
+/* ---- one case per (op, stage, backend, problem) ----
+   A suite's parameterised test runs every stage of an op, on every backend
+   the stage has a function for, on every problem of the suite's own list,
+   as one Criterion case each: a failure names its case and hides no other.
+   Parameters are plain numbers, because Criterion runs each case in a
+   fresh process where the parent's pointers mean nothing. Making them
+   calls no CUDA function (the stage tables are plain data). */
+typedef struct {
+  int op;          /* litdnnOp_t */
+  int stage;
+  int backend;     /* litdnnBackend_t */
+  int problem;     /* an index into the suite's problem list */
+} t_case;
+
+/* The cases of op for problems 0 .. problems-1 (for ParameterizedTestParameters):
+     ParameterizedTestParameters(suite, name) { return t_cases(LITDNN_OP_X, N); }
+   every stage on every backend it has a function for, and the stage the
+   handle chooses (stage = LITDNN_STAGE_AUTOMATIC) on every backend. */
+struct criterion_test_params t_cases(litdnnOp_t op, int problems);
+/* The same, keeping only the stages for which keep(op, stage) is true
+   (stage LITDNN_STAGE_AUTOMATIC asks about the handle's own choice). */
+struct criterion_test_params t_cases_if(litdnnOp_t op, int problems, int (*keep)(litdnnOp_t op, int stage));
+/* ... and only on the backends in the mask of LITDNN_BACKEND_BIT()s. */
+struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
+                                        int (*keep)(litdnnOp_t op, int stage));
+
+/* "matmul stage 15 'tuned' on emu, problem 3" */
+const char *t_case_name(const t_case *c);
+/* The stage's name and flags. */
+const char *t_case_stage(const t_case *c);
+unsigned t_case_flags(const t_case *c);
+/* A handle on c's backend with c's stage pinned (none for the automatic
+   case). Skips the case, saying
+   why, where the backend is left out (LITDNN_TEST_BACKENDS) or absent. */
+litdnnHandle_t t_case_handle(const t_case *c);
+/* Skip the case unless the backend is wanted and present (for cases that
+   make their own handles). */
+void t_case_require_backend(const t_case *c);
+/* After the op's call in case c: returns on success. A pinned stage that
+   refused the problem as not applying (NOT_SUPPORTED, "does not apply")
+   skips the case with the library's reason, or fails it when must_run; any
+   other failure fails the case. The message is read at once: the next
+   call of the library clears it. */
+void t_case_status(const t_case *c, litdnnStatus_t s, int must_run);
 
 /* ---- device buffers through a handle ---- */
 void *t_dev_alloc(litdnnHandle_t h, size_t bytes);

@@ -86,8 +86,6 @@ static int is_vector_of(const tensor *X, const tensor *C)
 
 /* ------------------------------------------------------------- operations */
 enum kind { K_SET, K_SCALE, K_ADD, K_OP, K_TRANSFORM };
-static const litdnnOp_t op_of[] = {LITDNN_OP_SET_TENSOR, LITDNN_OP_SCALE_TENSOR, LITDNN_OP_ADD_TENSOR,
-                                   LITDNN_OP_OP_TENSOR, LITDNN_OP_TRANSFORM_TENSOR};
 static const char *const op_names[] = {"ADD", "MUL", "MIN", "MAX", "SQRT", "NOT"};
 
 typedef struct {
@@ -198,41 +196,151 @@ static int stage_applies(const char *stage, const problem *p, const tensor *A, c
   return 1;
 }
 
-/* ----------------------------------------------------------- the runner */
-/* The backends and (backend, stage) pairs, asked once per process: asking
-   whether a CUDA device is there costs time on a machine without one. */
-static int backends_cached(litdnnBackend_t out[LITDNN_BACKEND_COUNT])
-{
-  static litdnnBackend_t cache[LITDNN_BACKEND_COUNT];
-  static int n = -1;
-  if (n < 0)
-    n = t_backends(cache);
-  memcpy(out, cache, sizeof cache);
-  return n;
-}
+/* ------------------------------------------------------------ the cases */
+/* A problem family visits every problem of one shape: each layout of the
+   output, the inputs' layouts and broadcasts, and a few alpha/beta pairs.
+   A test case is one (op, stage, backend, shape); the visitor either runs
+   the problem or, for the coverage tests, only asks whether a stage
+   applies to it. */
+typedef void (*visit_fn)(void *ctx, problem p, const tensor *A, const tensor *B, const tensor *C,
+                         const char *label);
 
-static int runs_cached(litdnnOp_t op, t_run *runs)
+/* shapes: 1, primes, not multiples of 32; one with C and HW multiples of 4
+   (the float4 paths of the broadcast and wide-transpose stages, each
+   dimension a partial tile); one larger, also multiples of 4, several
+   64 x 64 tiles with partial ones at both edges */
+static const int shapes[][4] = {
+  {1, 1, 1, 1}, {1, 3, 5, 7}, {2, 3, 17, 19}, {2, 37, 33, 5}, {3, 8, 4, 5}, {2, 68, 24, 29},
+};
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+#define LARGE (NSHAPES - 1)
+static const float alpha_beta[][2] = {{1.0f, 0.0f}, {-0.75f, 0.0f}, {1.0f, 1.0f}, {-1.5f, 0.25f}};
+#define NAB ((int)(sizeof alpha_beta / sizeof alpha_beta[0]))
+
+/* SetTensor and ScaleTensor: C in each layout */
+static void unary_problems(enum kind kind, int s, visit_fn visit, void *ctx)
 {
-  static t_run cache[LITDNN_OP_COUNT][T_MAX_RUNS];
-  static int n[LITDNN_OP_COUNT], done[LITDNN_OP_COUNT];
-  if (!done[op]) {
-    n[op] = t_runs(op, cache[op], T_MAX_RUNS);
-    done[op] = 1;
+  const int *sh = shapes[s];
+  for (int l = 0; l < 3; l++) {
+    tensor C = make_tensor((enum layout)l, sh[0], sh[1], sh[2], sh[3]);
+    int nab = s < LARGE ? NAB : 1;
+    for (int k = 0; k < nab; k++) {
+      problem p = {kind, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[k][0], 0, 0};
+      if (kind == K_SET)
+        p.alpha1 = t_uniform(-4, 4);
+      char label[96];
+      snprintf(label, sizeof label, "%dx%dx%dx%d %s", sh[0], sh[1], sh[2], sh[3], layout_names[l]);
+      visit(ctx, p, NULL, NULL, &C, label);
+    }
+    free_tensor(&C);
   }
-  memcpy(runs, cache[op], sizeof cache[op]);
-  return n[op];
 }
 
-typedef struct {
-  int ran[T_MAX_RUNS];   /* successful runs per (backend, stage) */
-} tally;
+/* AddTensor: A in C's shape (any layout), and the broadcasts: the bias
+   1xCx1x1, a per-image 1xCxHxW, and a scalar 1x1x1x1. */
+static void add_problems(int s, visit_fn visit, void *ctx)
+{
+  const int *sh = shapes[s];
+  for (int lc = 0; lc < 3; lc++)
+    for (int la = 0; la < 3; la++)
+      for (int bc = 0; bc < 4; bc++) {
+        int ad[4] = {sh[0], sh[1], sh[2], sh[3]};
+        if (bc == 1) ad[0] = ad[2] = ad[3] = 1;
+        if (bc == 2) ad[0] = 1;
+        if (bc == 3) ad[0] = ad[1] = ad[2] = ad[3] = 1;
+        if (bc > 0 && la != lc)
+          continue;
+        tensor C = make_tensor((enum layout)lc, sh[0], sh[1], sh[2], sh[3]);
+        tensor A = make_tensor((enum layout)la, ad[0], ad[1], ad[2], ad[3]);
+        int nab = s < LARGE ? NAB : 1;
+        for (int k = 0; k < nab; k++) {
+          int ab = s < LARGE ? k : (bc + la + lc) % NAB;
+          problem p = {K_ADD, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[ab][0], 0,
+                       alpha_beta[ab][1]};
+          char label[128];
+          snprintf(label, sizeof label, "C %dx%dx%dx%d %s, A %dx%dx%dx%d %s", sh[0], sh[1], sh[2], sh[3],
+                   layout_names[lc], ad[0], ad[1], ad[2], ad[3], layout_names[la]);
+          visit(ctx, p, &A, NULL, &C, label);
+        }
+        free_tensor(&A);
+        free_tensor(&C);
+      }
+}
 
-static void run_problem(problem p, const tensor *A, const tensor *B, const tensor *C, tally *tl,
+/* OpTensor: B full or broadcast (bias); MIN with NaN propagation */
+static void op_tensor_problems(litdnnOpTensorOp_t op, int s, visit_fn visit, void *ctx)
+{
+  const int *sh = shapes[s];
+  litdnnNanPropagation_t nan = op == LITDNN_OP_TENSOR_MIN ? LITDNN_PROPAGATE_NAN : LITDNN_NOT_PROPAGATE_NAN;
+  for (int l = 0; l < 3; l++)
+    for (int bc = 0; bc < 3; bc++) {   /* B: full; broadcast, A in another layout; broadcast */
+      int binary = op <= LITDNN_OP_TENSOR_MAX;
+      if (!binary && bc)
+        continue;
+      int la = bc == 1 ? (l + 1) % 3 : l;
+      tensor C = make_tensor((enum layout)l, sh[0], sh[1], sh[2], sh[3]);
+      tensor A = make_tensor((enum layout)la, sh[0], sh[1], sh[2], sh[3]);
+      tensor B = make_tensor((enum layout)l, bc ? 1 : sh[0], sh[1], bc ? 1 : sh[2], bc ? 1 : sh[3]);
+      int nab = s < LARGE ? 2 : 1;
+      for (int k = 0; k < nab; k++) {
+        int ab = (2 * k + s + l) % NAB;
+        problem p = {K_OP, op, nan, alpha_beta[ab][0], t_uniform(-2, 2), alpha_beta[ab][1]};
+        char label[128];
+        snprintf(label, sizeof label, "%dx%dx%dx%d C %s, A %s, B %s%s", sh[0], sh[1], sh[2], sh[3],
+                 layout_names[l], layout_names[la], layout_names[l], bc ? " broadcast" : "");
+        visit(ctx, p, &A, binary ? &B : NULL, &C, label);
+      }
+      free_tensor(&A);
+      free_tensor(&B);
+      free_tensor(&C);
+    }
+}
+
+/* TransformTensor: every pair of layouts, NCHW<->NHWC (the transposes) included */
+static void transform_problems(int s, visit_fn visit, void *ctx)
+{
+  const int *sh = shapes[s];
+  for (int lx = 0; lx < 3; lx++)
+    for (int ly = 0; ly < 3; ly++) {
+      if (s == LARGE && (lx == L_STRIDED || ly == L_STRIDED) && lx != ly)
+        continue;   /* the large shape: the packed pairs and one strided pair */
+      tensor X = make_tensor((enum layout)lx, sh[0], sh[1], sh[2], sh[3]);
+      tensor Y = make_tensor((enum layout)ly, sh[0], sh[1], sh[2], sh[3]);
+      int nab = s < LARGE ? NAB : 1;
+      for (int k = 0; k < nab; k++) {
+        int ab = s < LARGE ? k : (lx + ly) % NAB;
+        problem p = {K_TRANSFORM, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[ab][0], 0,
+                     alpha_beta[ab][1]};
+        char label[128];
+        snprintf(label, sizeof label, "%dx%dx%dx%d %s -> %s", sh[0], sh[1], sh[2], sh[3], layout_names[lx],
+                 layout_names[ly]);
+        visit(ctx, p, &X, NULL, &Y, label);
+      }
+      free_tensor(&X);
+      free_tensor(&Y);
+    }
+}
+
+/* One family, one shape: the tests below name a family by its op and, for
+   OpTensor, the element op. */
+static void family_problems(litdnnOp_t op, litdnnOpTensorOp_t element_op, int s, visit_fn visit, void *ctx)
+{
+  switch (op) {
+  case LITDNN_OP_SET_TENSOR: unary_problems(K_SET, s, visit, ctx); break;
+  case LITDNN_OP_SCALE_TENSOR: unary_problems(K_SCALE, s, visit, ctx); break;
+  case LITDNN_OP_ADD_TENSOR: add_problems(s, visit, ctx); break;
+  case LITDNN_OP_OP_TENSOR: op_tensor_problems(element_op, s, visit, ctx); break;
+  default: transform_problems(s, visit, ctx); break;
+  }
+}
+
+/* Run one problem in case c: a pinned stage that applies must match the
+   reference; one that does not must refuse with NOT_SUPPORTED, name itself
+   and leave C untouched. The stage the handle chooses must always run. */
+static void run_problem(void *ctx, problem p, const tensor *A, const tensor *B, const tensor *C,
                         const char *label)
 {
-  t_run runs[T_MAX_RUNS];
-  int nruns = runs_cached(op_of[p.kind], runs);
-  cr_assert(nruns > 0);
+  const t_case *c = ctx;
   litdnnOpTensorDescriptor_t od = NULL;
   if (p.kind == K_OP) {
     litdnnCreateOpTensorDescriptor(&od);
@@ -251,279 +359,145 @@ static void run_problem(problem p, const tensor *A, const tensor *B, const tenso
   reference(&p, A, a, B, b, C, c0, ref);
   float *got = malloc(C->span * sizeof *got);
 
-  for (int r = 0; r < nruns; r++) {
-    litdnnHandle_t h = t_handle(runs[r].backend);
-    cr_assert_eq(litdnnSetStage(h, op_of[p.kind], runs[r].stage), LITDNN_STATUS_SUCCESS);
-    void *da = A ? t_dev_from_host(h, a, A->span) : NULL;
-    void *db = B ? t_dev_from_host(h, b, B->span) : NULL;
-    void *dc = t_dev_from_host(h, c0, C->span);
-    litdnnStatus_t s = call(h, &p, od, A, da, B, db, C, dc);
-    char msg[512];   /* the next call clears the message */
-    snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
-    litdnnSynchronize(h);
-    t_dev_to_host(h, got, dc, C->span);
-    char what[256];
-    snprintf(what, sizeof what, "%s: %s on %s, stage '%s', alpha %g/%g beta %g", label,
-             p.kind == K_OP ? op_names[p.op] : litdnnGetOpName(op_of[p.kind]),
-             litdnnGetBackendName(runs[r].backend), runs[r].name, p.alpha1, p.alpha2, p.beta);
-    if (stage_applies(runs[r].name, &p, A, B, C)) {
-      cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
-      /* one or two float roundings per term of size <= 2 */
-      t_assert_close(got, ref, C->span, 1e-6, 2e-6, what);
-      tl->ran[r]++;
-    } else {
-      cr_assert(s == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, runs[r].name) && strstr(msg, "does not apply"),
-                "%s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage (message: %s)", what,
-                litdnnGetErrorString(s), msg);
-      t_assert_close_f(got, c0, C->span, 0, 0, what);   /* untouched */
-    }
-    t_dev_free(h, da);
-    t_dev_free(h, db);
-    t_dev_free(h, dc);
-    litdnnDestroy(h);
-  }
-  /* and once per backend with the stage the handle chooses */
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = backends_cached(backends);
-  for (int i = 0; i < nb; i++) {
-    litdnnHandle_t h = t_handle(backends[i]);
-    void *da = A ? t_dev_from_host(h, a, A->span) : NULL;
-    void *db = B ? t_dev_from_host(h, b, B->span) : NULL;
-    void *dc = t_dev_from_host(h, c0, C->span);
-    litdnnStatus_t s = call(h, &p, od, A, da, B, db, C, dc);
-    char msg[512];   /* the next call clears the message */
-    snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
-    litdnnSynchronize(h);
-    t_dev_to_host(h, got, dc, C->span);
-    char what[256];
-    snprintf(what, sizeof what, "%s: %s on %s, stage chosen by the handle", label,
-             litdnnGetOpName(op_of[p.kind]), litdnnGetBackendName(backends[i]));
-    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+  litdnnHandle_t h = t_case_handle(c);
+  void *da = A ? t_dev_from_host(h, a, A->span) : NULL;
+  void *db = B ? t_dev_from_host(h, b, B->span) : NULL;
+  void *dc = t_dev_from_host(h, c0, C->span);
+  litdnnStatus_t s = call(h, &p, od, A, da, B, db, C, dc);
+  char msg[512];   /* the next call clears the message */
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  litdnnSynchronize(h);
+  t_dev_to_host(h, got, dc, C->span);
+  char what[384];
+  snprintf(what, sizeof what, "%s: %s %s, alpha %g/%g beta %g", t_case_name(c), label,
+           p.kind == K_OP ? op_names[p.op] : "", p.alpha1, p.alpha2, p.beta);
+  if (c->stage == LITDNN_STAGE_AUTOMATIC || stage_applies(t_case_stage(c), &p, A, B, C)) {
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
+    /* one or two float roundings per term of size <= 2 */
     t_assert_close(got, ref, C->span, 1e-6, 2e-6, what);
-    t_dev_free(h, da);
-    t_dev_free(h, db);
-    t_dev_free(h, dc);
-    litdnnDestroy(h);
+  } else {
+    cr_assert(s == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, t_case_stage(c)) && strstr(msg, "does not apply"),
+              "%s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage (message: %s)", what,
+              litdnnGetErrorString(s), msg);
+    t_assert_close_f(got, c0, C->span, 0, 0, what);   /* untouched */
   }
+  t_dev_free(h, da);
+  t_dev_free(h, db);
+  t_dev_free(h, dc);
+  litdnnDestroy(h);
   free(a); free(b); free(c0); free(ref); free(got);
   if (od)
     litdnnDestroyOpTensorDescriptor(od);
 }
 
-/* every (backend, stage) ran successfully at least once in this test */
-static void assert_every_stage_ran(litdnnOp_t op, const tally *tl)
+#define FAMILY_TEST(name, op, element_op)                                   \
+  ParameterizedTestParameters(tensor_ops, name) { return t_cases(op, NSHAPES); } \
+  ParameterizedTest(t_case *c, tensor_ops, name) { family_problems(op, element_op, c->problem, run_problem, c); }
+
+FAMILY_TEST(set_tensor, LITDNN_OP_SET_TENSOR, 0)
+FAMILY_TEST(scale_tensor, LITDNN_OP_SCALE_TENSOR, 0)
+FAMILY_TEST(add_tensor, LITDNN_OP_ADD_TENSOR, 0)
+FAMILY_TEST(op_tensor_add, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_ADD)
+FAMILY_TEST(op_tensor_mul, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_MUL)
+FAMILY_TEST(op_tensor_min, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_MIN)
+FAMILY_TEST(op_tensor_max, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_MAX)
+FAMILY_TEST(op_tensor_sqrt, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_SQRT)
+FAMILY_TEST(op_tensor_not, LITDNN_OP_OP_TENSOR, LITDNN_OP_TENSOR_NOT)
+FAMILY_TEST(transform_tensor, LITDNN_OP_TRANSFORM_TENSOR, 0)
+
+/* Coverage: every stage of every op applies to at least one problem of its
+   family, so no stage passes its cases by refusing all of them. */
+typedef struct {
+  const char *stage;
+  int applies;
+} coverage;
+
+static void count_applies(void *ctx, problem p, const tensor *A, const tensor *B, const tensor *C,
+                          const char *label)
 {
-  t_run runs[T_MAX_RUNS];
-  int nruns = runs_cached(op, runs);
-  for (int r = 0; r < nruns; r++)
-    cr_assert(tl->ran[r] > 0, "stage '%s' on %s never ran successfully", runs[r].name,
-              litdnnGetBackendName(runs[r].backend));
+  (void)label;
+  coverage *cv = ctx;
+  cv->applies += stage_applies(cv->stage, &p, A, B, C);
 }
 
-/* shapes: 1, primes, not multiples of 32; one with C and HW multiples of 4
-   (the float4 paths of the broadcast and wide-transpose stages, each
-   dimension a partial tile); one larger, also multiples of 4, several
-   64 x 64 tiles with partial ones at both edges */
-static const int shapes[][4] = {
-  {1, 1, 1, 1}, {1, 3, 5, 7}, {2, 3, 17, 19}, {2, 37, 33, 5}, {3, 8, 4, 5},
-};
-#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
-static const int large[4] = {2, 68, 24, 29};
-static const float alpha_beta[][2] = {{1.0f, 0.0f}, {-0.75f, 0.0f}, {1.0f, 1.0f}, {-1.5f, 0.25f}};
-#define NAB ((int)(sizeof alpha_beta / sizeof alpha_beta[0]))
-
-static void run_unary_family(enum kind kind)
+Test(tensor_ops, every_stage_applies_to_some_problem_of_its_family)
 {
-  tally tl = {{0}};
-  for (int s = 0; s <= NSHAPES; s++) {
-    const int *sh = s < NSHAPES ? shapes[s] : large;
-    for (int l = 0; l < 3; l++) {
-      tensor C = make_tensor((enum layout)l, sh[0], sh[1], sh[2], sh[3]);
-      int nab = s < NSHAPES ? NAB : 1;
-      for (int k = 0; k < nab; k++) {
-        problem p = {kind, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[k][0], 0, 0};
-        if (kind == K_SET)
-          p.alpha1 = t_uniform(-4, 4);
-        char label[96];
-        snprintf(label, sizeof label, "%dx%dx%dx%d %s", sh[0], sh[1], sh[2], sh[3], layout_names[l]);
-        run_problem(p, NULL, NULL, &C, &tl, label);
-      }
-      free_tensor(&C);
+  static const litdnnOp_t ops[] = {LITDNN_OP_SET_TENSOR, LITDNN_OP_SCALE_TENSOR, LITDNN_OP_ADD_TENSOR,
+                                   LITDNN_OP_OP_TENSOR, LITDNN_OP_TRANSFORM_TENSOR};
+  for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+    int count = 0;
+    litdnnGetStageCount(ops[o], &count);
+    for (int st = 0; st < count; st++) {
+      coverage cv = {NULL, 0};
+      litdnnGetStageInfo(ops[o], st, &cv.stage, NULL, NULL);
+      for (int s = 0; s < NSHAPES; s++)
+        family_problems(ops[o], LITDNN_OP_TENSOR_ADD, s, count_applies, &cv);
+      cr_expect(cv.applies > 0, "%s stage %d '%s' applies to none of its family's problems",
+                litdnnGetOpName(ops[o]), st, cv.stage);
     }
   }
-  assert_every_stage_ran(op_of[kind], &tl);
 }
 
-Test(tensor_ops, set_tensor_every_stage) { run_unary_family(K_SET); }
-Test(tensor_ops, scale_tensor_every_stage) { run_unary_family(K_SCALE); }
-
-/* AddTensor: A in C's shape (any layout), and the broadcasts: the bias
-   1xCx1x1, a per-image 1xCxHxW, and a scalar 1x1x1x1. */
-static void run_add(int which_shapes)
+/* The cases of a test that runs once per backend with the handle's choice. */
+static int automatic_only(litdnnOp_t op, int stage)
 {
-  tally tl = {{0}};
-  for (int s = 0; s <= NSHAPES; s++) {
-    if ((s % 2) != which_shapes)
-      continue;
-    const int *sh = s < NSHAPES ? shapes[s] : large;
-    for (int lc = 0; lc < 3; lc++)
-      for (int la = 0; la < 3; la++)
-        for (int bc = 0; bc < 4; bc++) {
-          int ad[4] = {sh[0], sh[1], sh[2], sh[3]};
-          if (bc == 1) ad[0] = ad[2] = ad[3] = 1;
-          if (bc == 2) ad[0] = 1;
-          if (bc == 3) ad[0] = ad[1] = ad[2] = ad[3] = 1;
-          if (bc > 0 && la != lc)
-            continue;
-          tensor C = make_tensor((enum layout)lc, sh[0], sh[1], sh[2], sh[3]);
-          tensor A = make_tensor((enum layout)la, ad[0], ad[1], ad[2], ad[3]);
-          int nab = s < NSHAPES ? NAB : 1;
-          for (int k = 0; k < nab; k++) {
-            int ab = s < NSHAPES ? k : (bc + la + lc) % NAB;
-            problem p = {K_ADD, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[ab][0], 0,
-                         alpha_beta[ab][1]};
-            char label[128];
-            snprintf(label, sizeof label, "C %dx%dx%dx%d %s, A %dx%dx%dx%d %s", sh[0], sh[1], sh[2],
-                     sh[3], layout_names[lc], ad[0], ad[1], ad[2], ad[3], layout_names[la]);
-            run_problem(p, &A, NULL, &C, &tl, label);
-          }
-          free_tensor(&A);
-          free_tensor(&C);
-        }
-  }
-  assert_every_stage_ran(LITDNN_OP_ADD_TENSOR, &tl);
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
 }
-
-Test(tensor_ops, add_tensor_even_shapes) { run_add(0); }
-Test(tensor_ops, add_tensor_odd_shapes) { run_add(1); }
-
-/* OpTensor: each op; B full or broadcast (bias); both NaN options for MIN/MAX */
-static void run_op_tensor(litdnnOpTensorOp_t op, litdnnNanPropagation_t nan)
-{
-  tally tl = {{0}};
-  for (int s = 0; s <= NSHAPES; s++) {
-    const int *sh = s < NSHAPES ? shapes[s] : large;
-    for (int l = 0; l < 3; l++)
-      for (int bc = 0; bc < 3; bc++) {   /* B: full; broadcast, A in another layout; broadcast */
-        int binary = op <= LITDNN_OP_TENSOR_MAX;
-        if (!binary && bc)
-          continue;
-        int la = bc == 1 ? (l + 1) % 3 : l;
-        tensor C = make_tensor((enum layout)l, sh[0], sh[1], sh[2], sh[3]);
-        tensor A = make_tensor((enum layout)la, sh[0], sh[1], sh[2], sh[3]);
-        tensor B = make_tensor((enum layout)l, bc ? 1 : sh[0], sh[1], bc ? 1 : sh[2], bc ? 1 : sh[3]);
-        int nab = s < NSHAPES ? 2 : 1;
-        for (int k = 0; k < nab; k++) {
-          int ab = (2 * k + s + l) % NAB;
-          problem p = {K_OP, op, nan, alpha_beta[ab][0], t_uniform(-2, 2), alpha_beta[ab][1]};
-          char label[128];
-          snprintf(label, sizeof label, "%dx%dx%dx%d C %s, A %s, B %s%s", sh[0], sh[1], sh[2], sh[3],
-                   layout_names[l], layout_names[la], layout_names[l], bc ? " broadcast" : "");
-          run_problem(p, &A, binary ? &B : NULL, &C, &tl, label);
-        }
-        free_tensor(&A);
-        free_tensor(&B);
-        free_tensor(&C);
-      }
-  }
-  assert_every_stage_ran(LITDNN_OP_OP_TENSOR, &tl);
-}
-
-Test(tensor_ops, op_tensor_add) { run_op_tensor(LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN); }
-Test(tensor_ops, op_tensor_mul) { run_op_tensor(LITDNN_OP_TENSOR_MUL, LITDNN_NOT_PROPAGATE_NAN); }
-Test(tensor_ops, op_tensor_min) { run_op_tensor(LITDNN_OP_TENSOR_MIN, LITDNN_PROPAGATE_NAN); }
-Test(tensor_ops, op_tensor_max) { run_op_tensor(LITDNN_OP_TENSOR_MAX, LITDNN_NOT_PROPAGATE_NAN); }
-Test(tensor_ops, op_tensor_sqrt) { run_op_tensor(LITDNN_OP_TENSOR_SQRT, LITDNN_NOT_PROPAGATE_NAN); }
-Test(tensor_ops, op_tensor_not) { run_op_tensor(LITDNN_OP_TENSOR_NOT, LITDNN_NOT_PROPAGATE_NAN); }
 
 /* MIN and MAX with NaN in an input: the flag decides who wins. */
-Test(tensor_ops, op_tensor_nan_propagation)
+ParameterizedTestParameters(tensor_ops, op_tensor_nan_propagation)
+{
+  return t_cases_if(LITDNN_OP_OP_TENSOR, 1, automatic_only);
+}
+ParameterizedTest(t_case *c, tensor_ops, op_tensor_nan_propagation)
 {
   tensor T = make_tensor(L_NCHW, 1, 1, 1, 4);
   float a[4] = {NAN, 1.0f, NAN, -2.0f}, b[4] = {3.0f, NAN, NAN, 5.0f}, one = 1.0f, zero = 0.0f;
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = backends_cached(backends);
-  for (int i = 0; i < nb; i++)
-    for (int op = LITDNN_OP_TENSOR_MIN; op <= LITDNN_OP_TENSOR_MAX; op++)
-      for (int nan = 0; nan < 2; nan++) {
-        litdnnHandle_t h = t_handle(backends[i]);
-        litdnnOpTensorDescriptor_t od;
-        litdnnCreateOpTensorDescriptor(&od);
-        litdnnSetOpTensorDescriptor(od, (litdnnOpTensorOp_t)op, LITDNN_DATA_FLOAT,
-                                    (litdnnNanPropagation_t)nan);
-        void *da = t_dev_from_host(h, a, 4), *db = t_dev_from_host(h, b, 4), *dc = t_dev_poisoned(h, 4);
-        cr_assert_eq(litdnnOpTensor(h, od, &one, T.d, da, &one, T.d, db, &zero, T.d, dc),
-                     LITDNN_STATUS_SUCCESS);
-        float got[4];
-        t_dev_to_host(h, got, dc, 4);
-        float want_min[2][4] = {{3.0f, 1.0f, NAN, -2.0f}, {NAN, NAN, NAN, -2.0f}};
-        float want_max[2][4] = {{3.0f, 1.0f, NAN, 5.0f}, {NAN, NAN, NAN, 5.0f}};
-        t_assert_close_f(got, op == LITDNN_OP_TENSOR_MIN ? want_min[nan] : want_max[nan], 4, 0, 0,
-                         op == LITDNN_OP_TENSOR_MIN ? "MIN" : "MAX");
-        t_dev_free(h, da); t_dev_free(h, db); t_dev_free(h, dc);
-        litdnnDestroyOpTensorDescriptor(od);
-        litdnnDestroy(h);
-      }
+  for (int op = LITDNN_OP_TENSOR_MIN; op <= LITDNN_OP_TENSOR_MAX; op++)
+    for (int nan = 0; nan < 2; nan++) {
+      litdnnHandle_t h = t_case_handle(c);
+      litdnnOpTensorDescriptor_t od;
+      litdnnCreateOpTensorDescriptor(&od);
+      litdnnSetOpTensorDescriptor(od, (litdnnOpTensorOp_t)op, LITDNN_DATA_FLOAT, (litdnnNanPropagation_t)nan);
+      void *da = t_dev_from_host(h, a, 4), *db = t_dev_from_host(h, b, 4), *dc = t_dev_poisoned(h, 4);
+      cr_assert_eq(litdnnOpTensor(h, od, &one, T.d, da, &one, T.d, db, &zero, T.d, dc), LITDNN_STATUS_SUCCESS);
+      float got[4];
+      t_dev_to_host(h, got, dc, 4);
+      float want_min[2][4] = {{3.0f, 1.0f, NAN, -2.0f}, {NAN, NAN, NAN, -2.0f}};
+      float want_max[2][4] = {{3.0f, 1.0f, NAN, 5.0f}, {NAN, NAN, NAN, 5.0f}};
+      t_assert_close_f(got, op == LITDNN_OP_TENSOR_MIN ? want_min[nan] : want_max[nan], 4, 0, 0,
+                       op == LITDNN_OP_TENSOR_MIN ? "MIN" : "MAX");
+      t_dev_free(h, da); t_dev_free(h, db); t_dev_free(h, dc);
+      litdnnDestroyOpTensorDescriptor(od);
+      litdnnDestroy(h);
+    }
   free_tensor(&T);
 }
 
-/* TransformTensor: every pair of layouts, NCHW<->NHWC (the tiled transpose) included */
-static void run_transform(int first_shape, int last_shape)
+/* In place: AddTensor with C as A. */
+ParameterizedTestParameters(tensor_ops, in_place_with_the_same_layout)
 {
-  tally tl = {{0}};
-  for (int s = first_shape; s <= last_shape; s++) {
-    const int *sh = s < NSHAPES ? shapes[s] : large;
-    for (int lx = 0; lx < 3; lx++)
-      for (int ly = 0; ly < 3; ly++) {
-        if (s == NSHAPES && (lx == L_STRIDED || ly == L_STRIDED) && lx != ly)
-          continue;   /* the large shape: the packed pairs and one strided pair */
-        tensor X = make_tensor((enum layout)lx, sh[0], sh[1], sh[2], sh[3]);
-        tensor Y = make_tensor((enum layout)ly, sh[0], sh[1], sh[2], sh[3]);
-        int nab = s < NSHAPES ? NAB : 1;
-        for (int k = 0; k < nab; k++) {
-          int ab = s < NSHAPES ? k : (lx + ly) % NAB;
-          problem p = {K_TRANSFORM, LITDNN_OP_TENSOR_ADD, LITDNN_NOT_PROPAGATE_NAN, alpha_beta[ab][0], 0,
-                       alpha_beta[ab][1]};
-          char label[128];
-          snprintf(label, sizeof label, "%dx%dx%dx%d %s -> %s", sh[0], sh[1], sh[2], sh[3],
-                   layout_names[lx], layout_names[ly]);
-          run_problem(p, &X, NULL, &Y, &tl, label);
-        }
-        free_tensor(&X);
-        free_tensor(&Y);
-      }
-  }
-  assert_every_stage_ran(LITDNN_OP_TRANSFORM_TENSOR, &tl);
+  return t_cases_if(LITDNN_OP_ADD_TENSOR, 1, automatic_only);
 }
-
-Test(tensor_ops, transform_small_shapes) { run_transform(0, 2); }
-Test(tensor_ops, transform_prime_channels) { run_transform(3, 3); }
-Test(tensor_ops, transform_multiples_of_four) { run_transform(4, 4); }
-Test(tensor_ops, transform_large) { run_transform(NSHAPES, NSHAPES); }
-
-/* In place: ScaleTensor always, AddTensor and OpTensor with C as A. */
-Test(tensor_ops, in_place_with_the_same_layout)
+ParameterizedTest(t_case *c, tensor_ops, in_place_with_the_same_layout)
 {
   tensor T = make_tensor(L_NHWC, 2, 5, 3, 7);
   size_t n = T.span;
   float *c0 = t_random(n, -1, 1);
   float alpha = 0.5f, beta = 2.0f;
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = backends_cached(backends);
   double *ref = malloc(n * sizeof *ref);
   for (size_t i = 0; i < n; i++)
     ref[i] = (double)alpha * c0[i] + (double)beta * c0[i];
-  for (int i = 0; i < nb; i++) {
-    litdnnHandle_t h = t_handle(backends[i]);
-    void *dc = t_dev_from_host(h, c0, n);
-    cr_assert_eq(litdnnAddTensor(h, &alpha, T.d, dc, &beta, T.d, dc), LITDNN_STATUS_SUCCESS, "%s",
-                 litdnnGetLastErrorString());
-    float *got = t_dev_fetch(h, dc, n);
-    t_assert_close(got, ref, n, 1e-6, 2e-6, "AddTensor in place");
-    free(got);
-    t_dev_free(h, dc);
-    litdnnDestroy(h);
-  }
+  litdnnHandle_t h = t_case_handle(c);
+  void *dc = t_dev_from_host(h, c0, n);
+  cr_assert_eq(litdnnAddTensor(h, &alpha, T.d, dc, &beta, T.d, dc), LITDNN_STATUS_SUCCESS, "%s",
+               litdnnGetLastErrorString());
+  float *got = t_dev_fetch(h, dc, n);
+  t_assert_close(got, ref, n, 1e-6, 2e-6, t_case_name(c));
+  free(got);
+  t_dev_free(h, dc);
+  litdnnDestroy(h);
   free(ref);
   free(c0);
   free_tensor(&T);
