@@ -47,7 +47,7 @@ ALL_CFLAGS := -std=gnu11 -fPIC $(WARN) $(CFLAGS) -MMD -MP
 NVCCFLAGS ?= -O3 -lineinfo
 NVCC_COMMON := $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
 ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCC_COMMON)
-CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcublas -lcudart -lstdc++)
+CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcudart -lstdc++)
 LIBS     := $(CUDA_LIBS) -lm -lpthread -ldl
 
 # ------------------------------------------------------------------ sources

@@ -1,17 +1,17 @@
-#line 1271 "chapters/02-tensors.nw"
+#line 1344 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 #include <string.h>
 
-#line 1263 "chapters/02-tensors.nw"
+#line 1336 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 3011 "chapters/02-tensors.nw"
+#line 3084 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 197 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 4783 "chapters/04-matmul.nw"
+#line 4784 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 438 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
@@ -28,12 +28,12 @@ extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table
 #line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 
-#line 1277 "chapters/02-tensors.nw"
+#line 1350 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1267 "chapters/02-tensors.nw"
+#line 1340 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 3016 "chapters/02-tensors.nw"
+#line 3089 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -42,7 +42,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 202 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 4787 "chapters/04-matmul.nw"
+#line 4788 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 443 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
@@ -65,7 +65,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 266 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
-#line 1279 "chapters/02-tensors.nw"
+#line 1352 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -73,7 +73,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1292 "chapters/02-tensors.nw"
+#line 1365 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -163,7 +163,7 @@ litdnnStatus_t litdnnGetStageByName(litdnnOp_t op, const char *name, int *stage)
     }
   return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "name = \"%s\" is not a stage of %s", name, t->name);
 }
-#line 1391 "chapters/02-tensors.nw"
+#line 1464 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   LITDNN_API_CALL("litdnnSetStage");
@@ -238,7 +238,7 @@ litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *sta
   *stage = handle->last_stage[op];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1474 "chapters/02-tensors.nw"
+#line 1547 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);

@@ -1,7 +1,7 @@
 #line 3103 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
-#include <cublas_v2.h>
+#include "core/cublas.h"
 
 static litdnnStatus_t matmul_cublas(litdnnHandle_t h, const litdnn_matmul_args *g, cublasMath_t mode)
 {
@@ -9,22 +9,23 @@ static litdnnStatus_t matmul_cublas(litdnnHandle_t h, const litdnn_matmul_args *
   litdnnStatus_t st = litdnn_cublas(h, g->call, &handle);
   if (st != LITDNN_STATUS_SUCCESS)
     return st;
+  const litdnn_cublas_api *cublas = litdnn_cublas_load(g->call);
   cublasHandle_t c = (cublasHandle_t)handle;
-  cublasStatus_t cs = cublasSetMathMode(c, mode);
+  cublasStatus_t cs = cublas->set_math_mode(c, mode);
   cublasOperation_t ta = g->transa ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t tb = g->transb ? CUBLAS_OP_T : CUBLAS_OP_N;
   if (cs == CUBLAS_STATUS_SUCCESS) {
     if (g->batch == 1)
-      cs = cublasSgemm(c, ta, tb, g->m, g->n, g->k, &g->alpha, g->A, (int)g->lda, g->B, (int)g->ldb,
-                       &g->beta, g->C, (int)g->ldc);
+      cs = cublas->sgemm(c, ta, tb, g->m, g->n, g->k, &g->alpha, g->A, (int)g->lda, g->B, (int)g->ldb,
+                         &g->beta, g->C, (int)g->ldc);
     else
-      cs = cublasSgemmStridedBatched(c, ta, tb, g->m, g->n, g->k, &g->alpha, g->A, (int)g->lda,
-                                     g->strideA, g->B, (int)g->ldb, g->strideB, &g->beta, g->C,
-                                     (int)g->ldc, g->strideC, g->batch);
+      cs = cublas->sgemm_strided_batched(c, ta, tb, g->m, g->n, g->k, &g->alpha, g->A, (int)g->lda,
+                                         g->strideA, g->B, (int)g->ldb, g->strideB, &g->beta, g->C,
+                                         (int)g->ldc, g->strideC, g->batch);
   }
   if (cs != CUBLAS_STATUS_SUCCESS)
     return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUBLAS, g->call, "cuBLAS SGEMM failed: %s",
-                        cublasGetStatusString(cs));
+                        cublas->status_string(cs));
   return LITDNN_STATUS_SUCCESS;
 }
 

@@ -1,4 +1,4 @@
-#line 3451 "chapters/04-matmul.nw"
+#line 3452 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MATMUL_PAD 8
@@ -185,7 +185,7 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 3339 "chapters/04-matmul.nw"
+#line 3340 "chapters/04-matmul.nw"
 static __device__ inline unsigned matmul_to_tf32(float x)
 {
   unsigned r;
@@ -201,7 +201,7 @@ static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, con
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3357 "chapters/04-matmul.nw"
+#line 3358 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -294,7 +294,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
       }
 }
 
-#line 3461 "chapters/04-matmul.nw"
+#line 3462 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

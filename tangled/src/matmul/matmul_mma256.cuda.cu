@@ -1,4 +1,4 @@
-#line 3790 "chapters/04-matmul.nw"
+#line 3791 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MX_BM 256
@@ -99,7 +99,7 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 3339 "chapters/04-matmul.nw"
+#line 3340 "chapters/04-matmul.nw"
 static __device__ inline unsigned matmul_to_tf32(float x)
 {
   unsigned r;
@@ -115,7 +115,7 @@ static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, con
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3563 "chapters/04-matmul.nw"
+#line 3564 "chapters/04-matmul.nw"
 /* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
 #define MX_WTM 64                 /* warp tile */
@@ -221,7 +221,7 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) matmul_mma16
           matmul_blend1(C, g.ldc, i, j, acc[x][y][e], g.alpha, g.beta);
       }
 }
-#line 3675 "chapters/04-matmul.nw"
+#line 3676 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -231,7 +231,7 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   return !g->transa && !g->transb && aligned && strides;
 }
 
-#line 3692 "chapters/04-matmul.nw"
+#line 3693 "chapters/04-matmul.nw"
 litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

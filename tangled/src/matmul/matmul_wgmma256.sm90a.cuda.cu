@@ -1,4 +1,4 @@
-#line 4130 "chapters/04-matmul.nw"
+#line 4131 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
@@ -97,7 +97,7 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 3339 "chapters/04-matmul.nw"
+#line 3340 "chapters/04-matmul.nw"
 static __device__ inline unsigned matmul_to_tf32(float x)
 {
   unsigned r;
@@ -113,7 +113,7 @@ static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, con
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3675 "chapters/04-matmul.nw"
+#line 3676 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -122,7 +122,7 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 3885 "chapters/04-matmul.nw"
+#line 3886 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int matmul_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -204,7 +204,7 @@ static litdnnStatus_t matmul_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3969 "chapters/04-matmul.nw"
+#line 3970 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -327,7 +327,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
 #endif
 }
 
-#line 4107 "chapters/04-matmul.nw"
+#line 4108 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 4431 "chapters/04-matmul.nw"
+#line 4432 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
@@ -47,7 +47,7 @@ static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name,
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3339 "chapters/04-matmul.nw"
+#line 3340 "chapters/04-matmul.nw"
 static __device__ inline unsigned matmul_to_tf32(float x)
 {
   unsigned r;
@@ -63,7 +63,7 @@ static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, con
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 3675 "chapters/04-matmul.nw"
+#line 3676 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -72,7 +72,7 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 3885 "chapters/04-matmul.nw"
+#line 3886 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int matmul_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -154,7 +154,7 @@ static litdnnStatus_t matmul_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4241 "chapters/04-matmul.nw"
+#line 4242 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -295,7 +295,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   matmul_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4392 "chapters/04-matmul.nw"
+#line 4393 "chapters/04-matmul.nw"
 typedef CUresult (*matmul_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -333,7 +333,7 @@ static litdnnStatus_t matmul_ws_map(CUtensorMap *map, const float *X, int rows, 
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4443 "chapters/04-matmul.nw"
+#line 4444 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

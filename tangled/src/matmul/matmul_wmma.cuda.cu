@@ -1,4 +1,4 @@
-#line 3175 "chapters/04-matmul.nw"
+#line 3176 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <mma.h>
@@ -150,7 +150,7 @@ static __device__ inline void matmul_store4(float *C, int64_t ldc, int i, int j,
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 3203 "chapters/04-matmul.nw"
+#line 3204 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
 static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_matmul_args g)
@@ -228,7 +228,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
     }
 }
 
-#line 3189 "chapters/04-matmul.nw"
+#line 3190 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

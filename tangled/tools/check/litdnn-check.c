@@ -1,4 +1,4 @@
-#line 3619 "chapters/02-tensors.nw"
+#line 3692 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3666 "chapters/02-tensors.nw"
+#line 3739 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3743 "chapters/02-tensors.nw"
+#line 3816 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -397,13 +397,13 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 3726 "chapters/02-tensors.nw"
+#line 3799 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3733 "chapters/02-tensors.nw"
+#line 3806 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3792 "chapters/02-tensors.nw"
+#line 3865 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -413,7 +413,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 4794 "chapters/04-matmul.nw"
+#line 4795 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -452,10 +452,10 @@ check_batchnorm();
 check_lrn();
 #line 884 "chapters/09-dropout.nw"
 check_dropout();
-#line 3729 "chapters/02-tensors.nw"
+#line 3802 "chapters/02-tensors.nw"
 }
 
-#line 3631 "chapters/02-tensors.nw"
+#line 3704 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
