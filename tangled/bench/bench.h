@@ -22,6 +22,7 @@ void bench_record(bench *b, const char *op, const char *shape, const char *impl,
 int bench_quick(const bench *b);
 int bench_wanted(const bench *b, const char *label);
 const char *bench_arg(const bench *b, const char *flag, const char *fallback);
+int bench_stage_runs(const char *label, litdnnStatus_t first_call);
 void bench_close(bench *b);
 
 #define BENCH_FAIL_(what, msg)                                                   \
