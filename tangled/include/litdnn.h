@@ -11,4 +11,5 @@
 #include "litdnn/batchnorm.h"
 #include "litdnn/lrn.h"
 #include "litdnn/dropout.h"
+#include "litdnn/rnn.h"
 #endif

@@ -1,0 +1,1212 @@
+#line 2530 "chapters/10-rnn.nw"
+#include "core/prelude.cuh"
+#include "rnn/rnn.h"
+#include "matmul/matmul.h"
+#include <string.h>
+
+#define RNN_FN static __device__ __forceinline__
+#line 641 "chapters/10-rnn.nw"
+RNN_FN float rnn_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
+
+/* pre value `slot` of a unit: the input half of gate g's sum (gx + bw)
+   plus its recurrent half (gh + br); the GRU's candidate keeps them apart */
+RNN_FN float rnn_pre(int cell, int slot, float gx, float bw, float gh, float br)
+{
+  if (cell == LITDNN_GRU && slot >= 2)
+    return slot == 2 ? gx + bw : gh + br;
+  return (gx + bw) + (gh + br);
+}
+#line 659 "chapters/10-rnn.nw"
+RNN_FN float rnn_activate(int cell, int slot, float v)
+{
+  switch (cell) {
+  case LITDNN_RNN_RELU: return v < 0.0f ? 0.0f : v;
+  case LITDNN_RNN_TANH: return tanhf(v);
+  case LITDNN_LSTM: return slot == 2 ? tanhf(v) : rnn_sigmoid(v);
+  default: return slot < 2 ? rnn_sigmoid(v) : v;   /* GRU: r, z; h~ waits for r */
+  }
+}
+#line 674 "chapters/10-rnn.nw"
+/* the new h of a unit from its activated values sv[0..S-1]; the LSTM's new
+   c goes to *c_new; the GRU's candidate replaces sv[2] */
+RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *c_new)
+{
+  switch (cell) {
+  case LITDNN_LSTM: {      /* sv: i, f, c~, o */
+    float c = sv[1] * c_prev + sv[0] * sv[2];
+    *c_new = c;
+    return sv[3] * tanhf(c);
+  }
+  case LITDNN_GRU: {       /* sv: r, z, W x + bW, R h + bR */
+    float n = tanhf(sv[2] + sv[0] * sv[3]);
+    sv[2] = n;
+    return (1.0f - sv[1]) * n + sv[1] * h_prev;
+  }
+  default:                 /* sv: h */
+    return sv[0];
+  }
+}
+#line 707 "chapters/10-rnn.nw"
+/* the unit gradients du[0..1] of a unit whose new h has gradient dh and
+   new c gradient dc; *dc_prev: the gradient of the old c; returns the
+   direct part of the old h's gradient */
+RNN_FN float rnn_unit_grads(int cell, const float *sv, float c, float dh, float dc, float *du,
+                            float *dc_prev)
+{
+  switch (cell) {
+  case LITDNN_RNN_RELU:
+    du[0] = sv[0] > 0.0f ? dh : 0.0f;
+    du[1] = 0.0f;
+    return 0.0f;
+  case LITDNN_RNN_TANH:
+    du[0] = dh * (1.0f - sv[0] * sv[0]);
+    du[1] = 0.0f;
+    return 0.0f;
+  case LITDNN_LSTM: {
+    float tc = tanhf(c);
+    du[0] = dc + dh * sv[3] * (1.0f - tc * tc);   /* the gradient of c_t */
+    du[1] = dh * tc;                             /* of o */
+    *dc_prev = du[0] * sv[1];
+    return 0.0f;
+  }
+  default:                                       /* GRU */
+    du[0] = dh;
+    du[1] = dh * (1.0f - sv[1]) * (1.0f - sv[2] * sv[2]);   /* of h~'s sum */
+    return dh * sv[1];
+  }
+}
+#line 743 "chapters/10-rnn.nw"
+RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float c_prev,
+                           const float *du, float *dgh)
+{
+  float d;
+  switch (cell) {
+  case LITDNN_LSTM:
+    d = g == 0 ? du[0] * sv[2] * sv[0] * (1.0f - sv[0])        /* i */
+      : g == 1 ? du[0] * c_prev * sv[1] * (1.0f - sv[1])       /* f */
+      : g == 2 ? du[0] * sv[0] * (1.0f - sv[2] * sv[2])        /* c~ */
+               : du[1] * sv[3] * (1.0f - sv[3]);               /* o */
+    break;
+  case LITDNN_GRU:
+    if (g == 2) {
+      *dgh = du[1] * sv[0];
+      return du[1];
+    }
+    d = g == 0 ? du[1] * sv[3] * sv[0] * (1.0f - sv[0])        /* r */
+               : du[0] * (h_prev - sv[2]) * sv[1] * (1.0f - sv[1]);   /* z */
+    break;
+  default:
+    d = du[0];
+  }
+  *dgh = d;
+  return d;
+}
+#line 774 "chapters/10-rnn.nw"
+RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
+{
+  switch (rows) {
+  case RNN_ROWS_SEQ: return (int64_t)t * N + n;
+  case RNN_ROWS_BATCH: return (int64_t)n * T + t;
+  case RNN_ROWS_PACKED: return n < off[t + 1] - off[t] ? off[t] + n : -1;
+  default: return n;
+  }
+}
+#line 821 "chapters/10-rnn.nw"
+typedef struct rnn_io {
+  const float *in;  int in_rows;  int64_t in_ld;    /* the layer's input rows */
+  float *out;       int out_rows; int64_t out_ld;   /* its output rows (D H wide) */
+  int fill;         float fill_value;               /* write into the output's padding */
+  float *din;       /* backward: the gradient of the input, laid out as the input */
+  const float *dout;   /* backward: the gradient of the output */
+} rnn_io;
+
+/* the buffer of layer l's output, l < L - 1 (reserve when training, else workspace) */
+static inline float *rnn_layer_out(const litdnn_rnn_args *a, int l, int saved)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t each = (int64_t)s->T * s->N * s->D * s->H;
+  return saved ? a->reserve + a->rl.outs + l * each : a->work + a->wl.outs + l * each;
+}
+
+static inline rnn_io rnn_layer_io(const litdnn_rnn_args *a, int l, int saved)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  rnn_io io;
+  int64_t dh = (int64_t)s->D * s->H, each = (int64_t)s->T * s->N * dh;
+  io.in = l == 0 ? a->x : rnn_layer_out(a, l - 1, saved);
+  io.in_rows = l == 0 ? s->rows : RNN_ROWS_SEQ;
+  io.in_ld = l == 0 ? s->I : dh;
+  io.out = l == s->L - 1 ? a->y : rnn_layer_out(a, l, saved);
+  io.out_rows = l == s->L - 1 ? s->rows : RNN_ROWS_SEQ;
+  io.out_ld = dh;
+  io.fill = l == s->L - 1 ? a->y_fill : 1;
+  io.fill_value = l == s->L - 1 ? a->fill : 0.0f;
+  io.din = l == 0 ? a->dx : a->work + a->wl.dys + (l - 1) * each;
+  io.dout = l == s->L - 1 ? a->dy : a->work + a->wl.dys + l * each;
+  return io;
+}
+
+/* slot k of pseudo-layer p's h (c) states: the reserve's T + 1 slots when
+   saved, else two slots of the workspace used in turn */
+static inline float *rnn_hslot(const litdnn_rnn_args *a, int p, int k, int saved)
+{
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  return saved ? a->reserve + p * a->rl.per_p + a->rl.hs + k * nh : a->work + a->wl.hstate + (2 * p + (k & 1)) * nh;
+}
+static inline float *rnn_cslot(const litdnn_rnn_args *a, int p, int k, int saved)
+{
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  return saved ? a->reserve + p * a->rl.per_p + a->rl.cs + k * nh : a->work + a->wl.cstate + (2 * p + (k & 1)) * nh;
+}
+/* the S saved values of step k, the gate gradients by input row, by step */
+static inline float *rnn_saved(const litdnn_rnn_args *a, int p, int k)
+{
+  return a->reserve + p * a->rl.per_p + a->rl.gates + (int64_t)k * a->s.N * a->s.S * a->s.H;
+}
+static inline float *rnn_dgx(const litdnn_rnn_args *a, int p)
+{
+  return a->reserve + p * a->rl.per_p + a->rl.dgx;
+}
+static inline float *rnn_dgh(const litdnn_rnn_args *a, int p, int k)
+{
+  return a->reserve + p * a->rl.per_p + a->rl.dgh + (int64_t)k * a->s.N * a->s.G * a->s.H;
+}
+static inline const float *rnn_weight(const litdnn_rnn_args *a, int64_t offset)
+{
+  return offset < 0 ? NULL : a->w + offset;
+}
+#line 1227 "chapters/10-rnn.nw"
+/* C = op(A) op(B) + beta C, column-major, for the matmul operation */
+static litdnn_matmul_args rnn_mm(int transa, int transb, int m, int n, int k, const float *A, int64_t lda,
+                                 const float *B, int64_t ldb, float beta, float *C, int64_t ldc)
+{
+  litdnn_matmul_args g;
+  memset(&g, 0, sizeof g);
+  g.transa = transa;
+  g.transb = transb;
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  g.batch = 1;
+  g.alpha = 1.0f;
+  g.beta = beta;
+  g.A = A;
+  g.B = B;
+  g.C = C;
+  g.lda = lda;
+  g.ldb = ldb;
+  g.ldc = ldc;
+  return g;
+}
+
+static litdnnStatus_t rnn_run_mm(litdnnHandle_t h, const litdnn_rnn_args *a, litdnn_matmul_args g)
+{
+  g.call = a->call;
+  g.math = (litdnnMathType_t)a->s.math;
+  return litdnn_matmul_run(h, a->call, &g);
+}
+
+/* the same product for `batch` problems at constant distances */
+static litdnnStatus_t rnn_run_mm_batch(litdnnHandle_t h, const litdnn_rnn_args *a, litdnn_matmul_args g, int batch,
+                                       int64_t strideA, int64_t strideB, int64_t strideC)
+{
+  g.batch = batch;
+  g.strideA = batch > 1 ? strideA : 0;
+  g.strideB = batch > 1 ? strideB : 0;
+  g.strideC = batch > 1 ? strideC : 0;
+  return rnn_run_mm(h, a, g);
+}
+#line 1277 "chapters/10-rnn.nw"
+typedef struct {
+  const float *in;      /* the layer's input */
+  int64_t in_ld;        /* its row length */
+  float *gx;            /* the input products, G H per input row */
+} rnn_inputs;
+
+static litdnnStatus_t rnn_input_product(litdnnHandle_t h, const litdnn_rnn_args *a, const float *W, int64_t in_size,
+                                        const rnn_inputs *io, int64_t r0, int64_t rows, int64_t mult, int gate)
+{
+  int64_t H = a->s.H, gh = (int64_t)a->s.G * H;
+  const float *A = gate < 0 ? W : W + gate * H * in_size;
+  float *C = io->gx + r0 * gh + (gate < 0 ? 0 : gate * H);
+  return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), (int)rows, (int)in_size, A, in_size,
+                                 io->in + r0 * io->in_ld, io->in_ld * mult, 0.0f, C, gh * mult));
+}
+
+static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_args *a, const float *R,
+                                            const float *hp, float *ghb, int rows, int gate)
+{
+  int64_t H = a->s.H, gh = (int64_t)a->s.G * H;
+  const float *A = gate < 0 ? R : R + gate * H * H;
+  return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
+                                 ghb + (gate < 0 ? 0 : gate * H), gh));
+}
+#line 1313 "chapters/10-rnn.nw"
+#define RNN_MAX_CELLS 8
+#define RNN_THREADS 256
+#define RNN_MAX_BLOCKS 0x40000000u   /* more than any launch here needs: no kernel loops over a grid */
+
+typedef struct rnn_cell {
+  int step, t;                   /* the step processed, and its time */
+  const float *gx;               /* input halves: row r, gate g, unit j at gx[r gx_ld + g gx_gs + j] */
+  int64_t gx_ld;
+  int gx_gs, gx_rows;            /* gate stride (0: the identity input), row map */
+  const float *gh;               /* recurrent halves: N x G H */
+  const float *bw, *br;          /* biases, or NULL */
+  const float *hp, *cp;          /* the states before the step (N x H) */
+  float *hn, *cn;                /* and after */
+  float *out;                    /* output rows, this direction's columns */
+  int64_t out_ld;
+  int out_rows, fill;
+  float fill_value;
+  float *pre;                    /* N x S H: the unit values (the saved values when training), or NULL */
+} rnn_cell;
+
+typedef struct rnn_cells {
+  int cell, G, S, H, N, T, count;
+  const int *len, *off;
+  rnn_cell c[RNN_MAX_CELLS];
+} rnn_cells;
+#line 1349 "chapters/10-rnn.nw"
+static __global__ void rnn_chain_sums(rnn_cells a)
+{
+  const rnn_cell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, SH = (int64_t)a.S * a.H;
+  if (i >= a.N * SH)
+    return;
+  int n = (int)(i / SH), slot = (int)(i % SH / a.H), j = (int)(i % a.H), g = slot < a.G ? slot : 2;
+  if (c->t >= a.len[n])
+    return;
+  int64_t row = rnn_row(c->gx_rows, n, c->t, a.N, a.T, a.off), gh = (int64_t)a.G * a.H;
+  c->pre[i] = rnn_pre(a.cell, slot, c->gx[row * c->gx_ld + g * c->gx_gs + j], c->bw ? c->bw[g * a.H + j] : 0.0f,
+                      c->gh[n * gh + g * a.H + j], c->br ? c->br[g * a.H + j] : 0.0f);
+}
+
+static __global__ void rnn_chain_activate(rnn_cells a)
+{
+  const rnn_cell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, SH = (int64_t)a.S * a.H;
+  if (i >= a.N * SH)
+    return;
+  int n = (int)(i / SH), slot = (int)(i % SH / a.H);
+  if (c->t < a.len[n])
+    c->pre[i] = rnn_activate(a.cell, slot, c->pre[i]);
+}
+
+/* an inactive sequence keeps its state and fills its output row */
+static __device__ void rnn_carry(const rnn_cells *a, const rnn_cell *c, int n, int j)
+{
+  int64_t k = (int64_t)n * a->H + j, row = rnn_row(c->out_rows, n, c->t, a->N, a->T, a->off);
+  c->hn[k] = c->hp[k];
+  if (a->cell == LITDNN_LSTM)
+    c->cn[k] = c->cp[k];
+  if (row >= 0 && c->fill)
+    c->out[row * c->out_ld + j] = c->fill_value;
+}
+
+/* the new state of unit (n, j) from its values sv; stores them all */
+static __device__ void rnn_finish(const rnn_cells *a, const rnn_cell *c, int n, int j, float *sv)
+{
+  int64_t k = (int64_t)n * a->H + j, row = rnn_row(c->out_rows, n, c->t, a->N, a->T, a->off);
+  int lstm = a->cell == LITDNN_LSTM;
+  float cnew = 0.0f, hnew = rnn_update(a->cell, sv, c->hp[k], lstm ? c->cp[k] : 0.0f, &cnew);
+  c->hn[k] = hnew;
+  if (lstm)
+    c->cn[k] = cnew;
+  c->out[row * c->out_ld + j] = hnew;
+  if (c->pre)
+    for (int slot = 0; slot < a->S; slot++)
+      c->pre[(int64_t)n * a->S * a->H + slot * a->H + j] = sv[slot];
+}
+
+static __global__ void rnn_chain_update(rnn_cells a)
+{
+  const rnn_cell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)a.N * a.H)
+    return;
+  int n = (int)(i / a.H), j = (int)(i % a.H);
+  if (c->t >= a.len[n]) {
+    rnn_carry(&a, c, n, j);
+    return;
+  }
+  float sv[4];
+  for (int slot = 0; slot < a.S; slot++)
+    sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
+  rnn_finish(&a, c, n, j, sv);
+}
+#line 1422 "chapters/10-rnn.nw"
+static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
+{
+  cudaStream_t st = litdnn_gpu_stream(h);
+  int64_t values = (int64_t)cells->N * cells->S * cells->H, units = (int64_t)cells->N * cells->H;
+  dim3 gv = litdnn_dim3((unsigned)((values + RNN_THREADS - 1) / RNN_THREADS), (unsigned)cells->count, 1);
+  dim3 gu = litdnn_dim3((unsigned)((units + RNN_THREADS - 1) / RNN_THREADS), (unsigned)cells->count, 1);
+  rnn_chain_sums<<<gv, RNN_THREADS, 0, st>>>(*cells);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "rnn_chain_sums");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  rnn_chain_activate<<<gv, RNN_THREADS, 0, st>>>(*cells);
+  if ((s = litdnn_gpu_launch_status(a->call, "rnn_chain_activate")) != LITDNN_STATUS_SUCCESS)
+    return s;
+  rnn_chain_update<<<gu, RNN_THREADS, 0, st>>>(*cells);
+  return litdnn_gpu_launch_status(a->call, "rnn_chain_update");
+}
+#line 1673 "chapters/10-rnn.nw"
+static __global__ void rnn_fused_step(rnn_cells a)
+{
+  const rnn_cell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)a.N * a.H)
+    return;
+  int n = (int)(i / a.H), j = (int)(i % a.H);
+  if (c->t >= a.len[n]) {
+    rnn_carry(&a, c, n, j);
+    return;
+  }
+  int64_t row = rnn_row(c->gx_rows, n, c->t, a.N, a.T, a.off), gh = (int64_t)a.G * a.H;
+  float sv[4];
+  for (int slot = 0; slot < a.S; slot++) {
+    int g = slot < a.G ? slot : 2;
+    float v = rnn_pre(a.cell, slot, c->gx[row * c->gx_ld + g * c->gx_gs + j], c->bw ? c->bw[g * a.H + j] : 0.0f,
+                      c->gh[n * gh + g * a.H + j], c->br ? c->br[g * a.H + j] : 0.0f);
+    sv[slot] = rnn_activate(a.cell, slot, v);
+  }
+  rnn_finish(&a, c, n, j, sv);
+}
+
+static litdnnStatus_t rnn_launch_fused(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
+{
+  int64_t units = (int64_t)cells->N * cells->H;
+  dim3 grid = litdnn_dim3((unsigned)((units + RNN_THREADS - 1) / RNN_THREADS), (unsigned)cells->count, 1);
+  rnn_fused_step<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(*cells);
+  return litdnn_gpu_launch_status(a->call, "rnn_fused_step");
+}
+#line 1450 "chapters/10-rnn.nw"
+typedef struct rnn_plan {
+  int per_gate;    /* a product per gate, else one for all gates */
+  int hoist;       /* the input products of all steps before the loop */
+  int fused;       /* one pointwise kernel, else the chain of three */
+} rnn_plan;
+
+/* the cell of pseudo-layer (l, d) at step `step`, for the launch */
+static rnn_cell rnn_cell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io, const float *gx,
+                            int64_t gx_ld, int gx_gs, int gx_rows, int fused)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int p = l * s->D + d;
+  int64_t nh = (int64_t)s->N * s->H, gh = (int64_t)s->G * s->H;
+  rnn_cell c;
+  memset(&c, 0, sizeof c);
+  c.step = step;
+  c.t = d ? s->T - 1 - step : step;
+  c.gx = gx;
+  c.gx_ld = gx_ld;
+  c.gx_gs = gx_gs;
+  c.gx_rows = gx_rows;
+  c.gh = a->work + a->wl.gh + p * s->N * gh;
+  c.bw = rnn_weight(a, litdnn_rnn_bias_offset(s, p, 0));
+  c.br = rnn_weight(a, litdnn_rnn_bias_offset(s, p, 1));
+  c.hp = rnn_hslot(a, p, step, a->training);
+  c.hn = rnn_hslot(a, p, step + 1, a->training);
+  c.cp = rnn_cslot(a, p, step, a->training);
+  c.cn = rnn_cslot(a, p, step + 1, a->training);
+  c.out = io->out + d * s->H;
+  c.out_ld = io->out_ld;
+  c.out_rows = io->out_rows;
+  c.fill = io->fill;
+  c.fill_value = io->fill_value;
+  c.pre = a->training ? rnn_saved(a, p, step) : fused ? NULL : a->work + a->wl.pre + p * nh * s->S;
+  return c;
+}
+
+static rnn_cells rnn_cells_of(const litdnn_rnn_args *a)
+{
+  rnn_cells cs;
+  memset(&cs, 0, sizeof cs);
+  cs.cell = a->s.cell;
+  cs.G = a->s.G;
+  cs.S = a->s.S;
+  cs.H = a->s.H;
+  cs.N = a->s.N;
+  cs.T = a->s.T;
+  cs.len = a->dlen;
+  cs.off = a->doff;
+  return cs;
+}
+
+/* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
+static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
+{
+  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  float *hs = rnn_hslot(a, p, first, a->training), *cs = rnn_cslot(a, p, first, a->training);
+  litdnnStatus_t st = a->hx ? h->dev->memcpy_(hs, a->hx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+                            : h->dev->memset_(hs, 0, bytes, h->stream);
+  if (st == LITDNN_STATUS_SUCCESS && a->s.cell == LITDNN_LSTM)
+    st = a->cx ? h->dev->memcpy_(cs, a->cx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+               : h->dev->memset_(cs, 0, bytes, h->stream);
+  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "setting the initial states failed");
+}
+
+/* hy and cy of pseudo-layer p from its last slot */
+static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int last)
+{
+  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  litdnnStatus_t st = LITDNN_STATUS_SUCCESS;
+  if (a->hy)
+    st = h->dev->memcpy_(a->hy + p * nh, rnn_hslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
+                         h->stream);
+  if (st == LITDNN_STATUS_SUCCESS && a->cy && a->s.cell == LITDNN_LSTM)
+    st = h->dev->memcpy_(a->cy + p * nh, rnn_cslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
+                         h->stream);
+  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
+}
+#line 1538 "chapters/10-rnn.nw"
+#define RNN_TRY(expr)                                \
+  do {                                               \
+    litdnnStatus_t rnn_st_ = (expr);                 \
+    if (rnn_st_ != LITDNN_STATUS_SUCCESS)            \
+      return rnn_st_;                                \
+  } while (0)
+
+/* the rows of step t in a buffer of row map `rows`: first row and spacing */
+static void rnn_step_rows(const litdnn_rnn_args *a, int rows, int t, int64_t *r0, int64_t *mult)
+{
+  *r0 = rows == RNN_ROWS_SEQ ? (int64_t)t * a->s.N : rows == RNN_ROWS_BATCH ? t : a->off[t];
+  *mult = rows == RNN_ROWS_BATCH ? a->s.T : 1;
+}
+
+static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args *a, const float *W, int64_t in_size,
+                                         const rnn_inputs *in, int64_t r0, int64_t rows, int64_t mult, int per_gate)
+{
+  if (!per_gate)
+    return rnn_input_product(h, a, W, in_size, in, r0, rows, mult, -1);
+  for (int g = 0; g < a->s.G; g++)
+    RNN_TRY(rnn_input_product(h, a, W, in_size, in, r0, rows, mult, g));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t rnn_forward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
+                                               const rnn_io *io, rnn_plan plan)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int p = l * s->D + d;
+  int64_t in_size = litdnn_rnn_layer_in(s, l), gh = (int64_t)s->G * s->H;
+  int64_t in_rows = l == 0 ? s->xrows : (int64_t)s->T * s->N;
+  const float *W = rnn_weight(a, litdnn_rnn_w_offset(s, p)), *R = a->w + litdnn_rnn_r_offset(s, p);
+  rnn_inputs in = {io->in, io->in_ld, a->work + a->wl.gx + d * (int64_t)s->T * s->N * gh};
+  RNN_TRY(rnn_initial_states(h, a, p, 0));
+  if (W && plan.hoist)
+    RNN_TRY(rnn_input_products(h, a, W, in_size, &in, 0, in_rows, 1, plan.per_gate));
+  for (int step = 0; step < s->T; step++) {
+    int t = d ? s->T - 1 - step : step, rows = a->rows_at[t];
+    if (W && !plan.hoist && rows > 0) {
+      int64_t r0, mult;
+      rnn_step_rows(a, io->in_rows, t, &r0, &mult);
+      RNN_TRY(rnn_input_products(h, a, W, in_size, &in, r0, rows, mult, plan.per_gate));
+    }
+    float *ghb = a->work + a->wl.gh + p * s->N * gh;
+    const float *hp = rnn_hslot(a, p, step, a->training);
+    for (int g = plan.per_gate ? 0 : -1; rows > 0 && g < (plan.per_gate ? s->G : 0); g++)
+      RNN_TRY(rnn_recurrent_product(h, a, R, hp, ghb, rows, g));
+    rnn_cells cells = rnn_cells_of(a);
+    cells.count = 1;
+    cells.c[0] = W ? rnn_cell_at(a, l, d, step, io, in.gx, gh, s->H, io->in_rows, plan.fused)
+                   : rnn_cell_at(a, l, d, step, io, io->in, io->in_ld, 0, io->in_rows, plan.fused);
+    RNN_TRY(plan.fused ? rnn_launch_fused(h, a, &cells) : rnn_launch_chain(h, a, &cells));
+  }
+  return rnn_final_states(h, a, p, s->T);
+}
+
+static litdnnStatus_t rnn_forward_layers(litdnnHandle_t h, const litdnn_rnn_args *a, rnn_plan plan)
+{
+  for (int l = 0; l < a->s.L; l++) {
+    rnn_io io = rnn_layer_io(a, l, a->training);
+    for (int d = 0; d < a->s.D; d++)
+      RNN_TRY(rnn_forward_pseudo_layer(h, a, l, d, &io, plan));
+    if (a->dropout && l < a->s.L - 1)
+      RNN_TRY(litdnn_rnn_dropout_forward(h, a, l));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 1611 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_per_gate)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {1, 0, 0};
+  return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 1636 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_gates)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 0, 0};
+  return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 1656 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_hoisted)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 1, 0};
+  return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 1705 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 1, 1};
+  return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 1733 "chapters/10-rnn.nw"
+typedef struct rnn_bcell {
+  int step, t;
+  const float *dout;           /* gradient of the output rows, this direction's columns */
+  int64_t dout_ld;
+  int dout_rows;
+  float *dgx;                  /* gate gradients by input row, G H wide */
+  int dgx_rows;
+  float *dgh;                  /* gate gradients of the recurrent halves, N x G H */
+  const float *sv;             /* the saved values, N x S H */
+  const float *hp, *cp, *cn;   /* h and c before the step, c after */
+  float *dh, *dc;              /* N x H: in, of the new state; out, of the old one (dh: its direct part) */
+  float *du;                   /* N x 2 H: the chain's unit gradients */
+} rnn_bcell;
+
+typedef struct rnn_bcells {
+  int cell, G, S, H, N, T, count;
+  const int *len, *off;
+  rnn_bcell c[RNN_MAX_CELLS];
+} rnn_bcells;
+
+/* the first piece for unit (n, j): the unit gradients, dc and the direct part of dh */
+static __device__ void rnn_unit_backward(const rnn_bcells *a, const rnn_bcell *c, int n, int j, float *du)
+{
+  int64_t k = (int64_t)n * a->H + j, row = rnn_row(c->dout_rows, n, c->t, a->N, a->T, a->off);
+  int lstm = a->cell == LITDNN_LSTM;
+  float sv[4], dcp = 0.0f;
+  for (int slot = 0; slot < a->S; slot++)
+    sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
+  float dh = c->dout[row * c->dout_ld + j] + c->dh[k];
+  c->dh[k] = rnn_unit_grads(a->cell, sv, lstm ? c->cn[k] : 0.0f, dh, lstm ? c->dc[k] : 0.0f, du, &dcp);
+  if (lstm)
+    c->dc[k] = dcp;
+}
+
+/* the second piece for gate g of unit (n, j); zero for an inactive sequence */
+static __device__ void rnn_gate_backward(const rnn_bcells *a, const rnn_bcell *c, int n, int g, int j,
+                                         const float *du, int is_active)
+{
+  int64_t gh = (int64_t)a->G * a->H, k = (int64_t)n * a->H + j;
+  int64_t row = rnn_row(c->dgx_rows, n, c->t, a->N, a->T, a->off);
+  float dx = 0.0f, dr = 0.0f;
+  if (is_active) {
+    float sv[4];
+    for (int slot = 0; slot < a->S; slot++)
+      sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
+    dx = rnn_gate_grad(a->cell, g, sv, c->hp[k], a->cell == LITDNN_LSTM ? c->cp[k] : 0.0f, du, &dr);
+  }
+  if (row >= 0)
+    c->dgx[row * gh + g * a->H + j] = dx;
+  c->dgh[n * gh + g * a->H + j] = dr;
+}
+
+static __global__ void rnn_bchain_units(rnn_bcells a)
+{
+  const rnn_bcell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)a.N * a.H)
+    return;
+  int n = (int)(i / a.H), j = (int)(i % a.H);
+  float du[2] = {0.0f, 0.0f};
+  if (c->t < a.len[n])
+    rnn_unit_backward(&a, c, n, j, du);
+  c->du[(int64_t)n * 2 * a.H + j] = du[0];
+  c->du[(int64_t)n * 2 * a.H + a.H + j] = du[1];
+}
+
+static __global__ void rnn_bchain_gates(rnn_bcells a)
+{
+  const rnn_bcell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, GH = (int64_t)a.G * a.H;
+  if (i >= a.N * GH)
+    return;
+  int n = (int)(i / GH), g = (int)(i % GH / a.H), j = (int)(i % a.H);
+  float du[2] = {c->du[(int64_t)n * 2 * a.H + j], c->du[(int64_t)n * 2 * a.H + a.H + j]};
+  rnn_gate_backward(&a, c, n, g, j, du, c->t < a.len[n]);
+}
+
+static __global__ void rnn_bfused_step(rnn_bcells a)
+{
+  const rnn_bcell *c = &a.c[blockIdx.y];
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)a.N * a.H)
+    return;
+  int n = (int)(i / a.H), j = (int)(i % a.H), is_active = c->t < a.len[n];
+  float du[2] = {0.0f, 0.0f};
+  if (is_active)
+    rnn_unit_backward(&a, c, n, j, du);
+  for (int g = 0; g < a.G; g++)
+    rnn_gate_backward(&a, c, n, g, j, du, is_active);
+}
+#line 1830 "chapters/10-rnn.nw"
+static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
+                                          int fused)
+{
+  cudaStream_t st = litdnn_gpu_stream(h);
+  int64_t units = (int64_t)cells->N * cells->H, gates = units * cells->G;
+  dim3 gu = litdnn_dim3((unsigned)((units + RNN_THREADS - 1) / RNN_THREADS), (unsigned)cells->count, 1);
+  dim3 gg = litdnn_dim3((unsigned)((gates + RNN_THREADS - 1) / RNN_THREADS), (unsigned)cells->count, 1);
+  if (fused) {
+    rnn_bfused_step<<<gu, RNN_THREADS, 0, st>>>(*cells);
+    return litdnn_gpu_launch_status(a->call, "rnn_bfused_step");
+  }
+  rnn_bchain_units<<<gu, RNN_THREADS, 0, st>>>(*cells);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "rnn_bchain_units");
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
+  return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
+}
+#line 1859 "chapters/10-rnn.nw"
+/* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
+static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
+                                     int H)
+{
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= rows * H)
+    return;
+  int64_t row = r0 + i / H * mult;
+  int j = (int)(i % H);
+  float s = 0.0f;
+  for (int g = 0; g < G; g++)
+    s += dgx[row * G * H + g * H + j];
+  din[row * H + j] += s;
+}
+
+/* out[b][col] (+)= sum of the rows of matrix b; blockIdx.y is b */
+static __global__ void rnn_column_sums(const float *m, int64_t rows, int cols, int64_t ld, int64_t stride_m,
+                                       float *out, int64_t stride_out, int add)
+{
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  if (col >= cols)
+    return;
+  const float *mb = m + blockIdx.y * stride_m;
+  float s = 0.0f;
+  for (int64_t r = 0; r < rows; r++)
+    s += mb[r * ld + col];
+  float *o = out + blockIdx.y * stride_out + col;
+  *o = add ? *o + s : s;
+}
+
+/* xz = x with zero rows where the layout has padding */
+static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind, int N, int T, int I, const int *len)
+{
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)T * N * I)
+    return;
+  int64_t row = i / I;
+  int n = (int)(rows_kind == RNN_ROWS_BATCH ? row / T : row % N);
+  int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
+  xz[i] = t < len[n] ? x[i] : 0.0f;
+}
+#line 1903 "chapters/10-rnn.nw"
+static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
+                                           int64_t r0, int64_t rows, int64_t mult)
+{
+  int64_t n = rows * a->s.H;
+  rnn_sum_gates<<<litdnn_gpu_blocks(n, RNN_THREADS, RNN_MAX_BLOCKS), RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(
+      dgx, din, r0, rows, mult, a->s.G, a->s.H);
+  return litdnn_gpu_launch_status(a->call, "rnn_sum_gates");
+}
+
+static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_args *a, const float *m, int64_t rows,
+                                             int64_t stride_m, float *out, int64_t stride_out, int batch)
+{
+  int cols = a->s.G * a->s.H;
+  dim3 grid = litdnn_dim3((unsigned)((cols + RNN_THREADS - 1) / RNN_THREADS), (unsigned)batch, 1);
+  rnn_column_sums<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(m, rows, cols, cols, stride_m, out, stride_out,
+                                                                  a->add_grad);
+  return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
+}
+#line 1930 "chapters/10-rnn.nw"
+static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int p = l * s->D + d;
+  int64_t nh = (int64_t)s->N * s->H;
+  rnn_bcell c;
+  memset(&c, 0, sizeof c);
+  c.step = step;
+  c.t = d ? s->T - 1 - step : step;
+  c.dout = io->dout + d * s->H;
+  c.dout_ld = io->out_ld;
+  c.dout_rows = io->out_rows;
+  c.dgx = rnn_dgx(a, p);
+  c.dgx_rows = io->in_rows;
+  c.dgh = rnn_dgh(a, p, step);
+  c.sv = rnn_saved(a, p, step);
+  c.hp = rnn_hslot(a, p, step, 1);
+  c.cp = rnn_cslot(a, p, step, 1);
+  c.cn = rnn_cslot(a, p, step + 1, 1);
+  c.dh = a->work + a->wl.dh + p * nh;
+  c.dc = a->work + a->wl.dc + p * nh;
+  c.du = a->work + a->wl.dtot + p * 2 * nh;
+  return c;
+}
+
+static rnn_bcells rnn_bcells_of(const litdnn_rnn_args *a)
+{
+  rnn_bcells cs;
+  memset(&cs, 0, sizeof cs);
+  cs.cell = a->s.cell;
+  cs.G = a->s.G;
+  cs.S = a->s.S;
+  cs.H = a->s.H;
+  cs.N = a->s.N;
+  cs.T = a->s.T;
+  cs.len = a->dlen;
+  cs.off = a->doff;
+  return cs;
+}
+
+/* dh and dc of pseudo-layer p from dhy and dcy (or zero), and back to dhx, dcx */
+static litdnnStatus_t rnn_state_grads(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int out)
+{
+  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  float *dh = a->work + a->wl.dh + p * nh, *dc = a->work + a->wl.dc + p * nh;
+  litdnnStatus_t st = LITDNN_STATUS_SUCCESS;
+  int lstm = a->s.cell == LITDNN_LSTM;
+  if (!out) {
+    st = a->dhy ? h->dev->memcpy_(dh, a->dhy + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+                : h->dev->memset_(dh, 0, bytes, h->stream);
+    if (st == LITDNN_STATUS_SUCCESS && lstm)
+      st = a->dcy ? h->dev->memcpy_(dc, a->dcy + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+                  : h->dev->memset_(dc, 0, bytes, h->stream);
+  } else {
+    if (a->dhx)
+      st = h->dev->memcpy_(a->dhx + p * nh, dh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream);
+    if (st == LITDNN_STATUS_SUCCESS && lstm && a->dcx)
+      st = h->dev->memcpy_(a->dcx + p * nh, dc, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream);
+  }
+  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the state gradients failed");
+}
+
+/* dh += R^T dgh for the first `rows` sequences */
+static litdnnStatus_t rnn_recurrent_grad(litdnnHandle_t h, const litdnn_rnn_args *a, const float *R, const float *dgh,
+                                         float *dh, int rows, int per_gate)
+{
+  int64_t H = a->s.H, gh = (int64_t)a->s.G * H;
+  if (!per_gate)
+    return rnn_run_mm(h, a, rnn_mm(0, 0, (int)H, rows, (int)gh, R, H, dgh, gh, 1.0f, dh, H));
+  for (int g = 0; g < a->s.G; g++)
+    RNN_TRY(rnn_run_mm(h, a, rnn_mm(0, 0, (int)H, rows, (int)H, R + g * H * H, H, dgh + g * H, gh, 1.0f, dh, H)));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+/* din += W^T dgx over `rows` rows from r0, `mult` apart */
+static litdnnStatus_t rnn_input_grad(litdnnHandle_t h, const litdnn_rnn_args *a, const float *W, int64_t in_size,
+                                     const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int per_gate)
+{
+  int64_t H = a->s.H, gh = (int64_t)a->s.G * H;
+  if (!W)
+    return rnn_launch_sum_gates(h, a, dgx, din, r0, rows, mult);
+  for (int g = per_gate ? 0 : -1; g < (per_gate ? a->s.G : 0); g++) {
+    const float *A = g < 0 ? W : W + g * H * in_size, *B = dgx + r0 * gh + (g < 0 ? 0 : g * H);
+    RNN_TRY(rnn_run_mm(h, a, rnn_mm(0, 0, (int)in_size, (int)rows, (int)(g < 0 ? gh : H), A, in_size, B, gh * mult,
+                                    1.0f, din + r0 * in_size, in_size * mult)));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t rnn_backward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
+                                                const rnn_io *io, rnn_plan plan)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int p = l * s->D + d;
+  int64_t in_size = litdnn_rnn_layer_in(s, l), in_rows = l == 0 ? s->xrows : (int64_t)s->T * s->N;
+  const float *W = rnn_weight(a, litdnn_rnn_w_offset(s, p)), *R = a->w + litdnn_rnn_r_offset(s, p);
+  RNN_TRY(rnn_state_grads(h, a, p, 0));
+  for (int step = s->T - 1; step >= 0; step--) {
+    int t = d ? s->T - 1 - step : step, rows = a->rows_at[t];
+    rnn_bcells cells = rnn_bcells_of(a);
+    cells.count = 1;
+    cells.c[0] = rnn_bcell_at(a, l, d, step, io);
+    RNN_TRY(rnn_launch_backward(h, a, &cells, plan.fused));
+    if (rows > 0)
+      RNN_TRY(rnn_recurrent_grad(h, a, R, cells.c[0].dgh, cells.c[0].dh, rows, plan.per_gate));
+    if (!plan.hoist && rows > 0) {
+      int64_t r0, mult;
+      rnn_step_rows(a, io->in_rows, t, &r0, &mult);
+      RNN_TRY(rnn_input_grad(h, a, W, in_size, rnn_dgx(a, p), io->din, r0, rows, mult, plan.per_gate));
+    }
+  }
+  if (plan.hoist)
+    RNN_TRY(rnn_input_grad(h, a, W, in_size, rnn_dgx(a, p), io->din, 0, in_rows, 1, plan.per_gate));
+  return rnn_state_grads(h, a, p, 1);
+}
+
+static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_args *a, rnn_plan plan)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  for (int l = s->L - 1; l >= 0; l--) {
+    rnn_io io = rnn_layer_io(a, l, 1);
+    int64_t in_rows = l == 0 ? s->xrows : (int64_t)s->T * s->N;
+    RNN_TRY(h->dev->memset_(io.din, 0, (size_t)(in_rows * litdnn_rnn_layer_in(s, l)) * sizeof(float), h->stream));
+    for (int d = 0; d < s->D; d++)
+      RNN_TRY(rnn_backward_pseudo_layer(h, a, l, d, &io, plan));
+    if (a->dropout && l > 0)
+      RNN_TRY(litdnn_rnn_dropout_backward(h, a, l - 1, io.din));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 2069 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {1, 0, 0};
+  return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_gates)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 0, 0};
+  return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_hoisted)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 1, 0};
+  return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, const void *args)
+{
+  rnn_plan plan = {0, 1, 1};
+  return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 2108 "chapters/10-rnn.nw"
+typedef struct rnn_wplan {
+  int per_step;    /* a product per step, else one over all steps */
+  int per_gate;    /* and per gate */
+} rnn_wplan;
+
+/* the input rows of layer l for the weight gradients: x with zero padding for layer 0 */
+static const float *rnn_weight_inputs(litdnnHandle_t h, const litdnn_rnn_args *a, int l, litdnnStatus_t *st)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  *st = LITDNN_STATUS_SUCCESS;
+  if (l > 0)
+    return rnn_layer_io(a, l, 1).in;
+  if (s->rows == RNN_ROWS_PACKED)
+    return a->x;
+  float *xz = a->work + a->wl.xz;
+  int64_t n = (int64_t)s->T * s->N * s->I;
+  rnn_zero_padding<<<litdnn_gpu_blocks(n, RNN_THREADS, RNN_MAX_BLOCKS), RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(
+      a->x, xz, s->rows, s->N, s->T, s->I, a->dlen);
+  *st = litdnn_gpu_launch_status(a->call, "rnn_zero_padding");
+  return xz;
+}
+
+/* dW (+)= in^T dgx and dR (+)= hs^T dgh for pseudo-layer p, per the plan */
+static litdnnStatus_t rnn_weight_products(litdnnHandle_t h, const litdnn_rnn_args *a, int p, const float *in,
+                                          int in_rows_kind, rnn_wplan plan)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int l = p / s->D, d = p % s->D;
+  int64_t H = s->H, gh = (int64_t)s->G * H, in_size = litdnn_rnn_layer_in(s, l);
+  int64_t in_rows = l == 0 ? s->xrows : (int64_t)s->T * s->N, wo = litdnn_rnn_w_offset(s, p);
+  float *dW = wo >= 0 ? a->dw + wo : NULL, *dR = a->dw + litdnn_rnn_r_offset(s, p);
+  const float *dgx = rnn_dgx(a, p), *dgh = rnn_dgh(a, p, 0), *hs = rnn_hslot(a, p, 0, 1);
+  if (!plan.per_step) {
+    float beta = a->add_grad ? 1.0f : 0.0f;
+    if (dW)
+      RNN_TRY(rnn_run_mm(h, a, rnn_mm(0, 1, (int)in_size, (int)gh, (int)in_rows, in, in_size, dgx, gh, beta, dW,
+                                      in_size)));
+    return rnn_run_mm(h, a, rnn_mm(0, 1, (int)H, (int)gh, s->T * s->N, hs, H, dgh, gh, beta, dR, H));
+  }
+  /* a sum of products per step: SET starts from zero, then every product adds */
+  if (!a->add_grad) {
+    if (dW)
+      RNN_TRY(h->dev->memset_(dW, 0, (size_t)(gh * in_size) * sizeof(float), h->stream));
+    RNN_TRY(h->dev->memset_(dR, 0, (size_t)(gh * H) * sizeof(float), h->stream));
+  }
+  for (int step = 0; step < s->T; step++) {
+    int t = d ? s->T - 1 - step : step, rows = a->rows_at[t];
+    int64_t r0, mult;
+    rnn_step_rows(a, in_rows_kind, t, &r0, &mult);
+    for (int g = plan.per_gate ? 0 : -1; rows > 0 && g < (plan.per_gate ? s->G : 0); g++) {
+      int64_t col = g < 0 ? 0 : g * H, n = g < 0 ? gh : H;
+      if (dW)
+        RNN_TRY(rnn_run_mm(h, a, rnn_mm(0, 1, (int)in_size, (int)n, rows, in + r0 * in_size, in_size * mult,
+                                        dgx + r0 * gh + col, gh * mult, 1.0f, dW + col * in_size, in_size)));
+      RNN_TRY(rnn_run_mm(h, a, rnn_mm(0, 1, (int)H, (int)n, rows, hs + (int64_t)step * s->N * H, H,
+                                      dgh + (int64_t)step * s->N * gh + col, gh, 1.0f, dR + col * H, H)));
+    }
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+
+/* the two bias gradients of pseudo-layer p: column sums of dgx and dgh */
+static litdnnStatus_t rnn_bias_grads(litdnnHandle_t h, const litdnn_rnn_args *a, int p)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t bwo = litdnn_rnn_bias_offset(s, p, 0), bro = litdnn_rnn_bias_offset(s, p, 1);
+  int64_t in_rows = p < s->D ? s->xrows : (int64_t)s->T * s->N;
+  if (bwo >= 0)
+    RNN_TRY(rnn_launch_column_sums(h, a, rnn_dgx(a, p), in_rows, 0, a->dw + bwo, 0, 1));
+  if (bro >= 0)
+    RNN_TRY(rnn_launch_column_sums(h, a, rnn_dgh(a, p, 0), (int64_t)s->T * s->N, 0, a->dw + bro, 0, 1));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_args *a, rnn_wplan plan)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  for (int l = 0; l < s->L; l++) {
+    litdnnStatus_t st;
+    const float *in = rnn_weight_inputs(h, a, l, &st);
+    RNN_TRY(st);
+    for (int d = 0; d < s->D; d++) {
+      RNN_TRY(rnn_weight_products(h, a, l * s->D + d, in, l == 0 ? s->rows : RNN_ROWS_SEQ, plan));
+      RNN_TRY(rnn_bias_grads(h, a, l * s->D + d));
+    }
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 2199 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
+{
+  rnn_wplan plan = {1, 1};
+  return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_step)(litdnnHandle_t h, const void *args)
+{
+  rnn_wplan plan = {1, 0};
+  return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t h, const void *args)
+{
+  rnn_wplan plan = {0, 0};
+  return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
+}
+#line 2263 "chapters/10-rnn.nw"
+/* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
+static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
+                                           const rnn_inputs *in0)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t H = s->H, N = s->N, nh = N * H, gh = (int64_t)s->G * H, each = (int64_t)s->T * N * H;
+  int count = c1 - c0 + 1, rows = 0;
+  for (int l = c0; l <= c1; l++)
+    rows = a->rows_at[diag - l] > rows ? a->rows_at[diag - l] : rows;
+  if (rows > 0) {
+    int i0 = c0 > 1 ? c0 : 1;   /* input products of the layers above the first */
+    if (i0 <= c1) {
+      litdnn_matmul_args g = rnn_mm(1, 0, (int)gh, rows, (int)H, a->w + litdnn_rnn_w_offset(s, i0), H,
+                                    rnn_layer_out(a, i0 - 1, a->training) + (int64_t)(diag - i0) * N * H, H, 0.0f,
+                                    a->work + a->wl.gxs + i0 * N * gh, gh);
+      RNN_TRY(rnn_run_mm_batch(h, a, g, c1 - i0 + 1, gh * H, each - N * H, N * gh));
+    }
+    int shift0 = a->training ? 0 : c0;
+    litdnn_matmul_args g = rnn_mm(1, 0, (int)gh, rows, (int)H, a->w + litdnn_rnn_r_offset(s, c0), H,
+                                  rnn_hslot(a, c0, diag - c0 + shift0, a->training), H, 0.0f,
+                                  a->work + a->wl.gh + c0 * N * gh, gh);
+    RNN_TRY(rnn_run_mm_batch(h, a, g, count, gh * H, a->training ? a->rl.per_p - nh : 2 * nh, N * gh));
+  }
+  rnn_cells cells = rnn_cells_of(a);
+  cells.count = count;
+  for (int l = c0; l <= c1; l++) {
+    rnn_io io = rnn_layer_io(a, l, a->training);
+    int t = diag - l, shift = a->training ? 0 : l;
+    rnn_cell c = l > 0 ? rnn_cell_at(a, l, 0, t, &io, a->work + a->wl.gxs + l * N * gh, gh, (int)H, RNN_ROWS_STEP, 1)
+               : in0->gx ? rnn_cell_at(a, 0, 0, t, &io, in0->gx, gh, (int)H, io.in_rows, 1)
+                         : rnn_cell_at(a, 0, 0, t, &io, io.in, io.in_ld, 0, io.in_rows, 1);
+    c.hp = rnn_hslot(a, l, t + shift, a->training);
+    c.hn = rnn_hslot(a, l, t + 1 + shift, a->training);
+    c.cp = rnn_cslot(a, l, t + shift, a->training);
+    c.cn = rnn_cslot(a, l, t + 1 + shift, a->training);
+    cells.c[l - c0] = c;
+  }
+  return rnn_launch_fused(h, a, &cells);
+}
+
+static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_rnn_args *a)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  rnn_io io0 = rnn_layer_io(a, 0, a->training);
+  const float *W0 = rnn_weight(a, litdnn_rnn_w_offset(s, 0));
+  rnn_inputs in0 = {io0.in, io0.in_ld, W0 ? a->work + a->wl.gx : NULL};
+  if (W0)
+    RNN_TRY(rnn_input_products(h, a, W0, s->I, &in0, 0, s->xrows, 1, 0));
+  for (int l = 0; l < s->L; l++)
+    RNN_TRY(rnn_initial_states(h, a, l, a->training ? 0 : l));
+  for (int diag = 0; diag < s->T + s->L - 1; diag++) {
+    int lo = diag - s->T + 1 > 0 ? diag - s->T + 1 : 0, hi = diag < s->L - 1 ? diag : s->L - 1;
+    for (int c0 = lo; c0 <= hi; c0 += RNN_MAX_CELLS)
+      RNN_TRY(rnn_diagonal_forward(h, a, diag, c0, c0 + RNN_MAX_CELLS - 1 < hi ? c0 + RNN_MAX_CELLS - 1 : hi, &in0));
+  }
+  for (int l = 0; l < s->L; l++)
+    RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
+  return LITDNN_STATUS_SUCCESS;
+}
+#line 2330 "chapters/10-rnn.nw"
+static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t H = s->H, N = s->N, nh = N * H, gh = (int64_t)s->G * H, tn = (int64_t)s->T * N;
+  for (int l = 0; l < s->L; l++) {
+    rnn_io io = rnn_layer_io(a, l, a->training);
+    int p = 2 * l;
+    int64_t in_size = litdnn_rnn_layer_in(s, l), in_rows = l == 0 ? s->xrows : tn;
+    int64_t wo = litdnn_rnn_w_offset(s, p);
+    float *gx = a->work + a->wl.gx;
+    if (wo >= 0) {
+      litdnn_matmul_args g = rnn_mm(1, 0, (int)gh, (int)in_rows, (int)in_size, a->w + wo, in_size, io.in, io.in_ld,
+                                    0.0f, gx, gh);
+      RNN_TRY(rnn_run_mm_batch(h, a, g, 2, litdnn_rnn_w_offset(s, p + 1) - wo, 0, tn * gh));
+    }
+    RNN_TRY(rnn_initial_states(h, a, p, 0));
+    RNN_TRY(rnn_initial_states(h, a, p + 1, 0));
+    for (int step = 0; step < s->T; step++) {
+      int r0 = a->rows_at[step], r1 = a->rows_at[s->T - 1 - step], rows = r0 > r1 ? r0 : r1;
+      litdnn_matmul_args g = rnn_mm(1, 0, (int)gh, rows, (int)H, a->w + litdnn_rnn_r_offset(s, p), H,
+                                    rnn_hslot(a, p, step, a->training), H, 0.0f, a->work + a->wl.gh + p * N * gh, gh);
+      RNN_TRY(rnn_run_mm_batch(h, a, g, 2, gh * H, a->training ? a->rl.per_p : 2 * nh, N * gh));
+      rnn_cells cells = rnn_cells_of(a);
+      cells.count = 2;
+      for (int d = 0; d < 2; d++)
+        cells.c[d] = wo >= 0 ? rnn_cell_at(a, l, d, step, &io, gx + d * tn * gh, gh, (int)H, io.in_rows, 1)
+                             : rnn_cell_at(a, l, d, step, &io, io.in, io.in_ld, 0, io.in_rows, 1);
+      RNN_TRY(rnn_launch_fused(h, a, &cells));
+    }
+    RNN_TRY(rnn_final_states(h, a, p, s->T));
+    RNN_TRY(rnn_final_states(h, a, p + 1, s->T));
+    if (a->dropout && l < s->L - 1)
+      RNN_TRY(litdnn_rnn_dropout_forward(h, a, l));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
+  return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
+}
+#line 2383 "chapters/10-rnn.nw"
+static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t H = s->H, N = s->N, nh = N * H, gh = (int64_t)s->G * H, each = (int64_t)s->T * N * H;
+  int count = c1 - c0 + 1, rows = 0;
+  for (int l = c0; l <= c1; l++)
+    rows = a->rows_at[diag - l] > rows ? a->rows_at[diag - l] : rows;
+  int top = c1 < s->L - 2 ? c1 : s->L - 2;   /* cells with a layer above */
+  if (rows > 0 && top >= c0) {
+    litdnn_matmul_args g = rnn_mm(0, 0, (int)H, rows, (int)gh, a->w + litdnn_rnn_w_offset(s, c0 + 1), H,
+                                  rnn_dgx(a, c0 + 1) + (int64_t)(diag - c0) * N * gh, gh, 0.0f,
+                                  a->work + a->wl.dys + c0 * each + (int64_t)(diag - c0) * N * H, H);
+    RNN_TRY(rnn_run_mm_batch(h, a, g, top - c0 + 1, gh * H, a->rl.per_p - N * gh, each - N * H));
+  }
+  rnn_bcells cells = rnn_bcells_of(a);
+  cells.count = count;
+  for (int l = c0; l <= c1; l++) {
+    rnn_io io = rnn_layer_io(a, l, 1);
+    cells.c[l - c0] = rnn_bcell_at(a, l, 0, diag - l, &io);
+  }
+  RNN_TRY(rnn_launch_backward(h, a, &cells, 1));
+  if (rows > 0) {
+    litdnn_matmul_args g = rnn_mm(0, 0, (int)H, rows, (int)gh, a->w + litdnn_rnn_r_offset(s, c0), H,
+                                  rnn_dgh(a, c0, diag - c0), gh, 1.0f, a->work + a->wl.dh + c0 * nh, H);
+    RNN_TRY(rnn_run_mm_batch(h, a, g, count, gh * H, a->rl.per_p - N * gh, nh));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t rnn_backward_wavefront_uni(litdnnHandle_t h, const litdnn_rnn_args *a)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  for (int l = 0; l < s->L; l++)
+    RNN_TRY(rnn_state_grads(h, a, l, 0));
+  for (int diag = s->T + s->L - 2; diag >= 0; diag--) {
+    int lo = diag - s->T + 1 > 0 ? diag - s->T + 1 : 0, hi = diag < s->L - 1 ? diag : s->L - 1;
+    for (int c0 = lo; c0 <= hi; c0 += RNN_MAX_CELLS)
+      RNN_TRY(rnn_diagonal_backward(h, a, diag, c0, c0 + RNN_MAX_CELLS - 1 < hi ? c0 + RNN_MAX_CELLS - 1 : hi));
+  }
+  rnn_io io0 = rnn_layer_io(a, 0, 1);
+  RNN_TRY(h->dev->memset_(io0.din, 0, (size_t)(s->xrows * s->I) * sizeof(float), h->stream));
+  RNN_TRY(rnn_input_grad(h, a, rnn_weight(a, litdnn_rnn_w_offset(s, 0)), s->I, rnn_dgx(a, 0), io0.din, 0, s->xrows,
+                         1, 0));
+  for (int l = 0; l < s->L; l++)
+    RNN_TRY(rnn_state_grads(h, a, l, 1));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+static litdnnStatus_t rnn_backward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
+{
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t H = s->H, N = s->N, nh = N * H, gh = (int64_t)s->G * H;
+  for (int l = s->L - 1; l >= 0; l--) {
+    rnn_io io = rnn_layer_io(a, l, 1);
+    int p = 2 * l;
+    int64_t in_size = litdnn_rnn_layer_in(s, l), in_rows = l == 0 ? s->xrows : (int64_t)s->T * N;
+    RNN_TRY(h->dev->memset_(io.din, 0, (size_t)(in_rows * in_size) * sizeof(float), h->stream));
+    RNN_TRY(rnn_state_grads(h, a, p, 0));
+    RNN_TRY(rnn_state_grads(h, a, p + 1, 0));
+    for (int step = s->T - 1; step >= 0; step--) {
+      int r0 = a->rows_at[step], r1 = a->rows_at[s->T - 1 - step], rows = r0 > r1 ? r0 : r1;
+      rnn_bcells cells = rnn_bcells_of(a);
+      cells.count = 2;
+      for (int d = 0; d < 2; d++)
+        cells.c[d] = rnn_bcell_at(a, l, d, step, &io);
+      RNN_TRY(rnn_launch_backward(h, a, &cells, 1));
+      litdnn_matmul_args g = rnn_mm(0, 0, (int)H, rows, (int)gh, a->w + litdnn_rnn_r_offset(s, p), H,
+                                    rnn_dgh(a, p, step), gh, 1.0f, a->work + a->wl.dh + p * nh, H);
+      RNN_TRY(rnn_run_mm_batch(h, a, g, 2, gh * H, a->rl.per_p, nh));
+    }
+    for (int d = 0; d < 2; d++)
+      RNN_TRY(rnn_input_grad(h, a, rnn_weight(a, litdnn_rnn_w_offset(s, p + d)), in_size, rnn_dgx(a, p + d), io.din,
+                             0, in_rows, 1, 0));
+    RNN_TRY(rnn_state_grads(h, a, p, 1));
+    RNN_TRY(rnn_state_grads(h, a, p + 1, 1));
+    if (a->dropout && l > 0)
+      RNN_TRY(litdnn_rnn_dropout_backward(h, a, l - 1, io.din));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
+  return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
+}
+#line 2479 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
+  const litdnn_rnn_shape *s = &a->s;
+  int64_t H = s->H, gh = (int64_t)s->G * H, tn = (int64_t)s->T * s->N, dh = (int64_t)s->D * H;
+  float beta = a->add_grad ? 1.0f : 0.0f;
+  int64_t nb = (int64_t)(s->has_bw + s->has_br) * gh;
+  litdnnStatus_t st;
+  const float *in0 = rnn_weight_inputs(h, a, 0, &st);
+  RNN_TRY(st);
+  litdnn_matmul_args g = rnn_mm(0, 1, (int)H, (int)gh, (int)tn, rnn_hslot(a, 0, 0, 1), H, rnn_dgh(a, 0, 0), gh,
+                                beta, a->dw + litdnn_rnn_r_offset(s, 0), H);
+  RNN_TRY(rnn_run_mm_batch(h, a, g, s->P, a->rl.per_p, a->rl.per_p, gh * H));
+  int64_t w0 = litdnn_rnn_w_offset(s, 0);
+  if (w0 >= 0) {
+    g = rnn_mm(0, 1, s->I, (int)gh, (int)s->xrows, in0, s->I, rnn_dgx(a, 0), gh, beta, a->dw + w0, s->I);
+    RNN_TRY(rnn_run_mm_batch(h, a, g, s->D, 0, a->rl.per_p, gh * s->I));
+  }
+  for (int d = 0; s->L > 1 && d < s->D; d++) {
+    g = rnn_mm(0, 1, (int)dh, (int)gh, (int)tn, rnn_layer_out(a, 0, 1), dh, rnn_dgx(a, s->D + d), gh, beta,
+               a->dw + litdnn_rnn_w_offset(s, s->D + d), dh);
+    RNN_TRY(rnn_run_mm_batch(h, a, g, s->L - 1, tn * dh, s->D * a->rl.per_p, s->D * gh * dh));
+  }
+  if (s->has_bw) {
+    RNN_TRY(rnn_launch_column_sums(h, a, rnn_dgx(a, 0), s->xrows, a->rl.per_p, a->dw + litdnn_rnn_bias_offset(s, 0, 0),
+                                   nb, s->D));
+    if (s->L > 1)
+      RNN_TRY(rnn_launch_column_sums(h, a, rnn_dgx(a, s->D), tn, a->rl.per_p,
+                                     a->dw + litdnn_rnn_bias_offset(s, s->D, 0), nb, s->P - s->D));
+  }
+  if (s->has_br)
+    RNN_TRY(rnn_launch_column_sums(h, a, rnn_dgh(a, 0, 0), tn, a->rl.per_p, a->dw + litdnn_rnn_bias_offset(s, 0, 1),
+                                   nb, s->P));
+  return LITDNN_STATUS_SUCCESS;
+}

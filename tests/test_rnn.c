@@ -1,0 +1,696 @@
+/* Recurrent networks: every stage of the forward, backward data and
+ * backward weights passes, on every backend, against a double-precision
+ * reference written here from the cell equations. The weights are placed
+ * through litdnnGetRNNWeightParams, so the tests also pin down the weight
+ * layout and the gate order. The backward passes are checked against
+ * central finite differences of the reference, so the reference's own
+ * backward pass is never trusted. Then bad input for every call. */
+#include "common.h"
+#include "dropout/philox.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ problems */
+typedef struct {
+  litdnnRNNMode_t cell;
+  int layers, bidir;
+  litdnnRNNBiasMode_t bias;
+  int skip;
+  int H, I, N, T;
+  litdnnRNNDataLayout_t layout;
+  int lens[8];         /* N lengths */
+  int hx, cx;          /* pass initial states (else NULL: zero) */
+  int dhy, dhx;        /* backward: pass dhy/dcy; ask for dhx/dcx */
+  float dropout;       /* between layers, training only */
+  int fill;            /* y's descriptor has a padding fill */
+  litdnnMathType_t math;
+} problem;
+
+#define SEQ LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED
+#define PACKED LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED
+#define BATCH LITDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED
+#define FMA LITDNN_MATH_FMA
+static const problem problems[] = {
+  /* cell        L  bi bias                        skip  H  I  N  T  layout  lens              hx cx dhy dhx drop  fill math */
+  {LITDNN_LSTM,     1, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 5, 3, 3, 4, SEQ,    {4, 4, 4},          1, 1, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_GRU,      2, 1, LITDNN_RNN_DOUBLE_BIAS,     0, 3, 4, 2, 5, BATCH,  {5, 2},             1, 0, 1, 1, 0.0f, 1, FMA},
+  {LITDNN_RNN_RELU, 3, 0, LITDNN_RNN_SINGLE_INP_BIAS, 0, 7, 2, 4, 3, PACKED, {3, 3, 2, 1},       0, 0, 0, 1, 0.0f, 0, FMA},
+  {LITDNN_RNN_TANH, 1, 1, LITDNN_RNN_NO_BIAS,         0, 1, 1, 1, 1, SEQ,    {1},                1, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_LSTM,     2, 1, LITDNN_RNN_SINGLE_REC_BIAS, 0, 2, 5, 3, 6, SEQ,    {2, 6, 4},          0, 1, 1, 0, 0.4f, 1, FMA},
+  {LITDNN_GRU,      1, 0, LITDNN_RNN_DOUBLE_BIAS,     1, 4, 4, 2, 3, PACKED, {3, 1},             0, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_LSTM,     3, 0, LITDNN_RNN_DOUBLE_BIAS,     1, 3, 3, 5, 2, BATCH,  {1, 2, 2, 1, 2},    1, 1, 0, 1, 0.3f, 0, FMA},
+  {LITDNN_RNN_RELU, 2, 1, LITDNN_RNN_DOUBLE_BIAS,     0, 11, 6, 2, 3, SEQ,   {3, 3},             1, 0, 1, 1, 0.0f, 0, LITDNN_MATH_TF32},
+  {LITDNN_GRU,      3, 1, LITDNN_RNN_SINGLE_INP_BIAS, 0, 2, 3, 3, 4, PACKED, {4, 3, 1},          1, 0, 1, 1, 0.5f, 0, FMA},
+  {LITDNN_RNN_TANH, 2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 13, 1, 1, 7, SEQ,   {7},                0, 0, 1, 1, 0.0f, 0, FMA},
+};
+#define NPROBLEMS ((int)(sizeof problems / sizeof problems[0]))
+
+static int gates_of(litdnnRNNMode_t cell) { return cell == LITDNN_LSTM ? 4 : cell == LITDNN_GRU ? 3 : 1; }
+
+/* the row of (n, t) in x or y, or -1 when the packed layout has none */
+static long row_of(const problem *p, int n, int t)
+{
+  if (p->layout == SEQ)
+    return (long)t * p->N + n;
+  if (p->layout == BATCH)
+    return (long)n * p->T + t;
+  long r = 0;
+  for (int s = 0; s < t; s++)
+    for (int k = 0; k < p->N; k++)
+      r += p->lens[k] > s;
+  return n < p->N && p->lens[n] > t ? r + n : -1;   /* packed lengths are sorted */
+}
+static long rows_of(const problem *p)
+{
+  long r = 0;
+  if (p->layout != PACKED)
+    return (long)p->T * p->N;
+  for (int n = 0; n < p->N; n++)
+    r += p->lens[n];
+  return r;
+}
+
+/* ------------------------------------------------ canonical weights */
+/* Every matrix and bias of the network, by (pseudo-layer, linear layer
+   id), with its offset in one flat array; -1 where it does not exist. */
+typedef struct {
+  int P, G, D;
+  long m_off[16][8], b_off[16][8];   /* [pseudo-layer][linLayerID] */
+  int m_cols[16][8];
+  long count;
+} canon;
+
+static canon canon_of(const problem *p)
+{
+  canon c;
+  memset(&c, 0, sizeof c);
+  c.D = p->bidir ? 2 : 1;
+  c.P = p->layers * c.D;
+  c.G = gates_of(p->cell);
+  cr_assert(c.P <= 16, "test problems have at most 16 pseudo-layers");
+  int has_bw = p->bias == LITDNN_RNN_DOUBLE_BIAS || p->bias == LITDNN_RNN_SINGLE_INP_BIAS;
+  int has_br = p->bias == LITDNN_RNN_DOUBLE_BIAS || p->bias == LITDNN_RNN_SINGLE_REC_BIAS;
+  for (int q = 0; q < c.P; q++)
+    for (int id = 0; id < 2 * c.G; id++) {
+      int rec = id >= c.G, in = q < c.D ? p->I : c.D * p->H;
+      int cols = rec ? p->H : in;
+      c.m_cols[q][id] = cols;
+      if (!rec && q < c.D && p->skip)
+        c.m_off[q][id] = -1;
+      else {
+        c.m_off[q][id] = c.count;
+        c.count += (long)p->H * cols;
+      }
+      if ((rec && has_br) || (!rec && has_bw)) {
+        c.b_off[q][id] = c.count;
+        c.count += p->H;
+      } else {
+        c.b_off[q][id] = -1;
+      }
+    }
+  return c;
+}
+
+/* ------------------------------------------ the reference, in double */
+typedef struct {
+  const double *x, *hx, *cx, *w;   /* w: canonical */
+  double *y, *hy, *cy;             /* y: rows_of x (D H), hy/cy: P N H */
+  double drop_scale;               /* dropout: kept elements are scaled by this */
+  const unsigned char *keep;       /* (L - 1) x T N D H: 1 = kept, or NULL */
+} ref_io;
+
+static double sigm(double v) { return 1.0 / (1.0 + exp(-v)); }
+
+/* one layer-direction, the definition: gate sums, then the cell */
+static void ref_forward(const problem *p, const canon *c, ref_io *io)
+{
+  int H = p->H, N = p->N, T = p->T, D = c->D, G = c->G;
+  long DH = (long)D * H, TN = (long)T * N;
+  double *prev = NULL, *cur = NULL;
+  for (int l = 0; l < p->layers; l++) {
+    int last = l == p->layers - 1;
+    cur = last ? io->y : calloc((size_t)(TN * DH), sizeof(double));
+    long in_size = l == 0 ? p->I : DH;
+    for (int d = 0; d < D; d++) {
+      int q = l * D + d;
+      double *h = calloc((size_t)(N * H), sizeof(double)), *cs = calloc((size_t)(N * H), sizeof(double));
+      double *hn = calloc((size_t)(N * H), sizeof(double));
+      for (long k = 0; k < (long)N * H; k++) {
+        h[k] = io->hx ? io->hx[q * N * H + k] : 0.0;
+        cs[k] = io->cx ? io->cx[q * N * H + k] : 0.0;
+      }
+      for (int step = 0; step < T; step++) {
+        int t = d ? T - 1 - step : step;
+        for (int n = 0; n < N; n++) {
+          if (t >= p->lens[n])
+            continue;   /* the state stays */
+          const double *xin = l == 0 ? io->x + row_of(p, n, t) * in_size : prev + ((long)t * N + n) * DH;
+          long orow = last ? row_of(p, n, t) : (long)t * N + n;
+          for (int j = 0; j < H; j++) {
+            double a[4], b[4];   /* input and recurrent halves of each gate */
+            for (int g = 0; g < G; g++) {
+              long wo = c->m_off[q][g], ro = c->m_off[q][G + g];
+              a[g] = c->b_off[q][g] >= 0 ? io->w[c->b_off[q][g] + j] : 0.0;
+              b[g] = c->b_off[q][G + g] >= 0 ? io->w[c->b_off[q][G + g] + j] : 0.0;
+              for (long i = 0; i < in_size; i++)
+                a[g] += wo >= 0 ? io->w[wo + j * in_size + i] * xin[i] : (i == j ? xin[i] : 0.0);
+              for (int k = 0; k < H; k++)
+                b[g] += io->w[ro + j * H + k] * h[n * H + k];
+            }
+            double hv;
+            switch (p->cell) {
+            case LITDNN_RNN_RELU: hv = a[0] + b[0] > 0 ? a[0] + b[0] : 0.0; break;
+            case LITDNN_RNN_TANH: hv = tanh(a[0] + b[0]); break;
+            case LITDNN_LSTM: {
+              double i = sigm(a[0] + b[0]), f = sigm(a[1] + b[1]), g = tanh(a[2] + b[2]), o = sigm(a[3] + b[3]);
+              double cv = f * cs[n * H + j] + i * g;
+              hv = o * tanh(cv);
+              cs[n * H + j] = cv;   /* unit j's c is read only by unit j */
+              break;
+            }
+            default: {
+              double r = sigm(a[0] + b[0]), z = sigm(a[1] + b[1]), nn = tanh(a[2] + r * b[2]);
+              hv = (1 - z) * nn + z * h[n * H + j];
+            }
+            }
+            hn[n * H + j] = hv;
+            cur[orow * DH + d * H + j] = hv;
+          }
+        }
+        for (int n = 0; n < N; n++)
+          if (t < p->lens[n])
+            memcpy(h + n * H, hn + n * H, (size_t)H * sizeof(double));
+      }
+      if (io->hy)
+        memcpy(io->hy + q * N * H, h, (size_t)(N * H) * sizeof(double));
+      if (io->cy)
+        memcpy(io->cy + q * N * H, cs, (size_t)(N * H) * sizeof(double));
+      free(h), free(cs), free(hn);
+    }
+    if (!last && io->keep)
+      for (long e = 0; e < TN * DH; e++)
+        cur[e] = io->keep[l * TN * DH + e] ? cur[e] * io->drop_scale : 0.0;
+    free(prev);
+    prev = last ? NULL : cur;
+  }
+}
+
+/* the dropout mask the library draws for the pass `pass` of a seed */
+static unsigned char *dropout_keep(const problem *p, unsigned long long seed, uint64_t pass0)
+{
+  int D = p->bidir ? 2 : 1;
+  long each = (long)p->T * p->N * D * p->H;
+  unsigned char *keep = malloc((size_t)((p->layers - 1) * each + 1));
+  uint32_t threshold = (uint32_t)floor((double)p->dropout * 4294967296.0), k0, k1;
+  for (int l = 0; l < p->layers - 1; l++) {
+    litdnn_dropout_pass_key(seed, pass0 + (uint64_t)l, &k0, &k1);
+    for (long e = 0; e < each; e++)
+      keep[l * each + e] = litdnn_philox_group((uint64_t)(e / 4), k0, k1).v[e % 4] >= threshold;
+  }
+  return keep;
+}
+
+/* ------------------------------------------------ host data of a case */
+typedef struct {
+  const problem *p;
+  canon c;
+  int D, P, G;
+  long xrows, nx, ny, ns;       /* sizes of x, y, one state tensor */
+  float *x, *w, *hx, *cx;       /* inputs */
+  float *dy, *dhy, *dcy;        /* output gradients */
+  unsigned long long seed;
+  unsigned char *keep;          /* dropout of the training pass, or NULL */
+  float drop_scale;
+} data;
+
+static int active(const problem *p, long row)
+{
+  for (int n = 0; n < p->N; n++)
+    for (int t = 0; t < p->lens[n]; t++)
+      if (row_of(p, n, t) == row)
+        return 1;
+  return 0;
+}
+
+static data make_data(const problem *p)
+{
+  data d;
+  memset(&d, 0, sizeof d);
+  d.p = p;
+  d.c = canon_of(p);
+  d.D = d.c.D;
+  d.P = d.c.P;
+  d.G = d.c.G;
+  d.xrows = rows_of(p);
+  d.nx = d.xrows * p->I;
+  d.ny = d.xrows * d.D * p->H;
+  d.ns = (long)d.P * p->N * p->H;
+  d.x = t_random((size_t)d.nx, -1, 1);
+  d.w = t_random((size_t)d.c.count, -0.6f, 0.6f);
+  d.hx = t_random((size_t)d.ns, -1, 1);
+  d.cx = t_random((size_t)d.ns, -1, 1);
+  d.dy = t_random((size_t)d.ny, -1, 1);
+  d.dhy = t_random((size_t)d.ns, -1, 1);
+  d.dcy = t_random((size_t)d.ns, -1, 1);
+  /* a state the library is not given is zero; the reference and the finite
+     differences use these zeros, so dhx is the gradient at a zero state */
+  if (!p->hx)
+    memset(d.hx, 0, (size_t)d.ns * sizeof(float));
+  if (!p->cx)
+    memset(d.cx, 0, (size_t)d.ns * sizeof(float));
+  /* the padding of x and dy holds NaN: no stage may read it */
+  for (long r = 0; r < d.xrows; r++)
+    if (!active(p, r)) {
+      for (int i = 0; i < p->I; i++)
+        d.x[r * p->I + i] = NAN;
+      for (long k = 0; k < d.D * p->H; k++)
+        d.dy[r * d.D * p->H + k] = NAN;
+    }
+  d.seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
+  if (p->dropout > 0 && p->layers > 1) {
+    d.keep = dropout_keep(p, d.seed, 0);
+    d.drop_scale = (float)(1.0 / (1.0 - (double)p->dropout));
+  }
+  return d;
+}
+
+static void free_data(data *d)
+{
+  free(d->x), free(d->w), free(d->hx), free(d->cx), free(d->dy), free(d->dhy), free(d->dcy), free(d->keep);
+}
+
+static double *to_double(const float *f, long n)
+{
+  double *r = malloc((size_t)(n ? n : 1) * sizeof *r);
+  for (long i = 0; i < n; i++)
+    r[i] = f[i];
+  return r;
+}
+
+/* the reference forward pass; training applies the dropout mask */
+static void reference(const data *d, const double *x, const double *w, const double *hx, const double *cx,
+                      int training, double *y, double *hy, double *cy)
+{
+  const problem *p = d->p;
+  ref_io io = {x, hx, p->cell == LITDNN_LSTM ? cx : NULL, w, y, hy,
+               p->cell == LITDNN_LSTM ? cy : NULL, d->drop_scale, training ? d->keep : NULL};
+  ref_forward(p, &d->c, &io);
+}
+
+/* the loss whose gradients the backward passes compute:
+   sum dy . y (active rows) + sum dhy . hy + sum dcy . cy */
+static double loss(const data *d, const double *x, const double *w, const double *hx, const double *cx)
+{
+  const problem *p = d->p;
+  double *y = calloc((size_t)d->ny, sizeof *y), *hy = calloc((size_t)d->ns, sizeof *hy);
+  double *cy = calloc((size_t)d->ns, sizeof *cy), f = 0;
+  reference(d, x, w, hx, cx, 1, y, hy, cy);
+  for (long r = 0; r < d->xrows; r++)
+    if (active(p, r))
+      for (long k = 0; k < d->D * p->H; k++)
+        f += (double)d->dy[r * d->D * p->H + k] * y[r * d->D * p->H + k];
+  for (long k = 0; k < d->ns; k++) {
+    f += p->dhy ? (double)d->dhy[k] * hy[k] : 0.0;
+    f += p->dhy && p->cell == LITDNN_LSTM ? (double)d->dcy[k] * cy[k] : 0.0;
+  }
+  free(y), free(hy), free(cy);
+  return f;
+}
+
+/* central differences of the loss along every element of v (n of them) */
+static double *finite_differences(const data *d, double *x, double *w, double *hx, double *cx, double *v, long n)
+{
+  double *g = malloc((size_t)(n ? n : 1) * sizeof *g), eps = 1e-6;
+  for (long i = 0; i < n; i++) {
+    double save = v[i];
+    if (isnan(save)) {   /* padding: the loss does not read it */
+      g[i] = 0;
+      continue;
+    }
+    v[i] = save + eps;
+    double up = loss(d, x, w, hx, cx);
+    v[i] = save - eps;
+    double down = loss(d, x, w, hx, cx);
+    v[i] = save;
+    g[i] = (up - down) / (2 * eps);
+  }
+  return g;
+}
+
+/* ------------------------------------------------- the library side */
+typedef struct {
+  litdnnHandle_t h;
+  litdnnRNNDescriptor_t rnn;
+  litdnnRNNDataDescriptor_t xd, yd;
+  litdnnTensorDescriptor_t hd, mdesc, bdesc;
+  litdnnDropoutDescriptor_t drop;
+  void *states;
+  size_t wbytes, work_bytes, reserve_bytes;
+  float *dw_base, *dwork, *dreserve, *dx_in, *dhx, *dcx, *dy_;
+  long wfloats;
+} net;
+
+static void check(litdnnStatus_t s, const char *what)
+{
+  cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: %s: %s", what, litdnnGetErrorString(s), litdnnGetLastErrorString());
+}
+
+static net open_net(litdnnHandle_t h, const data *d, int training)
+{
+  const problem *p = d->p;
+  net k;
+  memset(&k, 0, sizeof k);
+  k.h = h;
+  check(litdnnCreateRNNDescriptor(&k.rnn), "create");
+  if (p->dropout > 0) {
+    size_t sb;
+    check(litdnnCreateDropoutDescriptor(&k.drop), "create dropout");
+    check(litdnnDropoutGetStatesSize(h, &sb), "dropout states size");
+    k.states = t_dev_alloc(h, sb);
+    check(litdnnSetDropoutDescriptor(k.drop, h, p->dropout, k.states, sb, d->seed), "set dropout");
+  }
+  check(litdnnSetRNNDescriptor(k.rnn, LITDNN_RNN_ALGO_STANDARD, p->cell, p->bias,
+                               p->bidir ? LITDNN_BIDIRECTIONAL : LITDNN_UNIDIRECTIONAL,
+                               p->skip ? LITDNN_SKIP_INPUT : LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT,
+                               LITDNN_DATA_FLOAT, p->math, p->I, p->H, p->H, p->layers, k.drop,
+                               p->layout == PACKED ? LITDNN_RNN_PADDED_IO_DISABLED : LITDNN_RNN_PADDED_IO_ENABLED),
+        "litdnnSetRNNDescriptor");
+  float fill = -7.5f;
+  check(litdnnCreateRNNDataDescriptor(&k.xd), "create x");
+  check(litdnnCreateRNNDataDescriptor(&k.yd), "create y");
+  check(litdnnSetRNNDataDescriptor(k.xd, LITDNN_DATA_FLOAT, p->layout, p->T, p->N, p->I, p->lens, NULL), "set x");
+  check(litdnnSetRNNDataDescriptor(k.yd, LITDNN_DATA_FLOAT, p->layout, p->T, p->N, d->D * p->H, p->lens,
+                                   p->fill ? &fill : NULL),
+        "set y");
+  int dims[3] = {d->P, p->N, p->H}, strides[3] = {p->N * p->H, p->H, 1};
+  check(litdnnCreateTensorDescriptor(&k.hd), "create h");
+  check(litdnnSetTensorNdDescriptor(k.hd, LITDNN_DATA_FLOAT, 3, dims, strides), "set h");
+  check(litdnnCreateTensorDescriptor(&k.mdesc), "create m");
+  check(litdnnCreateTensorDescriptor(&k.bdesc), "create b");
+  check(litdnnGetRNNWeightSpaceSize(h, k.rnn, &k.wbytes), "weight space size");
+  check(litdnnGetRNNTempSpaceSizes(h, k.rnn, training ? LITDNN_FWD_MODE_TRAINING : LITDNN_FWD_MODE_INFERENCE,
+                                   k.xd, &k.work_bytes, &k.reserve_bytes),
+        "temp space sizes");
+  k.wfloats = (long)(k.wbytes / sizeof(float));
+  k.dwork = t_dev_poisoned(h, k.work_bytes / sizeof(float) + 1);
+  k.dreserve = training ? t_dev_poisoned(h, k.reserve_bytes / sizeof(float) + 1) : NULL;
+  return k;
+}
+
+static void close_net(net *k)
+{
+  t_dev_free(k->h, k->dwork);
+  if (k->dreserve)
+    t_dev_free(k->h, k->dreserve);
+  if (k->states)
+    t_dev_free(k->h, k->states);
+  litdnnDestroyDropoutDescriptor(k->drop);
+  litdnnDestroyRNNDescriptor(k->rnn);
+  litdnnDestroyRNNDataDescriptor(k->xd);
+  litdnnDestroyRNNDataDescriptor(k->yd);
+  litdnnDestroyTensorDescriptor(k->hd);
+  litdnnDestroyTensorDescriptor(k->mdesc);
+  litdnnDestroyTensorDescriptor(k->bdesc);
+}
+
+/* Where each canonical matrix and bias is in the weight space, as
+   litdnnGetRNNWeightParams says: offsets in floats, -1 for none. The
+   shapes it reports are checked against the canonical ones. */
+static void weight_map(net *k, const data *d, const void *base, long *m_at, long *b_at)
+{
+  const problem *p = d->p;
+  for (int q = 0; q < d->P; q++)
+    for (int id = 0; id < 2 * d->G; id++) {
+      void *m, *b;
+      check(litdnnGetRNNWeightParams(k->h, k->rnn, q, k->wbytes, base, id, k->mdesc, &m, k->bdesc, &b),
+            "litdnnGetRNNWeightParams");
+      int nb, dims[3], strides[3];
+      litdnnDataType_t dt;
+      check(litdnnGetTensorNdDescriptor(k->mdesc, 3, &dt, &nb, dims, strides), "matrix descriptor");
+      if (d->c.m_off[q][id] < 0) {
+        cr_assert(m == NULL && nb == 0, "pseudo-layer %d id %d: the skipped matrix should be absent", q, id);
+      } else {
+        cr_assert(m != NULL && nb == 3 && dims[0] == 1 && dims[1] == p->H && dims[2] == d->c.m_cols[q][id] &&
+                      strides[2] == 1 && strides[1] == dims[2],
+                  "pseudo-layer %d id %d: matrix {%d, %d, %d}, expected {1, %d, %d}", q, id, dims[0], dims[1],
+                  dims[2], p->H, d->c.m_cols[q][id]);
+      }
+      check(litdnnGetTensorNdDescriptor(k->bdesc, 3, &dt, &nb, dims, strides), "bias descriptor");
+      if (d->c.b_off[q][id] < 0)
+        cr_assert(b == NULL && nb == 0, "pseudo-layer %d id %d: the bias should be absent", q, id);
+      else
+        cr_assert(b != NULL && nb == 3 && dims[1] == p->H && dims[2] == 1, "pseudo-layer %d id %d: bias shape", q,
+                  id);
+      m_at[q * 8 + id] = m ? (long)(((const char *)m - (const char *)base) / (long)sizeof(float)) : -1;
+      b_at[q * 8 + id] = b ? (long)(((const char *)b - (const char *)base) / (long)sizeof(float)) : -1;
+    }
+}
+
+/* the weight space holding the canonical weights w */
+static float *weight_space(net *k, const data *d, const float *w, long *m_at, long *b_at)
+{
+  float *dev = t_dev_poisoned(k->h, (size_t)k->wfloats);
+  weight_map(k, d, dev, m_at, b_at);
+  float *img = malloc((size_t)k->wfloats * sizeof *img);
+  for (long i = 0; i < k->wfloats; i++)
+    img[i] = NAN;   /* gaps must never be read */
+  for (int q = 0; q < d->P; q++)
+    for (int id = 0; id < 2 * d->G; id++) {
+      if (m_at[q * 8 + id] >= 0)
+        memcpy(img + m_at[q * 8 + id], w + d->c.m_off[q][id], (size_t)d->p->H * d->c.m_cols[q][id] * sizeof(float));
+      if (b_at[q * 8 + id] >= 0)
+        memcpy(img + b_at[q * 8 + id], w + d->c.b_off[q][id], (size_t)d->p->H * sizeof(float));
+    }
+  litdnnMemcpy(k->h, dev, img, (size_t)k->wfloats * sizeof(float), LITDNN_MEMCPY_HOST_TO_DEVICE);
+  free(img);
+  return dev;
+}
+
+/* Tolerances. The stages compute in FP32 through up to T L chained cell
+   steps on values of order one; against a double reference that is a few
+   units of 1e-6, and 2e-5 absolute + 1e-4 relative leaves a margin of
+   about ten. Gradients go through the chain twice and are compared with
+   finite differences (whose own error is near 1e-9): 1e-4 + 1e-3
+   relative. TF32 rounds the products' inputs to 10 bits: 5e-3. */
+static double tol_abs(const problem *p, int grad) { return p->math == LITDNN_MATH_TF32 ? 5e-3 : grad ? 1e-4 : 2e-5; }
+static double tol_rel(const problem *p, int grad) { return p->math == LITDNN_MATH_TF32 ? 5e-3 : grad ? 1e-3 : 1e-4; }
+
+/* y where the reference has no value (padding): the fill, or what was there */
+static void expected_padding(const data *d, double *ref_y, const float *y_before)
+{
+  for (long r = 0; r < d->xrows; r++)
+    if (!active(d->p, r))
+      for (long k = 0; k < d->D * d->p->H; k++)
+        ref_y[r * d->D * d->p->H + k] = d->p->fill ? -7.5 : y_before[r * d->D * d->p->H + k];
+}
+
+/* ------------------------------------------------------ forward cases */
+static void forward_case(const t_case *c, int training)
+{
+  const problem *p = &problems[c->problem];
+  litdnnHandle_t h = t_case_handle(c);
+  data d = make_data(p);
+  net k = open_net(h, &d, training);
+  long m_at[128], b_at[128];
+  float *dw = weight_space(&k, &d, d.w, m_at, b_at);
+  float *y0 = t_random((size_t)d.ny, 5, 6);   /* padding stays as it was, unless filled */
+  for (long r = 0; r < d.xrows; r++)
+    if (active(p, r))
+      for (long q = 0; q < d.D * p->H; q++)
+        y0[r * d.D * p->H + q] = NAN;
+  void *dx = t_dev_from_host(h, d.x, (size_t)d.nx), *dy = t_dev_from_host(h, y0, (size_t)d.ny);
+  void *dhx = t_dev_from_host(h, d.hx, (size_t)d.ns), *dcx = t_dev_from_host(h, d.cx, (size_t)d.ns);
+  void *dhy = t_dev_poisoned(h, (size_t)d.ns), *dcy = t_dev_poisoned(h, (size_t)d.ns);
+  litdnnStatus_t s = litdnnRNNForward(h, k.rnn, training ? LITDNN_FWD_MODE_TRAINING : LITDNN_FWD_MODE_INFERENCE,
+                                      NULL, k.xd, dx, k.yd, dy, k.hd, p->hx ? dhx : NULL, dhy, k.hd,
+                                      p->cx ? dcx : NULL, dcy, k.wbytes, dw, k.work_bytes, k.dwork,
+                                      k.reserve_bytes, k.dreserve);
+  t_case_status(c, s, 0);
+  double *xd = to_double(d.x, d.nx), *wd = to_double(d.w, d.c.count);
+  double *hxd = to_double(d.hx, d.ns), *cxd = to_double(d.cx, d.ns);
+  double *ry = calloc((size_t)d.ny, sizeof *ry), *rhy = calloc((size_t)d.ns, sizeof *rhy);
+  double *rcy = calloc((size_t)d.ns, sizeof *rcy);
+  reference(&d, xd, wd, hxd, cxd, training, ry, rhy, rcy);
+  expected_padding(&d, ry, y0);
+  char what[300];
+  float *got = t_dev_fetch(h, dy, (size_t)d.ny);
+  snprintf(what, sizeof what, "%s, %s: y", t_case_name(c), training ? "training" : "inference");
+  t_assert_close(got, ry, (size_t)d.ny, tol_rel(p, 0), tol_abs(p, 0), what);
+  free(got);
+  got = t_dev_fetch(h, dhy, (size_t)d.ns);
+  snprintf(what, sizeof what, "%s, %s: hy", t_case_name(c), training ? "training" : "inference");
+  t_assert_close(got, rhy, (size_t)d.ns, tol_rel(p, 0), tol_abs(p, 0), what);
+  free(got);
+  if (p->cell == LITDNN_LSTM) {
+    got = t_dev_fetch(h, dcy, (size_t)d.ns);
+    snprintf(what, sizeof what, "%s, %s: cy", t_case_name(c), training ? "training" : "inference");
+    t_assert_close(got, rcy, (size_t)d.ns, tol_rel(p, 0), tol_abs(p, 0), what);
+    free(got);
+  }
+  free(xd), free(wd), free(hxd), free(cxd), free(ry), free(rhy), free(rcy), free(y0);
+  t_dev_free(h, dx), t_dev_free(h, dy), t_dev_free(h, dhx), t_dev_free(h, dcx), t_dev_free(h, dhy);
+  t_dev_free(h, dcy), t_dev_free(h, dw);
+  close_net(&k);
+  free_data(&d);
+  litdnnDestroy(h);
+}
+
+ParameterizedTestParameters(rnn, forward_inference) { return t_cases(LITDNN_OP_RNN_FORWARD, NPROBLEMS); }
+ParameterizedTest(t_case *c, rnn, forward_inference) { forward_case(c, 0); }
+
+ParameterizedTestParameters(rnn, forward_training) { return t_cases(LITDNN_OP_RNN_FORWARD, NPROBLEMS); }
+ParameterizedTest(t_case *c, rnn, forward_training) { forward_case(c, 1); }
+
+/* ------------------------------------------------- backward passes */
+typedef struct {
+  data d;
+  net k;
+  long m_at[128], b_at[128];
+  float *w, *x, *hx, *cx, *y, *hy, *cy;   /* on the backend */
+  float *dy, *dhy, *dcy;
+} trained;
+
+/* a network after a training forward pass on h (whatever stage h picks) */
+static void train(trained *r, litdnnHandle_t h, const problem *p)
+{
+  memset(r, 0, sizeof *r);
+  r->d = make_data(p);
+  r->k = open_net(h, &r->d, 1);
+  data *d = &r->d;
+  r->w = weight_space(&r->k, d, d->w, r->m_at, r->b_at);
+  r->x = t_dev_from_host(h, d->x, (size_t)d->nx);
+  r->hx = t_dev_from_host(h, d->hx, (size_t)d->ns);
+  r->cx = t_dev_from_host(h, d->cx, (size_t)d->ns);
+  r->y = t_dev_poisoned(h, (size_t)d->ny);
+  r->hy = t_dev_poisoned(h, (size_t)d->ns);
+  r->cy = t_dev_poisoned(h, (size_t)d->ns);
+  check(litdnnRNNForward(h, r->k.rnn, LITDNN_FWD_MODE_TRAINING, NULL, r->k.xd, r->x, r->k.yd, r->y, r->k.hd,
+                         p->hx ? r->hx : NULL, r->hy, r->k.hd, p->cx ? r->cx : NULL, r->cy, r->k.wbytes, r->w,
+                         r->k.work_bytes, r->k.dwork, r->k.reserve_bytes, r->k.dreserve),
+        "litdnnRNNForward (training, before a backward pass)");
+}
+
+static void untrain(trained *r)
+{
+  litdnnHandle_t h = r->k.h;
+  t_dev_free(h, r->w), t_dev_free(h, r->x), t_dev_free(h, r->hx), t_dev_free(h, r->cx);
+  t_dev_free(h, r->y), t_dev_free(h, r->hy), t_dev_free(h, r->cy);
+  if (r->dy)
+    t_dev_free(h, r->dy), t_dev_free(h, r->dhy), t_dev_free(h, r->dcy);
+  close_net(&r->k);
+  free_data(&r->d);
+}
+
+/* litdnnRNNBackwardData on r, writing dx (and dhx, dcx when asked) */
+static litdnnStatus_t backward_data(trained *r, float *ddx, float *ddhx, float *ddcx, void **keep)
+{
+  data *d = &r->d;
+  const problem *p = d->p;
+  litdnnHandle_t h = r->k.h;
+  /* freed by untrain(): a free now would clear the message of a refusal */
+  r->dy = t_dev_from_host(h, d->dy, (size_t)d->ny);
+  r->dhy = t_dev_from_host(h, d->dhy, (size_t)d->ns);
+  r->dcy = t_dev_from_host(h, d->dcy, (size_t)d->ns);
+  (void)keep;
+  return litdnnRNNBackwardData(h, r->k.rnn, NULL, r->k.yd, r->y, r->dy, r->k.xd, ddx, r->k.hd, NULL,
+                               p->dhy ? r->dhy : NULL, ddhx, r->k.hd, NULL, p->dhy ? r->dcy : NULL, ddcx, r->k.wbytes,
+                               r->w, r->k.work_bytes, r->k.dwork, r->k.reserve_bytes, r->k.dreserve);
+}
+
+static void backward_data_case(const t_case *c)
+{
+  const problem *p = &problems[c->problem];
+  litdnnHandle_t h = t_case_handle(c);
+  trained r;
+  train(&r, h, p);
+  data *d = &r.d;
+  float *ddx = t_dev_poisoned(h, (size_t)d->nx), *ddhx = t_dev_poisoned(h, (size_t)d->ns);
+  float *ddcx = t_dev_poisoned(h, (size_t)d->ns);
+  litdnnStatus_t s = backward_data(&r, ddx, p->dhx ? ddhx : NULL, p->dhx ? ddcx : NULL, NULL);
+  t_case_status(c, s, 0);
+  double *xd = to_double(d->x, d->nx), *wd = to_double(d->w, d->c.count);
+  double *hxd = to_double(d->hx, d->ns), *cxd = to_double(d->cx, d->ns);
+  char what[300];
+  double *want = finite_differences(d, xd, wd, hxd, cxd, xd, d->nx);
+  float *got = t_dev_fetch(h, ddx, (size_t)d->nx);
+  snprintf(what, sizeof what, "%s: dx against finite differences", t_case_name(c));
+  t_assert_close(got, want, (size_t)d->nx, tol_rel(p, 1), tol_abs(p, 1), what);
+  free(got), free(want);
+  if (p->dhx) {
+    want = finite_differences(d, xd, wd, hxd, cxd, hxd, d->ns);
+    got = t_dev_fetch(h, ddhx, (size_t)d->ns);
+    snprintf(what, sizeof what, "%s: dhx against finite differences", t_case_name(c));
+    t_assert_close(got, want, (size_t)d->ns, tol_rel(p, 1), tol_abs(p, 1), what);
+    free(got), free(want);
+    if (p->cell == LITDNN_LSTM) {
+      want = finite_differences(d, xd, wd, hxd, cxd, cxd, d->ns);
+      got = t_dev_fetch(h, ddcx, (size_t)d->ns);
+      snprintf(what, sizeof what, "%s: dcx against finite differences", t_case_name(c));
+      t_assert_close(got, want, (size_t)d->ns, tol_rel(p, 1), tol_abs(p, 1), what);
+      free(got), free(want);
+    }
+  } else {
+    /* not asked for: not written */
+    got = t_dev_fetch(h, ddhx, (size_t)d->ns);
+    for (long i = 0; i < d->ns; i++)
+      cr_assert(isnan(got[i]), "%s: dhx was written though its pointer was NULL... at %ld", t_case_name(c), i);
+    free(got);
+  }
+  free(xd), free(wd), free(hxd), free(cxd);
+  t_dev_free(h, ddx), t_dev_free(h, ddhx), t_dev_free(h, ddcx);
+  untrain(&r);
+  litdnnDestroy(h);
+}
+
+ParameterizedTestParameters(rnn, backward_data) { return t_cases(LITDNN_OP_RNN_BACKWARD_DATA, NPROBLEMS); }
+ParameterizedTest(t_case *c, rnn, backward_data) { backward_data_case(c); }
+
+/* The weight gradients against finite differences along every canonical
+   weight; even problems add to a random dw (LITDNN_WGRAD_MODE_ADD), odd
+   ones replace a dw full of NaN (SET). */
+static void backward_weights_case(const t_case *c)
+{
+  const problem *p = &problems[c->problem];
+  litdnnHandle_t h = t_case_handle(c);
+  trained r;
+  train(&r, h, p);
+  data *d = &r.d;
+  float *ddx = t_dev_poisoned(h, (size_t)d->nx);
+  check(backward_data(&r, ddx, NULL, NULL, NULL), "litdnnRNNBackwardData (before the weights)");
+  int add = c->problem % 2 == 0;
+  float *dw0 = t_random((size_t)d->c.count, -1, 1);
+  long m_at[128], b_at[128];
+  float *ddw = add ? weight_space(&r.k, d, dw0, m_at, b_at) : t_dev_poisoned(h, (size_t)r.k.wfloats);
+  if (!add)
+    weight_map(&r.k, d, ddw, m_at, b_at);
+  float *xdev = t_dev_from_host(h, d->x, (size_t)d->nx);
+  litdnnStatus_t s = litdnnRNNBackwardWeights(h, r.k.rnn, add ? LITDNN_WGRAD_MODE_ADD : LITDNN_WGRAD_MODE_SET, NULL,
+                                              r.k.xd, xdev, r.k.hd, NULL, r.k.yd, r.y, r.k.wbytes, ddw,
+                                              r.k.work_bytes, r.k.dwork, r.k.reserve_bytes, r.k.dreserve);
+  t_case_status(c, s, 0);
+  double *xd = to_double(d->x, d->nx), *wd = to_double(d->w, d->c.count);
+  double *hxd = to_double(d->hx, d->ns), *cxd = to_double(d->cx, d->ns);
+  double *want = finite_differences(d, xd, wd, hxd, cxd, wd, d->c.count);
+  if (add)
+    for (long i = 0; i < d->c.count; i++)
+      want[i] += dw0[i];
+  float *img = t_dev_fetch(h, ddw, (size_t)r.k.wfloats), *got = malloc((size_t)d->c.count * sizeof *got);
+  for (int q = 0; q < d->P; q++)
+    for (int id = 0; id < 2 * d->G; id++) {
+      if (m_at[q * 8 + id] >= 0)
+        memcpy(got + d->c.m_off[q][id], img + m_at[q * 8 + id], (size_t)p->H * d->c.m_cols[q][id] * sizeof(float));
+      if (b_at[q * 8 + id] >= 0)
+        memcpy(got + d->c.b_off[q][id], img + b_at[q * 8 + id], (size_t)p->H * sizeof(float));
+    }
+  char what[300];
+  snprintf(what, sizeof what, "%s (%s): dw against finite differences", t_case_name(c), add ? "ADD" : "SET");
+  t_assert_close(got, want, (size_t)d->c.count, tol_rel(p, 1), tol_abs(p, 1), what);
+  free(img), free(got), free(want), free(dw0), free(xd), free(wd), free(hxd), free(cxd);
+  t_dev_free(h, ddx), t_dev_free(h, ddw), t_dev_free(h, xdev);
+  untrain(&r);
+  litdnnDestroy(h);
+}
+
+ParameterizedTestParameters(rnn, backward_weights) { return t_cases(LITDNN_OP_RNN_BACKWARD_WEIGHTS, NPROBLEMS); }
+ParameterizedTest(t_case *c, rnn, backward_weights) { backward_weights_case(c); }
