@@ -694,3 +694,397 @@ static void backward_weights_case(const t_case *c)
 
 ParameterizedTestParameters(rnn, backward_weights) { return t_cases(LITDNN_OP_RNN_BACKWARD_WEIGHTS, NPROBLEMS); }
 ParameterizedTest(t_case *c, rnn, backward_weights) { backward_weights_case(c); }
+
+/* ------------------------------------------------- dropout passes */
+/* A training pass with dropout uses L - 1 passes of the dropout
+   descriptor: the second training pass draws the masks of passes L - 1
+   onward, and matches the reference drawn with them. */
+Test(rnn, each_training_pass_draws_new_dropout_masks)
+{
+  const problem *p = &problems[4];   /* two bidirectional LSTM layers, dropout 0.4 */
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++) {
+    litdnnHandle_t h = t_handle(backends[b]);
+    data d = make_data(p);
+    net k = open_net(h, &d, 1);
+    long m_at[128], b_at[128];
+    float *w = weight_space(&k, &d, d.w, m_at, b_at);
+    float *x = t_dev_from_host(h, d.x, (size_t)d.nx), *y = t_dev_poisoned(h, (size_t)d.ny);
+    float *cx = t_dev_from_host(h, d.cx, (size_t)d.ns);
+    for (int pass = 0; pass < 2; pass++)
+      check(litdnnRNNForward(h, k.rnn, LITDNN_FWD_MODE_TRAINING, NULL, k.xd, x, k.yd, y, k.hd, NULL, NULL, k.hd, cx,
+                             NULL, k.wbytes, w, k.work_bytes, k.dwork, k.reserve_bytes, k.dreserve),
+            "litdnnRNNForward");
+    free(d.keep);
+    d.keep = dropout_keep(p, d.seed, (uint64_t)(p->layers - 1));
+    double *xd = to_double(d.x, d.nx), *wd = to_double(d.w, d.c.count), *hxd = to_double(d.hx, d.ns);
+    double *cxd = to_double(d.cx, d.ns), *ry = calloc((size_t)d.ny, sizeof *ry);
+    double *rhy = calloc((size_t)d.ns, sizeof *rhy), *rcy = calloc((size_t)d.ns, sizeof *rcy);
+    reference(&d, xd, wd, hxd, cxd, 1, ry, rhy, rcy);
+    float *got = t_dev_fetch(h, y, (size_t)d.ny);
+    for (long r = 0; r < d.xrows; r++)   /* the padding holds the fill */
+      if (!active(p, r))
+        for (long q = 0; q < d.D * p->H; q++)
+          ry[r * d.D * p->H + q] = -7.5;
+    t_assert_close(got, ry, (size_t)d.ny, 1e-4, 2e-5, litdnnGetBackendName(backends[b]));
+    free(got), free(xd), free(wd), free(hxd), free(cxd), free(ry), free(rhy), free(rcy);
+    t_dev_free(h, x), t_dev_free(h, y), t_dev_free(h, cx), t_dev_free(h, w);
+    close_net(&k);
+    free_data(&d);
+    litdnnDestroy(h);
+  }
+}
+
+/* ------------------------------------------------------ descriptors */
+Test(rnn, descriptors_return_what_was_set)
+{
+  litdnnRNNDescriptor_t r;
+  litdnnRNNDataDescriptor_t dd;
+  cr_assert_eq(litdnnCreateRNNDescriptor(&r), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetRNNDescriptor(r, LITDNN_RNN_ALGO_PERSIST_STATIC, LITDNN_GRU, LITDNN_RNN_SINGLE_REC_BIAS,
+                                      LITDNN_BIDIRECTIONAL, LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT,
+                                      LITDNN_MATH_TF32, 7, 11, 11, 3, NULL, LITDNN_RNN_PADDED_IO_ENABLED),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  litdnnRNNAlgo_t algo;
+  litdnnRNNMode_t cell;
+  litdnnRNNBiasMode_t bias;
+  litdnnDirectionMode_t dir;
+  litdnnRNNInputMode_t in;
+  litdnnDataType_t dt, mp;
+  litdnnMathType_t math;
+  int32_t is, hs, ps, nl;
+  litdnnDropoutDescriptor_t drop = (litdnnDropoutDescriptor_t)&r;
+  uint32_t aux;
+  cr_assert_eq(litdnnGetRNNDescriptor(r, &algo, &cell, &bias, &dir, &in, &dt, &mp, &math, &is, &hs, &ps, &nl, &drop,
+                                      &aux),
+               LITDNN_STATUS_SUCCESS);
+  cr_assert(algo == LITDNN_RNN_ALGO_PERSIST_STATIC && cell == LITDNN_GRU && bias == LITDNN_RNN_SINGLE_REC_BIAS &&
+            dir == LITDNN_BIDIRECTIONAL && in == LITDNN_LINEAR_INPUT && dt == LITDNN_DATA_FLOAT &&
+            mp == LITDNN_DATA_FLOAT && math == LITDNN_MATH_TF32 && is == 7 && hs == 11 && ps == 11 && nl == 3 &&
+            drop == NULL && aux == LITDNN_RNN_PADDED_IO_ENABLED);
+  cr_assert_eq(litdnnCreateRNNDataDescriptor(&dd), LITDNN_STATUS_SUCCESS);
+  int lens[4] = {5, 1, 3, 5}, got[6] = {0, 0, 0, 0, -1, -1}, T, N, V;
+  float fill = 2.5f, fill_got = 0;
+  litdnnRNNDataLayout_t layout;
+  cr_assert_eq(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, BATCH, 5, 4, 9, lens, &fill), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnGetRNNDataDescriptor(dd, &dt, &layout, &T, &N, &V, 6, got, &fill_got), LITDNN_STATUS_SUCCESS);
+  cr_assert(layout == BATCH && T == 5 && N == 4 && V == 9 && fill_got == 2.5f);
+  cr_assert(got[0] == 5 && got[1] == 1 && got[2] == 3 && got[3] == 5 && got[4] == -1, "lengths copied: %d %d %d %d %d",
+            got[0], got[1], got[2], got[3], got[4]);
+  litdnnDestroyRNNDataDescriptor(dd);
+  litdnnDestroyRNNDescriptor(r);
+}
+
+/* ------------------------------------------------------- bad input */
+static void refuse(litdnnStatus_t got, litdnnStatus_t want, const char *needle, const char *what)
+{
+  t_assert_status(got, want, needle, what);
+}
+
+Test(rnn_bad_input, descriptors_refuse_and_keep_their_values)
+{
+  litdnnRNNDescriptor_t r;
+  litdnnCreateRNNDescriptor(&r);
+  litdnnDropoutDescriptor_t unset_drop;
+  litdnnCreateDropoutDescriptor(&unset_drop);
+#define SET(...) litdnnSetRNNDescriptor(r, __VA_ARGS__)
+#define OK_ARGS LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL, \
+  LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA
+  refuse(litdnnGetRNNDescriptor(r, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+         LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "rnnDesc", "get of an unset descriptor");
+  cr_assert_eq(SET(OK_ARGS, 4, 6, 6, 2, NULL, 0), LITDNN_STATUS_SUCCESS);
+  refuse(litdnnSetRNNDescriptor(NULL, OK_ARGS, 4, 6, 6, 2, NULL, 0), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "rnnDesc",
+         "null descriptor");
+  refuse(SET((litdnnRNNAlgo_t)7, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL, LITDNN_LINEAR_INPUT,
+             LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "algo = 7", "bad algo");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, (litdnnRNNMode_t)4, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "cellMode = 4", "bad cell");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, (litdnnRNNBiasMode_t)-1, LITDNN_UNIDIRECTIONAL,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "biasMode = -1", "bad bias");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, (litdnnDirectionMode_t)2,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "dirMode = 2", "bad direction");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL,
+             (litdnnRNNInputMode_t)2, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "inputMode = 2", "bad input mode");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_DOUBLE, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "dataType = 1", "double data");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, (litdnnDataType_t)9, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mathPrec = 9", "bad precision");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL,
+             LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, (litdnnMathType_t)2, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mathType = 2", "bad math");
+  refuse(SET(OK_ARGS, 0, 6, 6, 2, NULL, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "inputSize = 0", "zero input");
+  refuse(SET(OK_ARGS, 4, -3, -3, 2, NULL, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "hiddenSize = -3", "negative hidden");
+  refuse(SET(OK_ARGS, 4, 6, 5, 2, NULL, 0), LITDNN_STATUS_NOT_SUPPORTED, "projSize = 5", "an LSTM projection");
+  refuse(SET(OK_ARGS, 4, 6, 7, 2, NULL, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "projSize = 7", "projection too large");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_GRU, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL, LITDNN_LINEAR_INPUT,
+             LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 5, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "projSize = 5", "a GRU has no projection");
+  refuse(SET(OK_ARGS, 4, 6, 6, 0, NULL, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "numLayers = 0", "no layers");
+  refuse(SET(LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS, LITDNN_UNIDIRECTIONAL, LITDNN_SKIP_INPUT,
+             LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 4, 6, 6, 2, NULL, 0),
+         LITDNN_STATUS_BAD_PARAM, "inputSize = hiddenSize", "skip input with I != H");
+  refuse(SET(OK_ARGS, 4, 6, 6, 2, unset_drop, 0), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "dropoutDesc",
+         "unset dropout");
+  refuse(SET(OK_ARGS, 4, 6, 6, 2, NULL, 2u), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "auxFlags = 0x2", "bad flags");
+  refuse(SET(OK_ARGS, 1 << 30, 1 << 30, 1 << 30, 1 << 20, NULL, 0), LITDNN_STATUS_BAD_PARAM_OVERFLOW, "hiddenSize",
+         "a weight space beyond 64 bits");
+  int32_t is, hs, nl;
+  litdnnRNNMode_t cell;
+  cr_assert_eq(litdnnGetRNNDescriptor(r, NULL, &cell, NULL, NULL, NULL, NULL, NULL, NULL, &is, &hs, NULL, &nl, NULL,
+                                      NULL),
+               LITDNN_STATUS_SUCCESS);
+  cr_assert(cell == LITDNN_LSTM && is == 4 && hs == 6 && nl == 2, "a refused set changed the descriptor");
+  /* the data descriptor */
+  litdnnRNNDataDescriptor_t dd;
+  litdnnCreateRNNDataDescriptor(&dd);
+  int lens[3] = {4, 2, 3}, bad0[3] = {4, 0, 3}, bad9[3] = {4, 9, 3}, up[3] = {2, 4, 3};
+  cr_assert_eq(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 3, 5, lens, NULL), LITDNN_STATUS_SUCCESS);
+  refuse(litdnnSetRNNDataDescriptor(NULL, LITDNN_DATA_FLOAT, SEQ, 4, 3, 5, lens, NULL),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "rnnDataDesc", "null data descriptor");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_HALF, SEQ, 4, 3, 5, lens, NULL),
+         LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "dataType = 2", "half data");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, (litdnnRNNDataLayout_t)3, 4, 3, 5, lens, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "layout = 3", "bad layout");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 0, 3, 5, lens, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "maxSeqLength = 0", "no steps");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 0, 5, lens, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "batchSize = 0", "no batch");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 3, -1, lens, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "vectorSize = -1", "negative vector");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 3, 5, NULL, NULL),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "seqLengthArray", "null lengths");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 3, 5, bad0, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "seqLengthArray[1] = 0", "a zero length");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 4, 3, 5, bad9, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "seqLengthArray[1] = 9", "a length beyond maxSeqLength");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, PACKED, 4, 3, 5, up, NULL), LITDNN_STATUS_BAD_PARAM,
+         "non-increasing", "packed lengths out of order");
+  refuse(litdnnSetRNNDataDescriptor(dd, LITDNN_DATA_FLOAT, SEQ, 1 << 30, 3, 1 << 30, bad9, NULL),
+         LITDNN_STATUS_BAD_PARAM_OVERFLOW, "too many elements", "a batch beyond 64 bits");
+  int T, N, V, got[3];
+  cr_assert_eq(litdnnGetRNNDataDescriptor(dd, NULL, NULL, &T, &N, &V, 3, got, NULL), LITDNN_STATUS_SUCCESS);
+  cr_assert(T == 4 && N == 3 && V == 5 && got[1] == 2, "a refused set changed the data descriptor");
+  refuse(litdnnGetRNNDataDescriptor(dd, NULL, NULL, NULL, NULL, NULL, -1, NULL, NULL),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "arrayLengthRequested = -1", "negative request");
+  refuse(litdnnGetRNNDataDescriptor(dd, NULL, NULL, NULL, NULL, NULL, 2, NULL, NULL),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "seqLengthArray", "no array for the lengths");
+  litdnnDestroyRNNDataDescriptor(dd);
+  litdnnDestroyDropoutDescriptor(unset_drop);
+  litdnnDestroyRNNDescriptor(r);
+#undef SET
+#undef OK_ARGS
+}
+
+/* The calls: every bad argument gets its status and a message naming it,
+   and no output changes. Problem 4: a bidirectional LSTM, unpacked. */
+static void bad_calls_on(litdnnBackend_t backend)
+{
+  const problem *p = &problems[4];
+  litdnnHandle_t h = t_handle(backend);
+  data d = make_data(p);
+  net k = open_net(h, &d, 1);
+  long m_at[128], b_at[128];
+  float *w = weight_space(&k, &d, d.w, m_at, b_at);
+  float *marker_y = malloc((size_t)d.ny * sizeof(float)), *marker_s = malloc((size_t)d.ns * sizeof(float));
+  for (long i = 0; i < d.ny; i++)
+    marker_y[i] = 3.25f;
+  for (long i = 0; i < d.ns; i++)
+    marker_s[i] = 3.25f;
+  float *x = t_dev_from_host(h, d.x, (size_t)d.nx), *y = t_dev_from_host(h, marker_y, (size_t)d.ny);
+  float *hy = t_dev_from_host(h, marker_s, (size_t)d.ns), *cy = t_dev_from_host(h, marker_s, (size_t)d.ns);
+  float *dx = t_dev_from_host(h, marker_y, (size_t)d.nx), *dw = t_dev_from_host(h, marker_y, 1);
+  void *work = k.dwork, *res = k.dreserve;
+  size_t wb = k.wbytes, kb = k.work_bytes, rb = k.reserve_bytes;
+  litdnnRNNDataDescriptor_t other, wide, unset;
+  litdnnTensorDescriptor_t hbad, hstrided;
+  int lens2[3] = {2, 6, 3}, dims[3] = {d.P, p->N, p->H}, bad_dims[3] = {d.P + 1, p->N, p->H};
+  int strides[3] = {p->N * p->H * 2, p->H * 2, 2}, packed_strides[3] = {p->N * p->H, p->H, 1};
+  litdnnCreateRNNDataDescriptor(&other);
+  litdnnCreateRNNDataDescriptor(&wide);
+  litdnnCreateRNNDataDescriptor(&unset);
+  litdnnSetRNNDataDescriptor(other, LITDNN_DATA_FLOAT, p->layout, p->T, p->N, d.D * p->H, lens2, NULL);
+  litdnnSetRNNDataDescriptor(wide, LITDNN_DATA_FLOAT, p->layout, p->T, p->N, d.D * p->H + 1, p->lens, NULL);
+  litdnnCreateTensorDescriptor(&hbad);
+  litdnnCreateTensorDescriptor(&hstrided);
+  litdnnSetTensorNdDescriptor(hbad, LITDNN_DATA_FLOAT, 3, bad_dims, packed_strides);
+  litdnnSetTensorNdDescriptor(hstrided, LITDNN_DATA_FLOAT, 3, dims, strides);
+  const litdnnForwardMode_t TR = LITDNN_FWD_MODE_TRAINING;
+#define FWD(h_, mode, xd, x_, yd, y_, hd, cd, wsz, w_, ksz, k_, rsz, r_) \
+  litdnnRNNForward(h_, k.rnn, mode, NULL, xd, x_, yd, y_, hd, NULL, hy, cd, NULL, cy, wsz, w_, ksz, k_, rsz, r_)
+  refuse(FWD(NULL, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "handle", "null handle");
+  refuse(FWD(h, (litdnnForwardMode_t)2, k.xd, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "fwdMode = 2", "bad mode");
+  refuse(FWD(h, TR, unset, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
+         "xDesc", "unset xDesc");
+  refuse(FWD(h, TR, k.xd, x, NULL, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "yDesc", "null yDesc");
+  refuse(FWD(h, TR, k.yd, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "xDesc has vectorSize", "x of the wrong width");
+  refuse(FWD(h, TR, k.xd, x, wide, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "yDesc has vectorSize", "y of the wrong width");
+  refuse(FWD(h, TR, k.xd, x, other, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "sequence lengths", "other lengths in y");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, NULL, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "hDesc", "null hDesc");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, hbad, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "hDesc must have the dimensions", "hDesc of the wrong shape");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, hstrided, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM,
+         "hDesc must be packed", "strided hDesc");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, NULL, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "cDesc", "an LSTM without cDesc");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb - 4, w, kb, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "weightSpaceSize", "small weight space");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb, w, kb - 4, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "workSpaceSize", "small workspace");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb - 4, res),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "reserveSpaceSize", "small reserve");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, NULL), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "reserveSpace", "null reserve");
+  refuse(FWD(h, TR, k.xd, x, k.yd, y, k.hd, k.hd, wb, NULL, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "weightSpace", "null weights");
+  refuse(FWD(h, TR, k.xd, NULL, k.yd, y, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "x is a null pointer", "null x");
+  refuse(FWD(h, TR, k.xd, x, k.yd, NULL, k.hd, k.hd, wb, w, kb, work, rb, res), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "y is a null pointer", "null y");
+  /* unpacked data without LITDNN_RNN_PADDED_IO_ENABLED */
+  litdnnRNNDescriptor_t plain;
+  litdnnCreateRNNDescriptor(&plain);
+  litdnnSetRNNDescriptor(plain, LITDNN_RNN_ALGO_STANDARD, p->cell, p->bias, LITDNN_BIDIRECTIONAL, LITDNN_LINEAR_INPUT,
+                         LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, p->I, p->H, p->H, p->layers, NULL, 0);
+  refuse(litdnnRNNForward(h, plain, TR, NULL, k.xd, x, k.yd, y, k.hd, NULL, hy, k.hd, NULL, cy, wb, w, kb, work, rb,
+                          res),
+         LITDNN_STATUS_BAD_PARAM, "LITDNN_RNN_PADDED_IO_ENABLED", "padded data without the flag");
+  /* an inference pass needs less: its own sizes pass, the training ones do not apply */
+  size_t kinf, rinf;
+  check(litdnnGetRNNTempSpaceSizes(h, k.rnn, LITDNN_FWD_MODE_INFERENCE, k.xd, &kinf, &rinf), "inference sizes");
+  cr_assert(rinf == 0 && kinf < kb, "inference: reserve %zu, workspace %zu of %zu", rinf, kinf, kb);
+  /* the backward passes */
+  refuse(litdnnRNNBackwardData(h, k.rnn, NULL, k.yd, y, NULL, k.xd, dx, k.hd, NULL, NULL, NULL, k.hd, NULL, NULL, NULL,
+                               wb, w, kb, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dy", "null dy");
+  refuse(litdnnRNNBackwardData(h, k.rnn, NULL, k.yd, y, y, k.xd, NULL, k.hd, NULL, NULL, NULL, k.hd, NULL, NULL, NULL,
+                               wb, w, kb, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dx", "null dx");
+  refuse(litdnnRNNBackwardData(h, k.rnn, NULL, k.yd, y, y, k.xd, dx, k.hd, NULL, NULL, NULL, k.hd, NULL, NULL, NULL,
+                               wb, w, kinf, work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "workSpaceSize", "an inference workspace for a backward pass");
+  refuse(litdnnRNNBackwardData(h, k.rnn, NULL, k.yd, y, y, k.xd, dx, k.hd, NULL, NULL, NULL, k.hd, NULL, NULL, NULL,
+                               wb, w, kb, work, rb, NULL),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "reserveSpace", "backward without a reserve");
+  refuse(litdnnRNNBackwardWeights(h, k.rnn, (litdnnWgradMode_t)2, NULL, k.xd, x, k.hd, NULL, k.yd, y, wb, dw, kb, work,
+                                  rb, res),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "addGrad = 2", "bad grad mode");
+  refuse(litdnnRNNBackwardWeights(h, k.rnn, LITDNN_WGRAD_MODE_SET, NULL, k.xd, x, k.hd, NULL, k.yd, y, wb, NULL, kb,
+                                  work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "dweightSpace", "null dw");
+  refuse(litdnnRNNBackwardWeights(h, k.rnn, LITDNN_WGRAD_MODE_SET, NULL, k.xd, NULL, k.hd, NULL, k.yd, y, wb, dw, kb,
+                                  work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x is a null pointer", "null x");
+  refuse(litdnnRNNBackwardWeights(h, k.rnn, LITDNN_WGRAD_MODE_SET, NULL, k.xd, x, k.hd, NULL, k.yd, y, wb / 2, dw, kb,
+                                  work, rb, res),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "weightSpaceSize", "small dw");
+  /* the weight space and sizes */
+  void *m, *b;
+  size_t size;
+  refuse(litdnnGetRNNWeightSpaceSize(NULL, k.rnn, &size), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle");
+  refuse(litdnnGetRNNWeightSpaceSize(h, k.rnn, NULL), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "weightSpaceSize",
+         "null size");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, d.P, wb, w, 0, k.mdesc, &m, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "pseudoLayer = 4", "pseudo-layer past the end");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, -1, wb, w, 0, k.mdesc, &m, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "pseudoLayer = -1", "negative pseudo-layer");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, 0, wb, w, 9, k.mdesc, &m, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "linLayerID = 9", "linear layer 9 of an LSTM");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, 0, wb - 1, w, 0, k.mdesc, &m, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "weightSpaceSize", "small weight space");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, 0, wb, NULL, 0, k.mdesc, &m, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "weightSpace", "null weight space");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, 0, wb, w, 0, k.mdesc, NULL, k.bdesc, &b),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "mAddr", "matrix descriptor without an address");
+  refuse(litdnnGetRNNWeightParams(h, k.rnn, 0, wb, w, 0, NULL, NULL, NULL, &b), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+         "bDesc", "bias address without a descriptor");
+  check(litdnnGetRNNWeightParams(h, k.rnn, 0, wb, w, 8, k.mdesc, &m, k.bdesc, &b), "the LSTM projection's id");
+  cr_assert(m == NULL && b == NULL, "litdnn has no LSTM projection: id 8 must be absent");
+  refuse(litdnnGetRNNTempSpaceSizes(h, k.rnn, (litdnnForwardMode_t)3, k.xd, &size, &size),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "fwdMode = 3", "bad mode");
+  refuse(litdnnGetRNNTempSpaceSizes(h, k.rnn, TR, k.yd, &size, &size), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "inputSize", "sizes for data of the wrong width");
+  refuse(litdnnGetRNNTempSpaceSizes(h, k.rnn, TR, unset, &size, &size), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "xDesc",
+         "sizes for an unset descriptor");
+  /* nothing was written */
+  float *got = t_dev_fetch(h, y, (size_t)d.ny);
+  t_assert_close_f(got, marker_y, (size_t)d.ny, 0, 0, "y after refused calls");
+  free(got);
+  got = t_dev_fetch(h, hy, (size_t)d.ns);
+  t_assert_close_f(got, marker_s, (size_t)d.ns, 0, 0, "hy after refused calls");
+  free(got);
+  got = t_dev_fetch(h, cy, (size_t)d.ns);
+  t_assert_close_f(got, marker_s, (size_t)d.ns, 0, 0, "cy after refused calls");
+  free(got);
+  got = t_dev_fetch(h, dx, (size_t)d.nx);
+  t_assert_close_f(got, marker_y, (size_t)d.nx, 0, 0, "dx after refused calls");
+  free(got);
+  got = t_dev_fetch(h, dw, 1);
+  t_assert_close_f(got, marker_y, 1, 0, 0, "dw after refused calls");
+  free(got);
+#undef FWD
+  litdnnDestroyRNNDescriptor(plain);
+  litdnnDestroyRNNDataDescriptor(other), litdnnDestroyRNNDataDescriptor(wide), litdnnDestroyRNNDataDescriptor(unset);
+  litdnnDestroyTensorDescriptor(hbad), litdnnDestroyTensorDescriptor(hstrided);
+  t_dev_free(h, x), t_dev_free(h, y), t_dev_free(h, hy), t_dev_free(h, cy), t_dev_free(h, dx), t_dev_free(h, dw);
+  t_dev_free(h, w);
+  free(marker_y), free(marker_s);
+  close_net(&k);
+  free_data(&d);
+  litdnnDestroy(h);
+}
+
+Test(rnn_bad_input, calls_refuse_and_write_nothing)
+{
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  for (int b = 0; b < nb; b++)
+    bad_calls_on(backends[b]);
+}
+
+/* A pinned stage that does not apply is refused with its reason, and
+   writes nothing: the wavefront and dropout between unidirectional layers. */
+Test(rnn_bad_input, a_pinned_stage_that_does_not_apply_is_refused)
+{
+  const problem *p = &problems[6];   /* three LSTM layers, dropout 0.3 */
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  int stage;
+  check(litdnnGetStageByName(LITDNN_OP_RNN_FORWARD, "wavefront", &stage), "the wavefront stage");
+  check(litdnnSetStage(h, LITDNN_OP_RNN_FORWARD, stage), "pin it");
+  data d = make_data(p);
+  net k = open_net(h, &d, 1);
+  long m_at[128], b_at[128];
+  float *w = weight_space(&k, &d, d.w, m_at, b_at);
+  float *marker = malloc((size_t)d.ny * sizeof *marker);
+  for (long i = 0; i < d.ny; i++)
+    marker[i] = 1.5f;
+  float *x = t_dev_from_host(h, d.x, (size_t)d.nx), *y = t_dev_from_host(h, marker, (size_t)d.ny);
+  refuse(litdnnRNNForward(h, k.rnn, LITDNN_FWD_MODE_TRAINING, NULL, k.xd, x, k.yd, y, k.hd, NULL, NULL, k.hd, NULL,
+                          NULL, k.wbytes, w, k.work_bytes, k.dwork, k.reserve_bytes, k.dreserve),
+         LITDNN_STATUS_NOT_SUPPORTED, "does not apply: dropout between the layers", "wavefront with dropout");
+  float *got = t_dev_fetch(h, y, (size_t)d.ny);
+  t_assert_close_f(got, marker, (size_t)d.ny, 0, 0, "y after the refusal");
+  /* inference has no dropout: the same stage runs */
+  check(litdnnRNNForward(h, k.rnn, LITDNN_FWD_MODE_INFERENCE, NULL, k.xd, x, k.yd, y, k.hd, NULL, NULL, k.hd, NULL,
+                         NULL, k.wbytes, w, k.work_bytes, k.dwork, 0, NULL),
+        "wavefront, inference");
+  free(got), free(marker);
+  t_dev_free(h, x), t_dev_free(h, y), t_dev_free(h, w);
+  close_net(&k);
+  free_data(&d);
+  litdnnDestroy(h);
+}
