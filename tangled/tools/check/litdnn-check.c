@@ -397,6 +397,90 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
+#line 3382 "chapters/10-rnn.nw"
+/* one RNN through forward (training), backward data and backward weights on h */
+static litdnnStatus_t run_rnn(litdnnHandle_t h, litdnnRNNMode_t cell, const float *x, const float *w, size_t wfloats,
+                              const float *dy, float **y, float **dx, float **dw, size_t *ny, size_t *nx)
+{
+  enum { T = 5, N = 3, I = 7, H = 6, L = 2 };
+  int lens[N] = {5, 2, 4};
+  litdnnRNNDescriptor_t rnn;
+  litdnnRNNDataDescriptor_t xd, yd;
+  litdnnTensorDescriptor_t hd;
+  int dims[3] = {2 * L, N, H}, strides[3] = {N * H, H, 1};
+  size_t wbytes, kbytes, rbytes;
+  litdnnCreateRNNDescriptor(&rnn);
+  litdnnSetRNNDescriptor(rnn, LITDNN_RNN_ALGO_STANDARD, cell, LITDNN_RNN_DOUBLE_BIAS, LITDNN_BIDIRECTIONAL,
+                         LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, I, H, H, L, NULL,
+                         LITDNN_RNN_PADDED_IO_ENABLED);
+  litdnnCreateRNNDataDescriptor(&xd);
+  litdnnCreateRNNDataDescriptor(&yd);
+  litdnnSetRNNDataDescriptor(xd, LITDNN_DATA_FLOAT, LITDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED, T, N, I, lens, NULL);
+  litdnnSetRNNDataDescriptor(yd, LITDNN_DATA_FLOAT, LITDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED, T, N, 2 * H, lens,
+                             NULL);
+  litdnnCreateTensorDescriptor(&hd);
+  litdnnSetTensorNdDescriptor(hd, LITDNN_DATA_FLOAT, 3, dims, strides);
+  litdnnGetRNNWeightSpaceSize(h, rnn, &wbytes);
+  litdnnGetRNNTempSpaceSizes(h, rnn, LITDNN_FWD_MODE_TRAINING, xd, &kbytes, &rbytes);
+  *nx = (size_t)T * N * I;
+  *ny = (size_t)T * N * 2 * H;
+  float *zeros = calloc(*ny > wfloats ? *ny : wfloats, sizeof(float));
+  void *dxin = to_device(h, x, *nx), *dyout = to_device(h, zeros, *ny), *dw_ = to_device(h, w, wfloats);
+  void *ddy = to_device(h, dy, *ny), *ddx = to_device(h, zeros, *nx), *ddw = to_device(h, zeros, wfloats);
+  void *work = NULL, *reserve = NULL;
+  litdnnMalloc(h, &work, kbytes);
+  litdnnMalloc(h, &reserve, rbytes);
+  litdnnStatus_t s = wbytes == wfloats * sizeof(float) ? LITDNN_STATUS_SUCCESS : LITDNN_STATUS_INTERNAL_ERROR;
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = litdnnRNNForward(h, rnn, LITDNN_FWD_MODE_TRAINING, NULL, xd, dxin, yd, dyout, hd, NULL, NULL, hd, NULL, NULL,
+                         wbytes, dw_, kbytes, work, rbytes, reserve);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = litdnnRNNBackwardData(h, rnn, NULL, yd, dyout, ddy, xd, ddx, hd, NULL, NULL, NULL, hd, NULL, NULL, NULL, wbytes,
+                              dw_, kbytes, work, rbytes, reserve);
+  if (s == LITDNN_STATUS_SUCCESS)
+    s = litdnnRNNBackwardWeights(h, rnn, LITDNN_WGRAD_MODE_ADD, NULL, xd, dxin, hd, NULL, yd, dyout, wbytes, ddw,
+                                 kbytes, work, rbytes, reserve);
+  *y = to_host(h, dyout, *ny);
+  *dx = to_host(h, ddx, *nx);
+  *dw = to_host(h, ddw, wfloats);
+  litdnnFree(h, dxin), litdnnFree(h, dyout), litdnnFree(h, dw_), litdnnFree(h, ddy), litdnnFree(h, ddx);
+  litdnnFree(h, ddw), litdnnFree(h, work), litdnnFree(h, reserve);
+  free(zeros);
+  litdnnDestroyRNNDataDescriptor(xd), litdnnDestroyRNNDataDescriptor(yd);
+  litdnnDestroyTensorDescriptor(hd), litdnnDestroyRNNDescriptor(rnn);
+  return s;
+}
+
+static void check_rnn(litdnnRNNMode_t cell, const char *name)
+{
+  /* the weight space's size, asked of a descriptor like run_rnn's */
+  litdnnRNNDescriptor_t probe;
+  size_t wbytes = 0, nx, ny;
+  litdnnCreateRNNDescriptor(&probe);
+  litdnnSetRNNDescriptor(probe, LITDNN_RNN_ALGO_STANDARD, cell, LITDNN_RNN_DOUBLE_BIAS, LITDNN_BIDIRECTIONAL,
+                         LITDNN_LINEAR_INPUT, LITDNN_DATA_FLOAT, LITDNN_DATA_FLOAT, LITDNN_MATH_FMA, 7, 6, 6, 2, NULL,
+                         LITDNN_RNN_PADDED_IO_ENABLED);
+  litdnnGetRNNWeightSpaceSize(cpu, probe, &wbytes);
+  litdnnDestroyRNNDescriptor(probe);
+  size_t wfloats = wbytes / sizeof(float);
+  float *x = random_floats(5 * 3 * 7, 71), *w = random_floats(wfloats, 73), *dy = random_floats(5 * 3 * 12, 79);
+  float *y[2], *dx[2], *dw[2];
+  litdnnStatus_t status[2];
+  litdnnHandle_t hs[2] = {dev, cpu};
+  for (int k = 0; k < 2; k++)
+    status[k] = run_rnn(hs[k], cell, x, w, wfloats, dy, &y[k], &dx[k], &dw[k], &ny, &nx);
+  char label[64];
+  /* the padding of y and dx is zero on both: the buffers started at zero */
+  snprintf(label, sizeof label, "litdnnRNNForward (%s)", name);
+  report(label, LITDNN_OP_RNN_FORWARD, status[0], relative_error(y[0], y[1], ny), 1e-5);
+  snprintf(label, sizeof label, "litdnnRNNBackwardData (%s)", name);
+  report(label, LITDNN_OP_RNN_BACKWARD_DATA, status[0], relative_error(dx[0], dx[1], nx), 1e-4);
+  snprintf(label, sizeof label, "litdnnRNNBackwardWeights (%s)", name);
+  report(label, LITDNN_OP_RNN_BACKWARD_WEIGHTS, status[0], relative_error(dw[0], dw[1], wfloats), 1e-4);
+  for (int k = 0; k < 2; k++)
+    free(y[k]), free(dx[k]), free(dw[k]);
+  free(x), free(w), free(dy);
+}
 #line 3799 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
@@ -452,6 +536,10 @@ check_batchnorm();
 check_lrn();
 #line 884 "chapters/09-dropout.nw"
 check_dropout();
+#line 3468 "chapters/10-rnn.nw"
+check_rnn(LITDNN_RNN_TANH, "tanh");
+check_rnn(LITDNN_LSTM, "LSTM");
+check_rnn(LITDNN_GRU, "GRU");
 #line 3802 "chapters/02-tensors.nw"
 }
 
