@@ -151,6 +151,8 @@ typedef struct litdnn_rnn_args {
     GPU, litdnn_rnn_forward_hoisted, NULL, DET)                                               \
   S(RNN_FORWARD_STAGE_FUSED, "fused pointwise", "the activations and the state update in one kernel", \
     GPU, litdnn_rnn_forward_fused, NULL, DET)                                                 \
+  S(RNN_FORWARD_STAGE_PERSISTENT, "persistent", "R in shared memory for all steps, a grid barrier between steps", \
+    CUDA, litdnn_rnn_forward_persistent, RNN_PERSISTENT_APPLIES, DET)                           \
   S(RNN_FORWARD_STAGE_WAVEFRONT, "wavefront", "the cells of a diagonal, or both directions, in one launch", \
     GPU, litdnn_rnn_forward_wavefront, wavefront_applies, DET)
 #define RNN_BACKWARD_DATA_STAGES(S)                                                           \
@@ -177,6 +179,13 @@ typedef struct litdnn_rnn_args {
     litdnn_rnn_backward_weights_hoisted, NULL, DET)                                           \
   S(RNN_BACKWARD_WEIGHTS_STAGE_BATCHED, "all pseudo-layers at once", "one batched product for every pseudo-layer", \
     GPU, litdnn_rnn_backward_weights_batched, NULL, DET)
+/* the persistent stage asks the device whether it fits: only where CUDA is */
+#if defined(LITDNN_HAVE_CUDA)
+const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args);
+#define RNN_PERSISTENT_APPLIES litdnn_rnn_persistent_fits
+#else
+#define RNN_PERSISTENT_APPLIES NULL
+#endif
 enum { RNN_FORWARD_STAGES(LITDNN_STAGE_ID) };
 enum { RNN_BACKWARD_DATA_STAGES(LITDNN_STAGE_ID) };
 enum { RNN_BACKWARD_WEIGHTS_STAGES(LITDNN_STAGE_ID) };

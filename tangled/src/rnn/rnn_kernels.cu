@@ -1,4 +1,4 @@
-#line 2530 "chapters/10-rnn.nw"
+#line 2826 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -241,7 +241,61 @@ static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_a
   return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
                                  ghb + (gate < 0 ? 0 : gate * H), gh));
 }
-#line 1313 "chapters/10-rnn.nw"
+#line 1310 "chapters/10-rnn.nw"
+#define RNN_TRY(expr)                                \
+  do {                                               \
+    litdnnStatus_t rnn_st_ = (expr);                 \
+    if (rnn_st_ != LITDNN_STATUS_SUCCESS)            \
+      return rnn_st_;                                \
+  } while (0)
+
+/* the rows of step t in a buffer of row map `rows`: first row and spacing */
+static void rnn_step_rows(const litdnn_rnn_args *a, int rows, int t, int64_t *r0, int64_t *mult)
+{
+  *r0 = rows == RNN_ROWS_SEQ ? (int64_t)t * a->s.N : rows == RNN_ROWS_BATCH ? t : a->off[t];
+  *mult = rows == RNN_ROWS_BATCH ? a->s.T : 1;
+}
+
+static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args *a, const float *W, int64_t in_size,
+                                         const rnn_inputs *in, int64_t r0, int64_t rows, int64_t mult, int per_gate)
+{
+  if (!per_gate)
+    return rnn_input_product(h, a, W, in_size, in, r0, rows, mult, -1);
+  for (int g = 0; g < a->s.G; g++)
+    RNN_TRY(rnn_input_product(h, a, W, in_size, in, r0, rows, mult, g));
+  return LITDNN_STATUS_SUCCESS;
+}
+
+#line 1547 "chapters/10-rnn.nw"
+/* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
+static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
+{
+  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  float *hs = rnn_hslot(a, p, first, a->training), *cs = rnn_cslot(a, p, first, a->training);
+  litdnnStatus_t st = a->hx ? h->dev->memcpy_(hs, a->hx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+                            : h->dev->memset_(hs, 0, bytes, h->stream);
+  if (st == LITDNN_STATUS_SUCCESS && a->s.cell == LITDNN_LSTM)
+    st = a->cx ? h->dev->memcpy_(cs, a->cx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
+               : h->dev->memset_(cs, 0, bytes, h->stream);
+  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "setting the initial states failed");
+}
+
+/* hy and cy of pseudo-layer p from its last slot */
+static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int last)
+{
+  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
+  int64_t nh = (int64_t)a->s.N * a->s.H;
+  litdnnStatus_t st = LITDNN_STATUS_SUCCESS;
+  if (a->hy)
+    st = h->dev->memcpy_(a->hy + p * nh, rnn_hslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
+                         h->stream);
+  if (st == LITDNN_STATUS_SUCCESS && a->cy && a->s.cell == LITDNN_LSTM)
+    st = h->dev->memcpy_(a->cy + p * nh, rnn_cslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
+                         h->stream);
+  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
+}
+#line 1346 "chapters/10-rnn.nw"
 #define RNN_MAX_CELLS 8
 #define RNN_THREADS 256
 #define RNN_MAX_BLOCKS 0x40000000u   /* more than any launch here needs: no kernel loops over a grid */
@@ -267,7 +321,7 @@ typedef struct rnn_cells {
   const int *len, *off;
   rnn_cell c[RNN_MAX_CELLS];
 } rnn_cells;
-#line 1349 "chapters/10-rnn.nw"
+#line 1382 "chapters/10-rnn.nw"
 static __global__ void rnn_chain_sums(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -314,9 +368,12 @@ static __device__ void rnn_finish(const rnn_cells *a, const rnn_cell *c, int n, 
   if (lstm)
     c->cn[k] = cnew;
   c->out[row * c->out_ld + j] = hnew;
-  if (c->pre)
-    for (int slot = 0; slot < a->S; slot++)
-      c->pre[(int64_t)n * a->S * a->H + slot * a->H + j] = sv[slot];
+  if (c->pre) {
+    LITDNN_UNROLL
+    for (int slot = 0; slot < 4; slot++)
+      if (slot < a->S)
+        c->pre[(int64_t)n * a->S * a->H + slot * a->H + j] = sv[slot];
+  }
 }
 
 static __global__ void rnn_chain_update(rnn_cells a)
@@ -331,11 +388,13 @@ static __global__ void rnn_chain_update(rnn_cells a)
     return;
   }
   float sv[4];
-  for (int slot = 0; slot < a.S; slot++)
-    sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
+  LITDNN_UNROLL
+  for (int slot = 0; slot < 4; slot++)
+    if (slot < a.S)
+      sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
   rnn_finish(&a, c, n, j, sv);
 }
-#line 1422 "chapters/10-rnn.nw"
+#line 1460 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
 {
   cudaStream_t st = litdnn_gpu_stream(h);
@@ -352,7 +411,7 @@ static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_chain_update<<<gu, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_chain_update");
 }
-#line 1673 "chapters/10-rnn.nw"
+#line 1694 "chapters/10-rnn.nw"
 static __global__ void rnn_fused_step(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -366,11 +425,14 @@ static __global__ void rnn_fused_step(rnn_cells a)
   }
   int64_t row = rnn_row(c->gx_rows, n, c->t, a.N, a.T, a.off), gh = (int64_t)a.G * a.H;
   float sv[4];
-  for (int slot = 0; slot < a.S; slot++) {
+  LITDNN_UNROLL
+  for (int slot = 0; slot < 4; slot++) {   /* unrolled, so that sv stays in registers */
     int g = slot < a.G ? slot : 2;
-    float v = rnn_pre(a.cell, slot, c->gx[row * c->gx_ld + g * c->gx_gs + j], c->bw ? c->bw[g * a.H + j] : 0.0f,
-                      c->gh[n * gh + g * a.H + j], c->br ? c->br[g * a.H + j] : 0.0f);
-    sv[slot] = rnn_activate(a.cell, slot, v);
+    if (slot < a.S)
+      sv[slot] = rnn_activate(a.cell, slot,
+                              rnn_pre(a.cell, slot, c->gx[row * c->gx_ld + g * c->gx_gs + j],
+                                      c->bw ? c->bw[g * a.H + j] : 0.0f, c->gh[n * gh + g * a.H + j],
+                                      c->br ? c->br[g * a.H + j] : 0.0f));
   }
   rnn_finish(&a, c, n, j, sv);
 }
@@ -382,7 +444,7 @@ static litdnnStatus_t rnn_launch_fused(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_fused_step<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_fused_step");
 }
-#line 1450 "chapters/10-rnn.nw"
+#line 1488 "chapters/10-rnn.nw"
 typedef struct rnn_plan {
   int per_gate;    /* a product per gate, else one for all gates */
   int hoist;       /* the input products of all steps before the loop */
@@ -435,59 +497,7 @@ static rnn_cells rnn_cells_of(const litdnn_rnn_args *a)
   return cs;
 }
 
-/* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
-static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
-{
-  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
-  int64_t nh = (int64_t)a->s.N * a->s.H;
-  float *hs = rnn_hslot(a, p, first, a->training), *cs = rnn_cslot(a, p, first, a->training);
-  litdnnStatus_t st = a->hx ? h->dev->memcpy_(hs, a->hx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
-                            : h->dev->memset_(hs, 0, bytes, h->stream);
-  if (st == LITDNN_STATUS_SUCCESS && a->s.cell == LITDNN_LSTM)
-    st = a->cx ? h->dev->memcpy_(cs, a->cx + p * nh, bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE, h->stream)
-               : h->dev->memset_(cs, 0, bytes, h->stream);
-  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "setting the initial states failed");
-}
-
-/* hy and cy of pseudo-layer p from its last slot */
-static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int last)
-{
-  size_t bytes = (size_t)a->s.N * a->s.H * sizeof(float);
-  int64_t nh = (int64_t)a->s.N * a->s.H;
-  litdnnStatus_t st = LITDNN_STATUS_SUCCESS;
-  if (a->hy)
-    st = h->dev->memcpy_(a->hy + p * nh, rnn_hslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
-                         h->stream);
-  if (st == LITDNN_STATUS_SUCCESS && a->cy && a->s.cell == LITDNN_LSTM)
-    st = h->dev->memcpy_(a->cy + p * nh, rnn_cslot(a, p, last, a->training), bytes, LITDNN_MEMCPY_DEVICE_TO_DEVICE,
-                         h->stream);
-  return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
-}
-#line 1538 "chapters/10-rnn.nw"
-#define RNN_TRY(expr)                                \
-  do {                                               \
-    litdnnStatus_t rnn_st_ = (expr);                 \
-    if (rnn_st_ != LITDNN_STATUS_SUCCESS)            \
-      return rnn_st_;                                \
-  } while (0)
-
-/* the rows of step t in a buffer of row map `rows`: first row and spacing */
-static void rnn_step_rows(const litdnn_rnn_args *a, int rows, int t, int64_t *r0, int64_t *mult)
-{
-  *r0 = rows == RNN_ROWS_SEQ ? (int64_t)t * a->s.N : rows == RNN_ROWS_BATCH ? t : a->off[t];
-  *mult = rows == RNN_ROWS_BATCH ? a->s.T : 1;
-}
-
-static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args *a, const float *W, int64_t in_size,
-                                         const rnn_inputs *in, int64_t r0, int64_t rows, int64_t mult, int per_gate)
-{
-  if (!per_gate)
-    return rnn_input_product(h, a, W, in_size, in, r0, rows, mult, -1);
-  for (int g = 0; g < a->s.G; g++)
-    RNN_TRY(rnn_input_product(h, a, W, in_size, in, r0, rows, mult, g));
-  return LITDNN_STATUS_SUCCESS;
-}
-
+#line 1583 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
                                                const rnn_io *io, rnn_plan plan)
 {
@@ -531,31 +541,31 @@ static litdnnStatus_t rnn_forward_layers(litdnnHandle_t h, const litdnn_rnn_args
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1611 "chapters/10-rnn.nw"
+#line 1632 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1636 "chapters/10-rnn.nw"
+#line 1657 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_gates)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1656 "chapters/10-rnn.nw"
+#line 1677 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_hoisted)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1705 "chapters/10-rnn.nw"
+#line 1729 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1733 "chapters/10-rnn.nw"
+#line 1757 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
   const float *dout;           /* gradient of the output rows, this direction's columns */
@@ -582,8 +592,10 @@ static __device__ void rnn_unit_backward(const rnn_bcells *a, const rnn_bcell *c
   int64_t k = (int64_t)n * a->H + j, row = rnn_row(c->dout_rows, n, c->t, a->N, a->T, a->off);
   int lstm = a->cell == LITDNN_LSTM;
   float sv[4], dcp = 0.0f;
-  for (int slot = 0; slot < a->S; slot++)
-    sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
+  LITDNN_UNROLL
+  for (int slot = 0; slot < 4; slot++)
+    if (slot < a->S)
+      sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
   float dh = c->dout[row * c->dout_ld + j] + c->dh[k];
   c->dh[k] = rnn_unit_grads(a->cell, sv, lstm ? c->cn[k] : 0.0f, dh, lstm ? c->dc[k] : 0.0f, du, &dcp);
   if (lstm)
@@ -599,8 +611,10 @@ static __device__ void rnn_gate_backward(const rnn_bcells *a, const rnn_bcell *c
   float dx = 0.0f, dr = 0.0f;
   if (is_active) {
     float sv[4];
-    for (int slot = 0; slot < a->S; slot++)
-      sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
+    LITDNN_UNROLL
+    for (int slot = 0; slot < 4; slot++)
+      if (slot < a->S)
+        sv[slot] = c->sv[(int64_t)n * a->S * a->H + slot * a->H + j];
     dx = rnn_gate_grad(a->cell, g, sv, c->hp[k], a->cell == LITDNN_LSTM ? c->cp[k] : 0.0f, du, &dr);
   }
   if (row >= 0)
@@ -643,10 +657,12 @@ static __global__ void rnn_bfused_step(rnn_bcells a)
   float du[2] = {0.0f, 0.0f};
   if (is_active)
     rnn_unit_backward(&a, c, n, j, du);
-  for (int g = 0; g < a.G; g++)
-    rnn_gate_backward(&a, c, n, g, j, du, is_active);
+  LITDNN_UNROLL
+  for (int g = 0; g < 4; g++)
+    if (g < a.G)
+      rnn_gate_backward(&a, c, n, g, j, du, is_active);
 }
-#line 1830 "chapters/10-rnn.nw"
+#line 1860 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
                                           int fused)
 {
@@ -665,7 +681,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1859 "chapters/10-rnn.nw"
+#line 1889 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -707,7 +723,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 1903 "chapters/10-rnn.nw"
+#line 1933 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -726,7 +742,7 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                                                   a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
 }
-#line 1930 "chapters/10-rnn.nw"
+#line 1960 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -858,7 +874,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2069 "chapters/10-rnn.nw"
+#line 2099 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -879,7 +895,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2108 "chapters/10-rnn.nw"
+#line 2138 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -968,7 +984,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2199 "chapters/10-rnn.nw"
+#line 2229 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -984,7 +1000,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2263 "chapters/10-rnn.nw"
+#line 2559 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1044,7 +1060,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2330 "chapters/10-rnn.nw"
+#line 2626 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1087,7 +1103,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2383 "chapters/10-rnn.nw"
+#line 2679 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1174,7 +1190,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2479 "chapters/10-rnn.nw"
+#line 2775 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
