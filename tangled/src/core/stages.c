@@ -27,7 +27,7 @@ extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_i
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
 #line 262 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
-#line 363 "chapters/10-rnn.nw"
+#line 368 "chapters/10-rnn.nw"
 extern const litdnn_op_table litdnn_rnn_forward_table, litdnn_rnn_backward_data_table,
     litdnn_rnn_backward_weights_table;
 
@@ -68,7 +68,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 266 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
-#line 368 "chapters/10-rnn.nw"
+#line 373 "chapters/10-rnn.nw"
 [LITDNN_OP_RNN_FORWARD] = &litdnn_rnn_forward_table,
 [LITDNN_OP_RNN_BACKWARD_DATA] = &litdnn_rnn_backward_data_table,
 [LITDNN_OP_RNN_BACKWARD_WEIGHTS] = &litdnn_rnn_backward_weights_table,

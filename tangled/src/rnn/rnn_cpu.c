@@ -1,10 +1,10 @@
-#line 799 "chapters/10-rnn.nw"
+#line 804 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 #include <math.h>
 #include <string.h>
 
 #define RNN_FN static inline
-#line 641 "chapters/10-rnn.nw"
+#line 646 "chapters/10-rnn.nw"
 RNN_FN float rnn_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
 
 /* pre value `slot` of a unit: the input half of gate g's sum (gx + bw)
@@ -15,7 +15,7 @@ RNN_FN float rnn_pre(int cell, int slot, float gx, float bw, float gh, float br)
     return slot == 2 ? gx + bw : gh + br;
   return (gx + bw) + (gh + br);
 }
-#line 659 "chapters/10-rnn.nw"
+#line 664 "chapters/10-rnn.nw"
 RNN_FN float rnn_activate(int cell, int slot, float v)
 {
   switch (cell) {
@@ -25,7 +25,7 @@ RNN_FN float rnn_activate(int cell, int slot, float v)
   default: return slot < 2 ? rnn_sigmoid(v) : v;   /* GRU: r, z; h~ waits for r */
   }
 }
-#line 674 "chapters/10-rnn.nw"
+#line 679 "chapters/10-rnn.nw"
 /* the new h of a unit from its activated values sv[0..S-1]; the LSTM's new
    c goes to *c_new; the GRU's candidate replaces sv[2] */
 RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *c_new)
@@ -45,7 +45,7 @@ RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *
     return sv[0];
   }
 }
-#line 707 "chapters/10-rnn.nw"
+#line 712 "chapters/10-rnn.nw"
 /* the unit gradients du[0..1] of a unit whose new h has gradient dh and
    new c gradient dc; *dc_prev: the gradient of the old c; returns the
    direct part of the old h's gradient */
@@ -74,7 +74,7 @@ RNN_FN float rnn_unit_grads(int cell, const float *sv, float c, float dh, float 
     return dh * sv[1];
   }
 }
-#line 743 "chapters/10-rnn.nw"
+#line 748 "chapters/10-rnn.nw"
 RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float c_prev,
                            const float *du, float *dgh)
 {
@@ -100,7 +100,7 @@ RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float
   *dgh = d;
   return d;
 }
-#line 774 "chapters/10-rnn.nw"
+#line 779 "chapters/10-rnn.nw"
 RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
 {
   switch (rows) {
@@ -110,7 +110,7 @@ RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
   default: return n;
   }
 }
-#line 821 "chapters/10-rnn.nw"
+#line 826 "chapters/10-rnn.nw"
 typedef struct rnn_io {
   const float *in;  int in_rows;  int64_t in_ld;    /* the layer's input rows */
   float *out;       int out_rows; int64_t out_ld;   /* its output rows (D H wide) */
@@ -174,7 +174,7 @@ static inline const float *rnn_weight(const litdnn_rnn_args *a, int64_t offset)
 {
   return offset < 0 ? NULL : a->w + offset;
 }
-#line 892 "chapters/10-rnn.nw"
+#line 897 "chapters/10-rnn.nw"
 static void cpu_forward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, const rnn_io *io, int saved)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -230,7 +230,7 @@ static void cpu_forward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, con
   }
   (void)gh;
 }
-#line 957 "chapters/10-rnn.nw"
+#line 962 "chapters/10-rnn.nw"
 static void cpu_copy_or_zero(float *dst, const float *src, int64_t n)
 {
   if (src)
@@ -280,7 +280,7 @@ litdnnStatus_t litdnn_rnn_forward_cpu(litdnnHandle_t h, const void *args)
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1020 "chapters/10-rnn.nw"
+#line 1025 "chapters/10-rnn.nw"
 static void cpu_backward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, const rnn_io *io, float *dh,
                                       float *dc, float *dh_next)
 {
@@ -331,7 +331,7 @@ static void cpu_backward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, co
     }
   }
 }
-#line 1081 "chapters/10-rnn.nw"
+#line 1086 "chapters/10-rnn.nw"
 /* dropout backward on the gradient of layer l's output, in place */
 litdnnStatus_t litdnn_rnn_dropout_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int l, float *grad)
 {
@@ -385,7 +385,7 @@ litdnnStatus_t litdnn_rnn_backward_data_cpu(litdnnHandle_t h, const void *args)
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1145 "chapters/10-rnn.nw"
+#line 1150 "chapters/10-rnn.nw"
 static void cpu_accumulate(float *dst, double sum, int add)
 {
   *dst = add ? (float)(*dst + sum) : (float)sum;

@@ -1,11 +1,11 @@
-#line 2826 "chapters/10-rnn.nw"
+#line 2834 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
 #include <string.h>
 
 #define RNN_FN static __device__ __forceinline__
-#line 641 "chapters/10-rnn.nw"
+#line 646 "chapters/10-rnn.nw"
 RNN_FN float rnn_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
 
 /* pre value `slot` of a unit: the input half of gate g's sum (gx + bw)
@@ -16,7 +16,7 @@ RNN_FN float rnn_pre(int cell, int slot, float gx, float bw, float gh, float br)
     return slot == 2 ? gx + bw : gh + br;
   return (gx + bw) + (gh + br);
 }
-#line 659 "chapters/10-rnn.nw"
+#line 664 "chapters/10-rnn.nw"
 RNN_FN float rnn_activate(int cell, int slot, float v)
 {
   switch (cell) {
@@ -26,7 +26,7 @@ RNN_FN float rnn_activate(int cell, int slot, float v)
   default: return slot < 2 ? rnn_sigmoid(v) : v;   /* GRU: r, z; h~ waits for r */
   }
 }
-#line 674 "chapters/10-rnn.nw"
+#line 679 "chapters/10-rnn.nw"
 /* the new h of a unit from its activated values sv[0..S-1]; the LSTM's new
    c goes to *c_new; the GRU's candidate replaces sv[2] */
 RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *c_new)
@@ -46,7 +46,7 @@ RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *
     return sv[0];
   }
 }
-#line 707 "chapters/10-rnn.nw"
+#line 712 "chapters/10-rnn.nw"
 /* the unit gradients du[0..1] of a unit whose new h has gradient dh and
    new c gradient dc; *dc_prev: the gradient of the old c; returns the
    direct part of the old h's gradient */
@@ -75,7 +75,7 @@ RNN_FN float rnn_unit_grads(int cell, const float *sv, float c, float dh, float 
     return dh * sv[1];
   }
 }
-#line 743 "chapters/10-rnn.nw"
+#line 748 "chapters/10-rnn.nw"
 RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float c_prev,
                            const float *du, float *dgh)
 {
@@ -101,7 +101,7 @@ RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float
   *dgh = d;
   return d;
 }
-#line 774 "chapters/10-rnn.nw"
+#line 779 "chapters/10-rnn.nw"
 RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
 {
   switch (rows) {
@@ -111,7 +111,7 @@ RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
   default: return n;
   }
 }
-#line 821 "chapters/10-rnn.nw"
+#line 826 "chapters/10-rnn.nw"
 typedef struct rnn_io {
   const float *in;  int in_rows;  int64_t in_ld;    /* the layer's input rows */
   float *out;       int out_rows; int64_t out_ld;   /* its output rows (D H wide) */
@@ -175,7 +175,7 @@ static inline const float *rnn_weight(const litdnn_rnn_args *a, int64_t offset)
 {
   return offset < 0 ? NULL : a->w + offset;
 }
-#line 1227 "chapters/10-rnn.nw"
+#line 1232 "chapters/10-rnn.nw"
 /* C = op(A) op(B) + beta C, column-major, for the matmul operation */
 static litdnn_matmul_args rnn_mm(int transa, int transb, int m, int n, int k, const float *A, int64_t lda,
                                  const float *B, int64_t ldb, float beta, float *C, int64_t ldc)
@@ -216,7 +216,7 @@ static litdnnStatus_t rnn_run_mm_batch(litdnnHandle_t h, const litdnn_rnn_args *
   g.strideC = batch > 1 ? strideC : 0;
   return rnn_run_mm(h, a, g);
 }
-#line 1277 "chapters/10-rnn.nw"
+#line 1282 "chapters/10-rnn.nw"
 typedef struct {
   const float *in;      /* the layer's input */
   int64_t in_ld;        /* its row length */
@@ -241,7 +241,7 @@ static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_a
   return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
                                  ghb + (gate < 0 ? 0 : gate * H), gh));
 }
-#line 1310 "chapters/10-rnn.nw"
+#line 1315 "chapters/10-rnn.nw"
 #define RNN_TRY(expr)                                \
   do {                                               \
     litdnnStatus_t rnn_st_ = (expr);                 \
@@ -266,7 +266,7 @@ static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1547 "chapters/10-rnn.nw"
+#line 1552 "chapters/10-rnn.nw"
 /* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
 static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
 {
@@ -295,7 +295,7 @@ static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *
                          h->stream);
   return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
 }
-#line 1346 "chapters/10-rnn.nw"
+#line 1351 "chapters/10-rnn.nw"
 #define RNN_MAX_CELLS 8
 #define RNN_THREADS 256
 #define RNN_MAX_BLOCKS 0x40000000u   /* more than any launch here needs: no kernel loops over a grid */
@@ -321,7 +321,7 @@ typedef struct rnn_cells {
   const int *len, *off;
   rnn_cell c[RNN_MAX_CELLS];
 } rnn_cells;
-#line 1382 "chapters/10-rnn.nw"
+#line 1387 "chapters/10-rnn.nw"
 static __global__ void rnn_chain_sums(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -394,7 +394,7 @@ static __global__ void rnn_chain_update(rnn_cells a)
       sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
   rnn_finish(&a, c, n, j, sv);
 }
-#line 1460 "chapters/10-rnn.nw"
+#line 1465 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
 {
   cudaStream_t st = litdnn_gpu_stream(h);
@@ -411,7 +411,7 @@ static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_chain_update<<<gu, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_chain_update");
 }
-#line 1694 "chapters/10-rnn.nw"
+#line 1701 "chapters/10-rnn.nw"
 static __global__ void rnn_fused_step(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -444,7 +444,7 @@ static litdnnStatus_t rnn_launch_fused(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_fused_step<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_fused_step");
 }
-#line 1488 "chapters/10-rnn.nw"
+#line 1493 "chapters/10-rnn.nw"
 typedef struct rnn_plan {
   int per_gate;    /* a product per gate, else one for all gates */
   int hoist;       /* the input products of all steps before the loop */
@@ -497,7 +497,7 @@ static rnn_cells rnn_cells_of(const litdnn_rnn_args *a)
   return cs;
 }
 
-#line 1583 "chapters/10-rnn.nw"
+#line 1588 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
                                                const rnn_io *io, rnn_plan plan)
 {
@@ -541,31 +541,31 @@ static litdnnStatus_t rnn_forward_layers(litdnnHandle_t h, const litdnn_rnn_args
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1632 "chapters/10-rnn.nw"
+#line 1637 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1657 "chapters/10-rnn.nw"
+#line 1663 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_gates)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1677 "chapters/10-rnn.nw"
+#line 1684 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_hoisted)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1729 "chapters/10-rnn.nw"
+#line 1736 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1757 "chapters/10-rnn.nw"
+#line 1766 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
   const float *dout;           /* gradient of the output rows, this direction's columns */
@@ -662,7 +662,7 @@ static __global__ void rnn_bfused_step(rnn_bcells a)
     if (g < a.G)
       rnn_gate_backward(&a, c, n, g, j, du, is_active);
 }
-#line 1860 "chapters/10-rnn.nw"
+#line 1869 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
                                           int fused)
 {
@@ -681,7 +681,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1889 "chapters/10-rnn.nw"
+#line 1898 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -723,7 +723,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 1933 "chapters/10-rnn.nw"
+#line 1942 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -742,7 +742,7 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                                                   a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
 }
-#line 1960 "chapters/10-rnn.nw"
+#line 1969 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -874,7 +874,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2099 "chapters/10-rnn.nw"
+#line 2108 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -895,7 +895,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2138 "chapters/10-rnn.nw"
+#line 2147 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -984,7 +984,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2229 "chapters/10-rnn.nw"
+#line 2238 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1000,7 +1000,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2559 "chapters/10-rnn.nw"
+#line 2567 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1060,7 +1060,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2626 "chapters/10-rnn.nw"
+#line 2634 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1103,7 +1103,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2679 "chapters/10-rnn.nw"
+#line 2687 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1190,7 +1190,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2775 "chapters/10-rnn.nw"
+#line 2783 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;

@@ -1,4 +1,4 @@
-#line 2293 "chapters/10-rnn.nw"
+#line 2301 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define RNN_FN static __device__ __forceinline__
-#line 641 "chapters/10-rnn.nw"
+#line 646 "chapters/10-rnn.nw"
 RNN_FN float rnn_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
 
 /* pre value `slot` of a unit: the input half of gate g's sum (gx + bw)
@@ -17,7 +17,7 @@ RNN_FN float rnn_pre(int cell, int slot, float gx, float bw, float gh, float br)
     return slot == 2 ? gx + bw : gh + br;
   return (gx + bw) + (gh + br);
 }
-#line 659 "chapters/10-rnn.nw"
+#line 664 "chapters/10-rnn.nw"
 RNN_FN float rnn_activate(int cell, int slot, float v)
 {
   switch (cell) {
@@ -27,7 +27,7 @@ RNN_FN float rnn_activate(int cell, int slot, float v)
   default: return slot < 2 ? rnn_sigmoid(v) : v;   /* GRU: r, z; h~ waits for r */
   }
 }
-#line 674 "chapters/10-rnn.nw"
+#line 679 "chapters/10-rnn.nw"
 /* the new h of a unit from its activated values sv[0..S-1]; the LSTM's new
    c goes to *c_new; the GRU's candidate replaces sv[2] */
 RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *c_new)
@@ -47,7 +47,7 @@ RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *
     return sv[0];
   }
 }
-#line 707 "chapters/10-rnn.nw"
+#line 712 "chapters/10-rnn.nw"
 /* the unit gradients du[0..1] of a unit whose new h has gradient dh and
    new c gradient dc; *dc_prev: the gradient of the old c; returns the
    direct part of the old h's gradient */
@@ -76,7 +76,7 @@ RNN_FN float rnn_unit_grads(int cell, const float *sv, float c, float dh, float 
     return dh * sv[1];
   }
 }
-#line 743 "chapters/10-rnn.nw"
+#line 748 "chapters/10-rnn.nw"
 RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float c_prev,
                            const float *du, float *dgh)
 {
@@ -102,7 +102,7 @@ RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float
   *dgh = d;
   return d;
 }
-#line 774 "chapters/10-rnn.nw"
+#line 779 "chapters/10-rnn.nw"
 RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
 {
   switch (rows) {
@@ -112,7 +112,7 @@ RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
   default: return n;
   }
 }
-#line 821 "chapters/10-rnn.nw"
+#line 826 "chapters/10-rnn.nw"
 typedef struct rnn_io {
   const float *in;  int in_rows;  int64_t in_ld;    /* the layer's input rows */
   float *out;       int out_rows; int64_t out_ld;   /* its output rows (D H wide) */
@@ -176,7 +176,7 @@ static inline const float *rnn_weight(const litdnn_rnn_args *a, int64_t offset)
 {
   return offset < 0 ? NULL : a->w + offset;
 }
-#line 1227 "chapters/10-rnn.nw"
+#line 1232 "chapters/10-rnn.nw"
 /* C = op(A) op(B) + beta C, column-major, for the matmul operation */
 static litdnn_matmul_args rnn_mm(int transa, int transb, int m, int n, int k, const float *A, int64_t lda,
                                  const float *B, int64_t ldb, float beta, float *C, int64_t ldc)
@@ -217,7 +217,7 @@ static litdnnStatus_t rnn_run_mm_batch(litdnnHandle_t h, const litdnn_rnn_args *
   g.strideC = batch > 1 ? strideC : 0;
   return rnn_run_mm(h, a, g);
 }
-#line 1277 "chapters/10-rnn.nw"
+#line 1282 "chapters/10-rnn.nw"
 typedef struct {
   const float *in;      /* the layer's input */
   int64_t in_ld;        /* its row length */
@@ -242,7 +242,7 @@ static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_a
   return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
                                  ghb + (gate < 0 ? 0 : gate * H), gh));
 }
-#line 1310 "chapters/10-rnn.nw"
+#line 1315 "chapters/10-rnn.nw"
 #define RNN_TRY(expr)                                \
   do {                                               \
     litdnnStatus_t rnn_st_ = (expr);                 \
@@ -267,7 +267,7 @@ static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1547 "chapters/10-rnn.nw"
+#line 1552 "chapters/10-rnn.nw"
 /* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
 static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
 {
@@ -296,7 +296,7 @@ static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *
                          h->stream);
   return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
 }
-#line 2310 "chapters/10-rnn.nw"
+#line 2318 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -381,7 +381,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     grid.sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2403 "chapters/10-rnn.nw"
+#line 2411 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -427,7 +427,7 @@ const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2456 "chapters/10-rnn.nw"
+#line 2464 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
