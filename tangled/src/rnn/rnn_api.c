@@ -1,9 +1,9 @@
-#line 2972 "chapters/10-rnn.nw"
+#line 2975 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 #include <stdlib.h>
 #include <string.h>
 
-#line 2995 "chapters/10-rnn.nw"
+#line 2998 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnCreateRNNDescriptor(litdnnRNNDescriptor_t *rnnDesc)
 {
   LITDNN_API_CALL("litdnnCreateRNNDescriptor");
@@ -134,7 +134,7 @@ litdnnStatus_t litdnnGetRNNDescriptor(litdnnRNNDescriptor_t rnnDesc, litdnnRNNAl
   if (auxFlags) *auxFlags = d->aux;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3137 "chapters/10-rnn.nw"
+#line 3140 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnCreateRNNDataDescriptor(litdnnRNNDataDescriptor_t *rnnDataDesc)
 {
   LITDNN_API_CALL("litdnnCreateRNNDataDescriptor");
@@ -250,7 +250,7 @@ litdnnStatus_t litdnnGetRNNDataDescriptor(litdnnRNNDataDescriptor_t rnnDataDesc,
     *(float *)paddingFill = d->fill;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3263 "chapters/10-rnn.nw"
+#line 3266 "chapters/10-rnn.nw"
 static void shape_of(const struct litdnnRNNStruct *d, const struct litdnnRNNDataStruct *x, litdnn_rnn_shape *s)
 {
   memset(s, 0, sizeof *s);
@@ -313,7 +313,7 @@ int litdnn_rnn_spaces(const litdnn_rnn_shape *s, litdnn_rnn_reserve *r, litdnn_r
 #undef RNN_TAKE
   return 1;
 }
-#line 3335 "chapters/10-rnn.nw"
+#line 3338 "chapters/10-rnn.nw"
 static litdnnStatus_t check_rnn(const char *call, litdnnRNNDescriptor_t d)
 {
   LITDNN_CHECK_NULL(call, d);
@@ -435,7 +435,7 @@ litdnnStatus_t litdnnGetRNNTempSpaceSizes(litdnnHandle_t handle, litdnnRNNDescri
     *reserveSpaceSize = training ? (size_t)r.total * sizeof(float) : 0;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3470 "chapters/10-rnn.nw"
+#line 3473 "chapters/10-rnn.nw"
 static litdnnStatus_t check_data(const char *call, const char *name, litdnnRNNDataDescriptor_t d)
 {
   if (!d)
@@ -554,7 +554,7 @@ static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnn_rnn_args *a)
     return litdnn_error(st, a->call, "copying the sequence lengths to the workspace failed");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3598 "chapters/10-rnn.nw"
+#line 3601 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnRNNForward(litdnnHandle_t handle, litdnnRNNDescriptor_t rnnDesc, litdnnForwardMode_t fwdMode,
                                 const int32_t devSeqLengths[], litdnnRNNDataDescriptor_t xDesc, const void *x,
                                 litdnnRNNDataDescriptor_t yDesc, void *y, litdnnTensorDescriptor_t hDesc,

@@ -1,4 +1,4 @@
-#line 2834 "chapters/10-rnn.nw"
+#line 2837 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -874,7 +874,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2108 "chapters/10-rnn.nw"
+#line 2111 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -895,7 +895,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2147 "chapters/10-rnn.nw"
+#line 2150 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -984,7 +984,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2238 "chapters/10-rnn.nw"
+#line 2241 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1000,7 +1000,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2567 "chapters/10-rnn.nw"
+#line 2570 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1060,7 +1060,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2634 "chapters/10-rnn.nw"
+#line 2637 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1103,7 +1103,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2687 "chapters/10-rnn.nw"
+#line 2690 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1190,7 +1190,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2783 "chapters/10-rnn.nw"
+#line 2786 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;

@@ -1,4 +1,4 @@
-#line 2301 "chapters/10-rnn.nw"
+#line 2304 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -296,7 +296,7 @@ static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *
                          h->stream);
   return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
 }
-#line 2318 "chapters/10-rnn.nw"
+#line 2321 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -381,7 +381,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     grid.sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2411 "chapters/10-rnn.nw"
+#line 2414 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -427,7 +427,7 @@ const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2464 "chapters/10-rnn.nw"
+#line 2467 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
