@@ -1,4 +1,4 @@
-#line 917 "chapters/09-dropout.nw"
+#line 902 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#line 762 "chapters/02-tensors.nw"
+#line 783 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 

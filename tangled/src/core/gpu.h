@@ -44,4 +44,20 @@ static inline unsigned litdnn_gpu_blocks(int64_t n, unsigned threads, unsigned c
     blocks = 1;
   return blocks > (int64_t)cap ? cap : (unsigned)blocks;
 }
+
+/* The device's number of SMs, for grids sized to the machine; asked once
+   per kernel file (the query is slow), 132 (an H200) if it fails. */
+static inline int litdnn_gpu_sm_count(void)
+{
+  static int sms = 0;
+  if (sms <= 0) {
+    struct cudaDeviceProp prop;
+    int device = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
+      sms = prop.multiProcessorCount;
+    if (sms <= 0)
+      sms = 132;
+  }
+  return sms;
+}
 #endif

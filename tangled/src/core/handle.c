@@ -1,4 +1,4 @@
-#line 824 "chapters/02-tensors.nw"
+#line 845 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,7 @@ int litdnnBackendAvailable(litdnnBackend_t backend)
   return ops != NULL && ops->available();
 }
 
-#line 873 "chapters/02-tensors.nw"
+#line 894 "chapters/02-tensors.nw"
 static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
 {
   const char *env = getenv("LITDNN_BACKEND");
@@ -53,7 +53,7 @@ static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend
   *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 892 "chapters/02-tensors.nw"
+#line 913 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
                                      size_t headerVersion)
 {
@@ -111,7 +111,7 @@ litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 952 "chapters/02-tensors.nw"
+#line 973 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 {
   LITDNN_API_CALL("litdnnGetBackend");
@@ -173,7 +173,7 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 1016 "chapters/02-tensors.nw"
+#line 1037 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
   LITDNN_API_CALL("litdnnMalloc");
@@ -231,7 +231,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 1085 "chapters/02-tensors.nw"
+#line 1106 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {

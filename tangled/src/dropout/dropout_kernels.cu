@@ -105,25 +105,10 @@ static litdnnStatus_t dropout_naive(litdnnHandle_t h, const litdnn_dropout_args 
                                   "dropout_thread_per_element");
 }
 
-/* the device's number of SMs, asked once (the query is slow) */
-static int dropout_sm_count(void)
-{
-  static int sms = 0;
-  if (sms <= 0) {
-    struct cudaDeviceProp prop;
-    int device = 0;
-    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
-      sms = prop.multiProcessorCount;
-    if (sms <= 0)
-      sms = 132;
-  }
-  return sms;
-}
-
 static litdnnStatus_t dropout_fast(litdnnHandle_t h, const litdnn_dropout_args *a, int backward)
 {
   /* exactly the blocks that are resident at once: four per SM */
-  unsigned blocks = litdnn_gpu_blocks((a->count + 3) / 4, 256, (unsigned)(4 * dropout_sm_count()));
+  unsigned blocks = litdnn_gpu_blocks((a->count + 3) / 4, 256, (unsigned)(4 * litdnn_gpu_sm_count()));
   dropout_vec4<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, backward);
   return litdnn_gpu_launch_status(backward ? dropout_backward_call : dropout_forward_call, "dropout_vec4");
 }

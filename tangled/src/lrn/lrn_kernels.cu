@@ -1155,21 +1155,6 @@ static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
   return e;
 }
 
-/* the device's number of SMs, asked once (the query is slow) */
-static int lrn_sm_count(void)
-{
-  static int sms = 0;
-  if (sms <= 0) {
-    struct cudaDeviceProp prop;
-    int device = 0;
-    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess)
-      sms = prop.multiProcessorCount;
-    if (sms <= 0)
-      sms = 132;
-  }
-  return sms;
-}
-
 /* channels per chunk for the register stages: the multiple of 4 in [16, 128] that minimizes
    rounds * (chunk + nw - 1), a round being the per_sm blocks every SM holds at once; among
    grids of at least one full round when there are any */
@@ -1178,7 +1163,7 @@ static int lrn_sm_count(void)
 static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int threads, int nw, int per_sm)
 {
   int64_t C = a->dims[1], groups = (all_threads + threads - 1) / threads;
-  int64_t per_round = (int64_t)per_sm * lrn_sm_count();
+  int64_t per_round = (int64_t)per_sm * litdnn_gpu_sm_count();
   int best = 16, best_full = 0;
   int64_t best_cost = -1;
   for (int chunk = 16; chunk <= 128; chunk += 4) {
@@ -1230,7 +1215,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 5152 "chapters/08-normalization.nw"
+#line 5137 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1265,7 +1250,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 5199 "chapters/08-normalization.nw"
+#line 5184 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {

@@ -1,4 +1,4 @@
-#line 3692 "chapters/02-tensors.nw"
+#line 3713 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 3739 "chapters/02-tensors.nw"
+#line 3760 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 3816 "chapters/02-tensors.nw"
+#line 3837 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5559 "chapters/08-normalization.nw"
+#line 5544 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -361,7 +361,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 846 "chapters/09-dropout.nw"
+#line 831 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -481,13 +481,13 @@ static void check_rnn(litdnnRNNMode_t cell, const char *name)
     free(y[k]), free(dx[k]), free(dw[k]);
   free(x), free(w), free(dy);
 }
-#line 3799 "chapters/02-tensors.nw"
+#line 3820 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 3806 "chapters/02-tensors.nw"
+#line 3827 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 3865 "chapters/02-tensors.nw"
+#line 3886 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -532,18 +532,18 @@ check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD)
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2830 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5594 "chapters/08-normalization.nw"
+#line 5579 "chapters/08-normalization.nw"
 check_lrn();
-#line 884 "chapters/09-dropout.nw"
+#line 869 "chapters/09-dropout.nw"
 check_dropout();
 #line 3798 "chapters/10-rnn.nw"
 check_rnn(LITDNN_RNN_TANH, "tanh");
 check_rnn(LITDNN_LSTM, "LSTM");
 check_rnn(LITDNN_GRU, "GRU");
-#line 3802 "chapters/02-tensors.nw"
+#line 3823 "chapters/02-tensors.nw"
 }
 
-#line 3704 "chapters/02-tensors.nw"
+#line 3725 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
