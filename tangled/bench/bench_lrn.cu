@@ -1,4 +1,4 @@
-#line 5629 "chapters/08-normalization.nw"
+#line 5716 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -80,6 +80,18 @@ int litdnn_batchnorm_one_launch_fits(const litdnn_batchnorm_args *a, int layout,
 #define LITDNN_BN_REGS_MAX_M (LITDNN_BN_REGS_THREADS * LITDNN_BN_REGS_UNITS_S)
 #define LITDNN_BN_REGS_MAX_M_BACKWARD (LITDNN_BN_REGS_THREADS * LITDNN_BN_REGS_BACKWARD_UNITS_S)
 int litdnn_batchnorm_regs_fits(const litdnn_batchnorm_args *a, int layout, int backward);
+/* the smallest register block */
+#define LITDNN_BN_REGS_MIN_THREADS 128
+/* The threads of the register block that holds a channel of this call (spatial NCHW),
+   or 0 when even LITDNN_BN_REGS_THREADS are too few or the tensor has 2^31 units or more */
+int litdnn_batchnorm_regs_threads(const litdnn_batchnorm_args *a, int backward);
+/* Whether the kernels read this call's tensors in float4 units in this layout: x, y (and dy)
+   16-byte aligned, and the run of a plane (planes) or of a row (rows) a multiple of four */
+int litdnn_batchnorm_vec4(const litdnn_batchnorm_args *a, int layout, int backward);
+/* Planes of at least this many channels of at most this many elements: where the split
+   tiles' stage used to run the one-launch kernel itself (see the chooser) */
+#define LITDNN_BN_FUSED_MIN_C 512
+#define LITDNN_BN_FUSED_MAX_M 16384
 
 #ifdef __cplusplus
 }

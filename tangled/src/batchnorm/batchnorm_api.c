@@ -78,7 +78,7 @@ static void fill_shape(litdnn_batchnorm_args *a, litdnnBatchNormMode_t mode, lit
     a->xs[i] = x->strides[i];
   }
 }
-#line 517 "chapters/08-normalization.nw"
+#line 531 "chapters/08-normalization.nw"
 static int strides_are(const litdnn_batchnorm_args *a, const int64_t *s, const int64_t *want)
 {
   for (int i = 0; i < 4; i++)
@@ -119,7 +119,29 @@ int litdnn_batchnorm_regs_fits(const litdnn_batchnorm_args *a, int layout, int b
   return layout == LITDNN_BN_PLANES && c >= LITDNN_BN_ONE_LAUNCH_MIN_C &&
          m <= (backward ? LITDNN_BN_REGS_MAX_M_BACKWARD : LITDNN_BN_REGS_MAX_M) && c * m < ((int64_t)1 << 31);
 }
-#line 560 "chapters/08-normalization.nw"
+
+static int aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
+
+int litdnn_batchnorm_vec4(const litdnn_batchnorm_args *a, int layout, int backward)
+{
+  int64_t run = layout == LITDNN_BN_PLANES ? a->dims[2] * a->dims[3] : litdnn_batchnorm_features(a);
+  return aligned16(a->x) && aligned16(a->y) && (!backward || aligned16(a->dy)) && run % 4 == 0;
+}
+
+int litdnn_batchnorm_regs_threads(const litdnn_batchnorm_args *a, int backward)
+{
+  int vec = litdnn_batchnorm_vec4(a, LITDNN_BN_PLANES, backward);
+  int64_t hw = a->dims[2] * a->dims[3], units = a->dims[0] * (vec ? hw / 4 : hw);
+  int R = backward ? (vec ? LITDNN_BN_REGS_BACKWARD_UNITS_V : LITDNN_BN_REGS_BACKWARD_UNITS_S)
+                   : (vec ? LITDNN_BN_REGS_UNITS_V : LITDNN_BN_REGS_UNITS_S);
+  if (a->dims[1] * units >= ((int64_t)1 << 31))
+    return 0;
+  int t = LITDNN_BN_REGS_MIN_THREADS;
+  while (t < LITDNN_BN_REGS_THREADS && (int64_t)t * R < units)
+    t *= 2;
+  return (int64_t)t * R >= units ? t : 0;
+}
+#line 597 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBnDesc,
                                               litdnnTensorDescriptor_t xDesc,
                                               litdnnBatchNormMode_t mode)
@@ -136,7 +158,7 @@ litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBn
                                      (int)xDesc->dims[1], spatial ? 1 : (int)xDesc->dims[2],
                                      spatial ? 1 : (int)xDesc->dims[3]);
 }
-#line 582 "chapters/08-normalization.nw"
+#line 619 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -187,7 +209,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_TRAINING, call, &a);
 }
-#line 635 "chapters/08-normalization.nw"
+#line 672 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -227,7 +249,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, call, &a);
 }
-#line 677 "chapters/08-normalization.nw"
+#line 714 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationBackward(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alphaDataDiff, const void *betaDataDiff,
     const void *alphaParamDiff, const void *betaParamDiff,

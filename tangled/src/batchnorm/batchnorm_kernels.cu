@@ -1,11 +1,11 @@
-#line 2290 "chapters/08-normalization.nw"
+#line 2320 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
 #include <string.h>
 #include <stdint.h>
 
-#line 803 "chapters/08-normalization.nw"
+#line 840 "chapters/08-normalization.nw"
 #define BATCHNORM_THREADS 256
 
 typedef struct {
@@ -88,7 +88,7 @@ static __device__ inline void batchnorm_store(float *y, float v, float alpha, fl
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 892 "chapters/08-normalization.nw"
+#line 929 "chapters/08-normalization.nw"
 /* 1 / sqrt(var + eps), the one formula every kernel uses for the inverse standard deviation */
 static __device__ inline float batchnorm_invstd(const litdnn_batchnorm_args *a, float var)
 {
@@ -121,7 +121,7 @@ static __device__ void batchnorm_finish_feature(const litdnn_batchnorm_args *a, 
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   batchnorm_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1260 "chapters/08-normalization.nw"
+#line 1293 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t
     *row += 1;
   }
 }
-#line 1205 "chapters/08-normalization.nw"
+#line 1242 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -144,18 +144,15 @@ typedef struct {
 
 #define BATCHNORM_TARGET_BLOCKS 2048
 
-static int batchnorm_aligned(const void *p) { return ((uintptr_t)p & 15) == 0; }
-
 static batchnorm_plan batchnorm_make_plan(const litdnn_batchnorm_args *a, int layout, int backward)
 {
   batchnorm_plan p;
   int64_t n = a->dims[0], c = a->dims[1], hw = a->dims[2] * a->dims[3];
-  int ptrs_aligned = batchnorm_aligned(a->x) && batchnorm_aligned(a->y) && (!backward || batchnorm_aligned(a->dy));
   memset(&p, 0, sizeof p);
   p.layout = layout;
   p.features = litdnn_batchnorm_features(a);
+  p.vec = litdnn_batchnorm_vec4(a, layout, backward);
   if (layout == LITDNN_BN_PLANES) {
-    p.vec = ptrs_aligned && hw % 4 == 0;
     p.L = p.vec ? hw / 4 : hw;
     p.rows = n;
     /* enough tiles for BATCHNORM_TARGET_BLOCKS blocks, but at least ~1024 units each */
@@ -165,7 +162,6 @@ static batchnorm_plan batchnorm_make_plan(const litdnn_batchnorm_args *a, int la
     if (splits < 1) splits = 1;
     p.rows_per_split = (n + splits - 1) / splits;
   } else {
-    p.vec = ptrs_aligned && p.features % 4 == 0;
     p.L = p.vec ? p.features / 4 : p.features;
     p.rows = litdnn_batchnorm_per_feature(a);
     p.fx = p.L < 32 ? p.L : 32;
@@ -182,7 +178,7 @@ static batchnorm_plan batchnorm_make_plan(const litdnn_batchnorm_args *a, int la
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 940 "chapters/08-normalization.nw"
+#line 977 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_thread_per_feature(litdnn_batchnorm_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -272,7 +268,7 @@ static __global__ void batchnorm_inference_thread_per_element(litdnn_batchnorm_a
              a.alpha, a.beta);
   }
 }
-#line 1074 "chapters/08-normalization.nw"
+#line 1111 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_block_per_feature(litdnn_batchnorm_args a)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -350,7 +346,7 @@ static __global__ void batchnorm_backward_block_per_feature(litdnn_batchnorm_arg
     batchnorm_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1282 "chapters/08-normalization.nw"
+#line 1315 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm_plan p, float *partial)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -394,7 +390,7 @@ static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm
     out[2] = w.m2;
   }
 }
-#line 1331 "chapters/08-normalization.nw"
+#line 1364 "chapters/08-normalization.nw"
 static __device__ inline void batchnorm_welford_add_row4(batchnorm_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -477,7 +473,7 @@ static __global__ void batchnorm_rows_stats(litdnn_batchnorm_args a, batchnorm_p
       out[2] = sq[4 * t + k];
     }
 }
-#line 1425 "chapters/08-normalization.nw"
+#line 1458 "chapters/08-normalization.nw"
 static __global__ void batchnorm_finish_stats(litdnn_batchnorm_args a, batchnorm_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -529,7 +525,7 @@ static __global__ void batchnorm_inference_coefficients(litdnn_batchnorm_args a,
       coef[j * F + f] = k[j];
   }
 }
-#line 1488 "chapters/08-normalization.nw"
+#line 1521 "chapters/08-normalization.nw"
 static __device__ inline float batchnorm_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -632,7 +628,7 @@ static __global__ void batchnorm_rows_apply(litdnn_batchnorm_args a, batchnorm_p
     }
   }
 }
-#line 1609 "chapters/08-normalization.nw"
+#line 1642 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_grad_sums(litdnn_batchnorm_args a, batchnorm_plan p, const float *means,
                                            float *partial)
 {
@@ -765,10 +761,7 @@ static __global__ void batchnorm_finish_grads(litdnn_batchnorm_args a, batchnorm
     batchnorm_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1778 "chapters/08-normalization.nw"
-#define BATCHNORM_FUSED_MIN_C 512
-#define BATCHNORM_FUSED_MAX_M 16384
-
+#line 1813 "chapters/08-normalization.nw"
 #define BATCHNORM_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
 
 #define BATCHNORM_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
@@ -871,7 +864,7 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
     }
   }
 }
-#line 1917 "chapters/08-normalization.nw"
+#line 1949 "chapters/08-normalization.nw"
 #define BATCHNORM_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -1014,10 +1007,9 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
         batchnorm_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2109 "chapters/08-normalization.nw"
+#line 2140 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BATCHNORM_REGS_MAX_UNITS 16
-#define BATCHNORM_REGS_MIN_THREADS 128
 
 /* the offsets of this thread's R units of channel c (unit threadIdx.x + r blockDim.x),
    -1 past the channel's units; 32-bit, as the stage function checks */
@@ -1185,7 +1177,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) batchnorm_plane
   __shared__ float s1[33];
   batchnorm_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2364 "chapters/08-normalization.nw"
+#line 2394 "chapters/08-normalization.nw"
 static const char batchnorm_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char batchnorm_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char batchnorm_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1229,15 +1221,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_tiles)(litdnnHandle_t h, 
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
   cudaStream_t st = litdnn_gpu_stream(h);
-  int layout = litdnn_batchnorm_layout(a, 0);
-  if (layout == LITDNN_BN_GENERAL)
-    return LITDNN_GPU_FN(litdnn_batchnorm_training_block)(h, args);
+  int layout = litdnn_batchnorm_layout(a, 0);   /* planes or rows: the stage applies */
   batchnorm_plan p = batchnorm_make_plan(a, layout, 0);
-  if (layout == LITDNN_BN_PLANES && p.features >= BATCHNORM_FUSED_MIN_C &&
-      litdnn_batchnorm_per_feature(a) <= BATCHNORM_FUSED_MAX_M) {
-    batchnorm_planes_fused<<<(unsigned)p.features, BATCHNORM_THREADS, 0, st>>>(*a, p);
-    return litdnn_gpu_launch_status(batchnorm_training_call, "batchnorm_planes_fused");
-  }
   float *partial, *coef;
   litdnnStatus_t s = batchnorm_tile_workspace(h, batchnorm_training_call, &p, &partial, &coef);
   if (s != LITDNN_STATUS_SUCCESS)
@@ -1271,9 +1256,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_inference_tiles)(litdnnHandle_t h,
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
   cudaStream_t st = litdnn_gpu_stream(h);
-  int layout = litdnn_batchnorm_layout(a, 0);
-  if (layout == LITDNN_BN_GENERAL)
-    return LITDNN_GPU_FN(litdnn_batchnorm_inference_naive)(h, args);
+  int layout = litdnn_batchnorm_layout(a, 0);   /* planes or rows: the stage applies */
   batchnorm_plan p = batchnorm_make_plan(a, layout, 0);
   float *partial, *coef;
   litdnnStatus_t s = batchnorm_tile_workspace(h, batchnorm_inference_call, &p, &partial, &coef);
@@ -1295,8 +1278,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_inference_tiles)(litdnnHandle_t h,
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_inference_one_launch)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
-  if (litdnn_batchnorm_layout(a, 0) != LITDNN_BN_PLANES)
-    return LITDNN_GPU_FN(litdnn_batchnorm_inference_tiles)(h, args);
   batchnorm_plan p = batchnorm_make_plan(a, LITDNN_BN_PLANES, 0);
   batchnorm_planes_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, p, NULL, a->x, NULL);
   return litdnn_gpu_launch_status(batchnorm_inference_call, "batchnorm_planes_apply");
@@ -1322,9 +1303,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
   cudaStream_t st = litdnn_gpu_stream(h);
-  int layout = litdnn_batchnorm_layout(a, 1);
-  if (layout == LITDNN_BN_GENERAL)
-    return LITDNN_GPU_FN(litdnn_batchnorm_backward_block)(h, args);
+  int layout = litdnn_batchnorm_layout(a, 1);   /* planes or rows: the stage applies */
   batchnorm_plan p = batchnorm_make_plan(a, layout, 1);
   float *partial, *coef;
   litdnnStatus_t s = batchnorm_tile_workspace(h, batchnorm_backward_call, &p, &partial, &coef);
@@ -1355,7 +1334,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2557 "chapters/08-normalization.nw"
+#line 2574 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1370,8 +1349,6 @@ static int batchnorm_one_launch_block(const batchnorm_plan *p)
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_one_launch)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
-  if (litdnn_batchnorm_layout(a, 0) != LITDNN_BN_PLANES)
-    return LITDNN_GPU_FN(litdnn_batchnorm_training_tiles)(h, args);
   batchnorm_plan p = batchnorm_make_plan(a, LITDNN_BN_PLANES, 0);
   batchnorm_planes_fused<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_training_call, "batchnorm_planes_fused");
@@ -1380,36 +1357,16 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_one_launch)(litdnnHandle_
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
-  if (litdnn_batchnorm_layout(a, 1) != LITDNN_BN_PLANES)
-    return LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(h, args);
   batchnorm_plan p = batchnorm_make_plan(a, LITDNN_BN_PLANES, 1);
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2595 "chapters/08-normalization.nw"
-/* threads for a register block: the smallest power of two from BATCHNORM_REGS_MIN_THREADS up with
-   R units each for the channel; 0 when even LITDNN_BN_REGS_THREADS are too few */
-static int batchnorm_regs_block(const batchnorm_plan *p, int R)
-{
-  int64_t units = p->rows * p->L;
-  if (p->features * units >= ((int64_t)1 << 31))
-    return 0;
-  int t = BATCHNORM_REGS_MIN_THREADS;
-  while (t < LITDNN_BN_REGS_THREADS && (int64_t)t * R < units)
-    t *= 2;
-  return (int64_t)t * R >= units ? t : 0;
-}
-
+#line 2609 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
-  if (litdnn_batchnorm_layout(a, 0) != LITDNN_BN_PLANES)
-    return LITDNN_GPU_FN(litdnn_batchnorm_training_one_launch)(h, args);
   batchnorm_plan p = batchnorm_make_plan(a, LITDNN_BN_PLANES, 0);
-  int threads = batchnorm_regs_block(&p, p.vec ? LITDNN_BN_REGS_UNITS_V : LITDNN_BN_REGS_UNITS_S);
-  if (!threads)
-    return litdnn_batchnorm_one_launch_fits(a, LITDNN_BN_PLANES, 0) ? LITDNN_GPU_FN(litdnn_batchnorm_training_one_launch)(h, args)
-                                                             : LITDNN_GPU_FN(litdnn_batchnorm_training_tiles)(h, args);
+  int threads = litdnn_batchnorm_regs_threads(a, 0);   /* not 0: the stage applies */
   if (p.vec)
     batchnorm_planes_regs_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
   else
@@ -1420,13 +1377,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, c
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
-  if (litdnn_batchnorm_layout(a, 1) != LITDNN_BN_PLANES)
-    return LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(h, args);
   batchnorm_plan p = batchnorm_make_plan(a, LITDNN_BN_PLANES, 1);
-  int threads = batchnorm_regs_block(&p, p.vec ? LITDNN_BN_REGS_BACKWARD_UNITS_V : LITDNN_BN_REGS_BACKWARD_UNITS_S);
-  if (!threads)
-    return litdnn_batchnorm_one_launch_fits(a, LITDNN_BN_PLANES, 1) ? LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(h, args)
-                                                             : LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(h, args);
+  int threads = litdnn_batchnorm_regs_threads(a, 1);   /* not 0: the stage applies */
   if (p.vec)
     batchnorm_planes_regs_backward_v<<<(unsigned)p.features, threads, 0, litdnn_gpu_stream(h)>>>(*a, p);
   else

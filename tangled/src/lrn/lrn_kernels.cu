@@ -1,9 +1,9 @@
-#line 4889 "chapters/08-normalization.nw"
+#line 4976 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 3406 "chapters/08-normalization.nw"
+#line 3493 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 3492 "chapters/08-normalization.nw"
+#line 3579 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -112,7 +112,7 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 3556 "chapters/08-normalization.nw"
+#line 3643 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -154,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 3644 "chapters/08-normalization.nw"
+#line 3731 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -241,7 +241,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
-#line 3780 "chapters/08-normalization.nw"
+#line 3867 "chapters/08-normalization.nw"
 #define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
@@ -368,7 +368,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 3951 "chapters/08-normalization.nw"
+#line 4038 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
@@ -422,7 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 4125 "chapters/08-normalization.nw"
+#line 4212 "chapters/08-normalization.nw"
 #define LRN_REGS_MAX_N 5  /* the widest window held in registers */
 
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
@@ -711,7 +711,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4438 "chapters/08-normalization.nw"
+#line 4525 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -859,7 +859,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4725 "chapters/08-normalization.nw"
+#line 4812 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -1018,7 +1018,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4901 "chapters/08-normalization.nw"
+#line 4988 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1085,7 +1085,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4973 "chapters/08-normalization.nw"
+#line 5060 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1139,7 +1139,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 5055 "chapters/08-normalization.nw"
+#line 5142 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1215,7 +1215,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 5137 "chapters/08-normalization.nw"
+#line 5224 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1250,7 +1250,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 5184 "chapters/08-normalization.nw"
+#line 5271 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {

@@ -1,4 +1,4 @@
-#line 5314 "chapters/08-normalization.nw"
+#line 5401 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
