@@ -1,8 +1,10 @@
 /* Local response normalization across channels: every stage on every
-   backend against a double-precision reference, both layouts, odd shapes,
-   windows wider than C, several parameter sets and blends; the backward
-   pass also against central finite differences of the double forward
-   formula; bad input. */
+   backend, one Criterion case per (pass, stage, backend, shape), against a
+   double-precision reference, both layouts, odd shapes, windows wider than
+   C, several parameter sets and blends. A pinned stage runs every problem
+   its own test of what it takes accepts and refuses the others with
+   NOT_SUPPORTED, writing nothing. The backward pass also against central
+   finite differences of the double forward formula; bad input. */
 #include "common.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +44,8 @@ static const lrn_params params[] = {
   {2, 0.3, 0.9, 1.5},     /* the narrowest even window: none below, one above */
 };
 static const float blends[][2] = {{1.0f, 0.0f}, {0.5f, -0.25f}};
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+#define NPARAMS ((int)(sizeof params / sizeof params[0]))
 
 static size_t at(const lrn_shape *s, int n, int c, int h, int w)
 {
@@ -106,21 +110,46 @@ static litdnnLRNDescriptor_t lrn_norm(const lrn_params *p)
   return d;
 }
 
-static void run_case(const t_run *run, litdnnOp_t op, const lrn_shape *s, const lrn_params *p, float alpha,
-                     float beta)
+/* ------------------------------------------------- what each stage takes */
+/* The warp stages need every tensor's channels at stride 1: NHWC, or NCHW with a
+   plane of one pixel. The register and pixel-a-thread stages hold windows of at
+   most five channels (the tensors here are far from 2^31 elements). */
+static int stage_takes(const char *stage, const lrn_shape *s, const lrn_params *p)
 {
+  if (strncmp(stage, "warp per pixel", 14) == 0)
+    return s->format == LITDNN_TENSOR_NHWC || s->h * s->w == 1;
+  if (strstr(stage, "(n <= 5)"))
+    return p->n <= 5;
+  return 1;
+}
+
+static int case_takes(const t_case *c, const lrn_shape *s, const lrn_params *p)
+{
+  return c->stage == LITDNN_STAGE_AUTOMATIC || stage_takes(t_case_stage(c), s, p);
+}
+
+/* ------------------------------------------------- one problem */
+static double *widen(const float *x, size_t n)
+{
+  double *d = calloc(n ? n : 1, sizeof *d);
+  for (size_t i = 0; i < n; i++) d[i] = x[i];
+  return d;
+}
+
+static void run_problem(const t_case *c, const lrn_shape *s, const lrn_params *p, float alpha, float beta)
+{
+  litdnnOp_t op = (litdnnOp_t)c->op;
   size_t n = (size_t)s->n * s->c * s->h * s->w;
   float *x = t_random(n, -2, 2), *dy = t_random(n, -1, 1), *old = t_random(n, -1, 1);
-  float *yf = malloc(n * sizeof *yf);
-  double *xd = malloc(n * sizeof *xd), *want = malloc(n * sizeof *want), *g = malloc(n * sizeof *g);
-  for (size_t i = 0; i < n; i++) xd[i] = x[i];
+  float *yf = malloc(n * sizeof *yf), *nan_n = malloc(n * sizeof *nan_n);
+  double *xd = widen(x, n), *want = malloc(n * sizeof *want), *g = malloc(n * sizeof *g);
   ref_forward(s, p, xd, g);
+  t_poison(nan_n, n);
   for (size_t i = 0; i < n; i++) yf[i] = (float)g[i];
   if (op == LITDNN_OP_LRN_BACKWARD)
     ref_backward(s, p, xd, yf, dy, g);
   for (size_t i = 0; i < n; i++) want[i] = alpha * g[i] + (beta != 0 ? beta * (double)old[i] : 0);
-  litdnnHandle_t h = t_handle(run->backend);
-  cr_assert_eq(litdnnSetStage(h, op, run->stage), LITDNN_STATUS_SUCCESS);
+  litdnnHandle_t h = t_case_handle(c);
   litdnnTensorDescriptor_t t = lrn_desc(s);
   litdnnLRNDescriptor_t norm = lrn_norm(p);
   void *dxv = t_dev_from_host(h, x, n), *dyv = t_dev_from_host(h, dy, n), *dyf = t_dev_from_host(h, yf, n);
@@ -129,43 +158,56 @@ static void run_case(const t_run *run, litdnnOp_t op, const lrn_shape *s, const 
       ? litdnnLRNCrossChannelForward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dxv, &beta, t, out)
       : litdnnLRNCrossChannelBackward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dyf, t, dyv, t, dxv, &beta,
                                       t, out);
-  char what[192];
-  snprintf(what, sizeof what, "%s %s/%s %dx%dx%dx%d %s n=%u a=%g b=%g k=%g blend %g,%g", litdnnGetOpName(op),
-           litdnnGetBackendName(run->backend), run->name, s->n, s->c, s->h, s->w,
-           s->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC", p->n, p->alpha, p->beta, p->k, alpha, beta);
-  cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+  char msg[512], what[384];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());   /* the next call clears it */
+  snprintf(what, sizeof what, "%s: %dx%dx%dx%d %s n=%u a=%g b=%g k=%g blend %g,%g", t_case_name(c), s->n, s->c,
+           s->h, s->w, s->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC", p->n, p->alpha, p->beta, p->k, alpha,
+           beta);
   float *got = t_dev_fetch(h, out, n);
-  /* float pow and sums of a few terms: a few ulps per element */
-  t_assert_close(got, want, n, 1e-5, 1e-6, what);
+  if (case_takes(c, s, p)) {
+    cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
+    /* float pow and sums of a few terms: a few ulps per element */
+    t_assert_close(got, want, n, 1e-5, 1e-6, what);
+  } else {
+    cr_assert(st == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, t_case_stage(c)) && strstr(msg, "does not apply"),
+              "%s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage (message: %s)", what,
+              litdnnGetErrorString(st), msg);
+    t_assert_close_f(got, beta != 0 ? old : nan_n, n, 0, 0, what);   /* untouched */
+  }
   free(got);
   t_dev_free(h, dxv); t_dev_free(h, dyv); t_dev_free(h, dyf); t_dev_free(h, out);
   litdnnDestroyTensorDescriptor(t);
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroy(h);
-  free(x); free(dy); free(old); free(yf); free(xd); free(want); free(g);
+  free(x); free(dy); free(old); free(yf); free(nan_n); free(xd); free(want); free(g);
 }
 
-static void every_stage(litdnnOp_t op)
+/* one shape, every parameter set, the two blends in turn */
+static void every_parameter_set(const t_case *c)
 {
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(op, runs, T_MAX_RUNS);
-  for (int i = 0; i < nr; i++)
-    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
-      for (size_t q = 0; q < sizeof params / sizeof params[0]; q++)
-        run_case(&runs[i], op, &shapes[k], &params[q], blends[(k + q) % 2][0], blends[(k + q) % 2][1]);
+  int k = c->problem;
+  for (int q = 0; q < NPARAMS; q++)
+    run_problem(c, &shapes[k], &params[q], blends[(k + q) % 2][0], blends[(k + q) % 2][1]);
 }
 
-Test(lrn, forward_every_stage_matches_the_reference) { every_stage(LITDNN_OP_LRN_FORWARD); }
-Test(lrn, backward_every_stage_matches_the_reference) { every_stage(LITDNN_OP_LRN_BACKWARD); }
+ParameterizedTestParameters(lrn, forward) { return t_cases(LITDNN_OP_LRN_FORWARD, NSHAPES); }
+ParameterizedTest(t_case *c, lrn, forward) { every_parameter_set(c); }
+ParameterizedTestParameters(lrn, backward) { return t_cases(LITDNN_OP_LRN_BACKWARD, NSHAPES); }
+ParameterizedTest(t_case *c, lrn, backward) { every_parameter_set(c); }
 
 /* dx against central differences of f(x) = sum(g * lrn(x)), in double */
-Test(lrn, backward_matches_finite_differences)
+ParameterizedTestParameters(lrn, backward_matches_finite_differences)
+{
+  return t_cases(LITDNN_OP_LRN_BACKWARD, 1);
+}
+ParameterizedTest(t_case *c, lrn, backward_matches_finite_differences)
 {
   static const lrn_shape s = {1, 6, 2, 3, LITDNN_TENSOR_NCHW};
   size_t n = 36;
-  float *x = t_random(n, -1.5f, 1.5f), *g = t_random(n, -1, 1), *yf = malloc(n * sizeof *yf);
+  float *x = t_random(n, -1.5f, 1.5f), *g = t_random(n, -1, 1), *yf = malloc(n * sizeof *yf), nan_n[36];
   double xd[36], y[36], fd[36];
-  for (size_t q = 0; q < sizeof params / sizeof params[0]; q++) {
+  t_poison(nan_n, n);
+  for (int q = 0; q < NPARAMS; q++) {
     const lrn_params *p = &params[q];
     for (size_t i = 0; i < n; i++) xd[i] = x[i];
     ref_forward(&s, p, xd, y);
@@ -181,31 +223,57 @@ Test(lrn, backward_matches_finite_differences)
       xd[i] = x[i];
       fd[i] = (f[0] - f[1]) / (2 * h);
     }
-    t_run runs[T_MAX_RUNS];
-    int nr = t_runs(LITDNN_OP_LRN_BACKWARD, runs, T_MAX_RUNS);
-    for (int r = 0; r < nr; r++) {
-      litdnnHandle_t hd = t_handle(runs[r].backend);
-      litdnnSetStage(hd, LITDNN_OP_LRN_BACKWARD, runs[r].stage);
-      litdnnTensorDescriptor_t t = lrn_desc(&s);
-      litdnnLRNDescriptor_t norm = lrn_norm(p);
-      void *dxv = t_dev_from_host(hd, x, n), *dyv = t_dev_from_host(hd, yf, n), *dg = t_dev_from_host(hd, g, n);
-      void *out = t_dev_poisoned(hd, n);
-      float one = 1, zero = 0;
-      cr_assert_eq(litdnnLRNCrossChannelBackward(hd, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dyv, t, dg, t, dxv,
-                                                 &zero, t, out), LITDNN_STATUS_SUCCESS);
-      float *got = t_dev_fetch(hd, out, n);
-      char what[128];
-      snprintf(what, sizeof what, "%s/%s n=%u: dx against finite differences", litdnnGetBackendName(runs[r].backend),
-               runs[r].name, p->n);
+    litdnnHandle_t hd = t_case_handle(c);
+    litdnnTensorDescriptor_t t = lrn_desc(&s);
+    litdnnLRNDescriptor_t norm = lrn_norm(p);
+    void *dxv = t_dev_from_host(hd, x, n), *dyv = t_dev_from_host(hd, yf, n), *dg = t_dev_from_host(hd, g, n);
+    void *out = t_dev_poisoned(hd, n);
+    float one = 1, zero = 0;
+    litdnnStatus_t st = litdnnLRNCrossChannelBackward(hd, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &one, t, dyv, t, dg, t,
+                                                      dxv, &zero, t, out);
+    char msg[512], what[384];
+    snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+    snprintf(what, sizeof what, "%s: n=%u: dx against finite differences", t_case_name(c), p->n);
+    float *got = t_dev_fetch(hd, out, n);
+    if (case_takes(c, &s, p)) {
+      cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
       t_assert_close(got, fd, n, 1e-4, 1e-5, what);
-      free(got);
-      t_dev_free(hd, dxv); t_dev_free(hd, dyv); t_dev_free(hd, dg); t_dev_free(hd, out);
-      litdnnDestroyTensorDescriptor(t);
-      litdnnDestroyLRNDescriptor(norm);
-      litdnnDestroy(hd);
+    } else {
+      cr_assert(st == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, t_case_stage(c)) && strstr(msg, "does not apply"),
+                "%s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage (message: %s)", what,
+                litdnnGetErrorString(st), msg);
+      t_assert_close_f(got, nan_n, n, 0, 0, what);
     }
+    free(got);
+    t_dev_free(hd, dxv); t_dev_free(hd, dyv); t_dev_free(hd, dg); t_dev_free(hd, out);
+    litdnnDestroyTensorDescriptor(t);
+    litdnnDestroyLRNDescriptor(norm);
+    litdnnDestroy(hd);
   }
   free(x); free(g); free(yf);
+}
+
+/* Coverage: every stage takes some problem of the list, and the stages with a test
+   of what they take refuse some, so that both ways are exercised. */
+Test(lrn, every_stage_takes_some_problem_and_the_special_ones_refuse_some)
+{
+  static const litdnnOp_t ops[] = {LITDNN_OP_LRN_FORWARD, LITDNN_OP_LRN_BACKWARD};
+  for (size_t o = 0; o < 2; o++) {
+    int count = 0;
+    litdnnGetStageCount(ops[o], &count);
+    for (int st = 0; st < count; st++) {
+      const char *name;
+      litdnnGetStageInfo(ops[o], st, &name, NULL, NULL);
+      int takes = 0;
+      for (int k = 0; k < NSHAPES; k++)
+        for (int q = 0; q < NPARAMS; q++)
+          takes += stage_takes(name, &shapes[k], &params[q]);
+      cr_expect(takes > 0, "%s stage %d '%s' takes none of the problems", litdnnGetOpName(ops[o]), st, name);
+      int special = strncmp(name, "warp per pixel", 14) == 0 || strstr(name, "(n <= 5)") != NULL;
+      cr_expect(!special || takes < NSHAPES * NPARAMS, "%s stage %d '%s' refuses none of the problems",
+                litdnnGetOpName(ops[o]), st, name);
+    }
+  }
 }
 
 Test(lrn, descriptor_defaults_and_get)
@@ -222,12 +290,21 @@ Test(lrn, descriptor_defaults_and_get)
   litdnnDestroyLRNDescriptor(d);
 }
 
-Test(lrn, bad_input_is_refused_and_writes_nothing)
+/* The cases of a test that runs once per backend with the handle's choice. */
+static int automatic_only(litdnnOp_t op, int stage)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
-  for (int bi = 0; bi < nb; bi++) {
-    litdnnHandle_t h = t_handle(backends[bi]);
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
+}
+
+ParameterizedTestParameters(lrn, bad_input_is_refused_and_writes_nothing)
+{
+  return t_cases_if(LITDNN_OP_LRN_FORWARD, 1, automatic_only);
+}
+ParameterizedTest(t_case *c, lrn, bad_input_is_refused_and_writes_nothing)
+{
+  {
+    litdnnHandle_t h = t_case_handle(c);
     static const lrn_shape s = {2, 3, 4, 4, LITDNN_TENSOR_NCHW}, s2 = {2, 4, 4, 4, LITDNN_TENSOR_NCHW};
     litdnnTensorDescriptor_t t = lrn_desc(&s), other = lrn_desc(&s2), unset, five;
     litdnnCreateTensorDescriptor(&unset);

@@ -50,6 +50,18 @@ static inline int litdnn_lrn_all_vec(const litdnn_lrn_args *a, int backward)
          litdnn_lrn_vec_ok(a, a->dxs, a->out) : litdnn_lrn_vec_ok(a, a->ys, a->out));
 }
 
+/* the largest element offset of a tensor with strides s, plus one */
+static inline int64_t litdnn_lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
+{
+  int64_t e = 1;
+  for (int d = 0; d < 4; d++)
+    e += (a->dims[d] - 1) * s[d];
+  return e;
+}
+
+/* the widest window the register and pixel-a-thread stages hold in registers */
+#define LITDNN_LRN_REGS_MAX_N 5
+
 #ifdef __cplusplus
 }
 #endif

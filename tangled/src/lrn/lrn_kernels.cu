@@ -1,9 +1,9 @@
-#line 4976 "chapters/08-normalization.nw"
+#line 4986 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 3493 "chapters/08-normalization.nw"
+#line 3505 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 3579 "chapters/08-normalization.nw"
+#line 3591 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -112,7 +112,7 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 3643 "chapters/08-normalization.nw"
+#line 3655 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -154,7 +154,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 3731 "chapters/08-normalization.nw"
+#line 3743 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -241,7 +241,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
-#line 3867 "chapters/08-normalization.nw"
+#line 3879 "chapters/08-normalization.nw"
 #define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
@@ -368,7 +368,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 4038 "chapters/08-normalization.nw"
+#line 4050 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
@@ -422,9 +422,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 4212 "chapters/08-normalization.nw"
-#define LRN_REGS_MAX_N 5  /* the widest window held in registers */
-
+#line 4224 "chapters/08-normalization.nw"
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
 static __device__ inline void lrn_quad32(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int *o)
 {
@@ -555,7 +553,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
   float two_ab = 2.0f * (float)(a->a_over_n * a->power);
-  float4 X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+  float4 X[LITDNN_LRN_REGS_MAX_N], T[LITDNN_LRN_REGS_MAX_N], G[LITDNN_LRN_REGS_MAX_N];
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -711,7 +709,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4525 "chapters/08-normalization.nw"
+#line 4535 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -736,7 +734,7 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
   int C = (int)a->dims[1];
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
-  float4 X[LRN_REGS_MAX_N];
+  float4 X[LITDNN_LRN_REGS_MAX_N];
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -859,7 +857,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4812 "chapters/08-normalization.nw"
+#line 4822 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -898,7 +896,7 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
   int xc = (int)a->xs[1], dyc = (int)a->dys[1], dxc = (int)a->dxs[1], C = (int)a->dims[1];
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = coef.x, an = coef.y, power = coef.z, two_ab = coef.w;
-  float X[LRN_REGS_MAX_N], T[LRN_REGS_MAX_N], G[LRN_REGS_MAX_N];
+  float X[LITDNN_LRN_REGS_MAX_N], T[LITDNN_LRN_REGS_MAX_N], G[LITDNN_LRN_REGS_MAX_N];
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -1018,7 +1016,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4988 "chapters/08-normalization.nw"
+#line 4998 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1057,12 +1055,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_sliding)(litdnnHandle_t h, cons
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_sliding");
 }
 
-/* every tensor of the call has its channels at stride 1 */
-static int lrn_channels_innermost(const litdnn_lrn_args *a, int backward)
-{
-  return a->xs[1] == 1 && a->ys[1] == 1 && (!backward || (a->dys[1] == 1 && a->dxs[1] == 1));
-}
-
 /* a warp per pixel, no grid-stride rounds: 8 pixels per block */
 static unsigned lrn_warp_blocks(const litdnn_lrn_args *a)
 {
@@ -1071,17 +1063,13 @@ static unsigned lrn_warp_blocks(const litdnn_lrn_args *a)
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_warp)(litdnnHandle_t h, const void *args)
 {
-  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  if (!lrn_channels_innermost(a, 0))
-    return LITDNN_GPU_FN(litdnn_lrn_forward_sliding)(h, args);
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;   /* channels at stride 1: the stage applies */
   lrn_forward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_warp_nhwc");
 }
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const void *args)
 {
-  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  if (!lrn_channels_innermost(a, 1))
-    return LITDNN_GPU_FN(litdnn_lrn_backward_sliding)(h, args);
+  const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;   /* channels at stride 1: the stage applies */
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
@@ -1146,15 +1134,6 @@ static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p
   return s[3] == 1 && s[2] == a->dims[3] && ((uintptr_t)p & 15) == 0;
 }
 
-/* the largest element offset of a tensor with strides s, plus one */
-static int64_t lrn_extent(const litdnn_lrn_args *a, const int64_t *s)
-{
-  int64_t e = 1;
-  for (int d = 0; d < 4; d++)
-    e += (a->dims[d] - 1) * s[d];
-  return e;
-}
-
 /* channels per chunk for the register stages: the multiple of 4 in [16, 128] that minimizes
    rounds * (chunk + nw - 1), a round being the per_sm blocks every SM holds at once; among
    grids of at least one full round when there are any */
@@ -1182,11 +1161,7 @@ static int lrn_regs_chunk(const litdnn_lrn_args *a, int64_t all_threads, int thr
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  int nw = a->lo + a->hi + 1;
-  /* 32-bit offsets, with room for the rotated path's 33rd float4 past a row */
-  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
-      lrn_extent(a, a->dys) > INT32_MAX - 256 || lrn_extent(a, a->dxs) > INT32_MAX - 256)
-    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, args);
+  int nw = a->lo + a->hi + 1;   /* at most LITDNN_LRN_REGS_MAX_N, 32-bit offsets: the stage applies */
   int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
                                               lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
@@ -1215,14 +1190,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 5224 "chapters/08-normalization.nw"
+#line 5211 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
-  int nw = a->lo + a->hi + 1;
-  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX - 256 ||
-      lrn_extent(a, a->ys) > INT32_MAX - 256)
-    return LITDNN_GPU_FN(litdnn_lrn_forward_staged)(h, args);
+  int nw = a->lo + a->hi + 1;   /* at most LITDNN_LRN_REGS_MAX_N, 32-bit offsets: the stage applies */
   int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
   int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
@@ -1250,14 +1222,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 5271 "chapters/08-normalization.nw"
+#line 5255 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
-  int nw = a->lo + a->hi + 1;
-  if (nw > LRN_REGS_MAX_N || a->lo != (nw - 1) / 2 || lrn_extent(a, a->xs) > INT32_MAX ||
-      lrn_extent(a, a->dys) > INT32_MAX || lrn_extent(a, a->dxs) > INT32_MAX)
-    return LITDNN_GPU_FN(litdnn_lrn_backward_staged)(h, a);
+  int nw = a->lo + a->hi + 1;   /* at most LITDNN_LRN_REGS_MAX_N, 32-bit offsets: the stage applies */
   int threads = LRN_PIX_THREADS;
   int chunk = lrn_regs_chunk(a, litdnn_lrn_pixels(a), threads, nw,
                              ahead ? LRN_PIX_AHEAD_BLOCKS_PER_SM : LRN_PIX_BLOCKS_PER_SM);
