@@ -1,8 +1,9 @@
 /* Dropout: the Philox generator against its published known answers; every
-   stage on every backend against the host formula bit for bit (so the
-   masks of cpu, emu and cuda are identical); the kept fraction; the
-   backward pass against the mask and against finite differences; bad
-   input. */
+   stage of both passes on every backend, one Criterion case per (pass,
+   stage, backend, shape), against the host formula bit for bit (so the
+   masks of cpu, emu and cuda are identical); the masks of the backends
+   compared with each other; the kept fraction; the backward pass against
+   the mask and against finite differences; bad input. */
 #include "common.h"
 #include "dropout/philox.h"
 #include <stdio.h>
@@ -55,11 +56,13 @@ typedef struct {
   size_t reserve_bytes;
 } drop_ctx;
 
-static drop_ctx drop_open(litdnnBackend_t backend, float p, unsigned long long seed, litdnnTensorDescriptor_t t)
+/* a handle (h: of the case, or of a backend), a descriptor set with p and seed, and the
+   device buffers for t */
+static drop_ctx drop_with(litdnnHandle_t h, float p, unsigned long long seed, litdnnTensorDescriptor_t t)
 {
   drop_ctx c;
   size_t states_bytes;
-  c.h = t_handle(backend);
+  c.h = h;
   cr_assert_eq(litdnnCreateDropoutDescriptor(&c.d), LITDNN_STATUS_SUCCESS);
   cr_assert_eq(litdnnDropoutGetStatesSize(c.h, &states_bytes), LITDNN_STATUS_SUCCESS);
   cr_assert_eq(litdnnDropoutGetReserveSpaceSize(t, &c.reserve_bytes), LITDNN_STATUS_SUCCESS);
@@ -68,6 +71,17 @@ static drop_ctx drop_open(litdnnBackend_t backend, float p, unsigned long long s
   cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, p, c.states, states_bytes, seed), LITDNN_STATUS_SUCCESS, "%s",
                litdnnGetLastErrorString());
   return c;
+}
+
+static drop_ctx drop_open(litdnnBackend_t backend, float p, unsigned long long seed, litdnnTensorDescriptor_t t)
+{
+  return drop_with(t_handle(backend), p, seed, t);
+}
+
+/* the handle of case c, its stage pinned */
+static drop_ctx drop_case(const t_case *c, float p, unsigned long long seed, litdnnTensorDescriptor_t t)
+{
+  return drop_with(t_case_handle(c), p, seed, t);
 }
 
 static void drop_close(drop_ctx *c)
@@ -100,60 +114,91 @@ static const drop_shape shapes[] = {
 };
 static const float probabilities[] = {0.0f, 0.3f, 0.875f};
 
-/* offset: floats to shift the device buffers by (1 makes them misaligned) */
-static void forward_case(const t_run *run, const drop_shape *s, float p, int offset)
+#define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+
+/* The cases of a test that runs once per backend with the handle's choice. */
+static int automatic_only(litdnnOp_t op, int stage)
+{
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
+}
+
+/* Case c's pass, with its stage pinned, on one shape, probability and offset (floats to
+   shift the device buffers by; 1 makes them misaligned). The forward case checks y, the
+   backward case dx after a forward pass of the handle's choice: both the definition, bit
+   for bit. */
+static void pass_case(const t_case *c, const drop_shape *s, float p, int offset)
 {
   unsigned long long seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
   litdnnTensorDescriptor_t t = drop_desc(s->format, s->n, s->c, s->h, s->w);
   size_t n = (size_t)s->n * s->c * s->h * s->w;
-  drop_ctx c = drop_open(run->backend, p, seed, t);
-  cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, run->stage), LITDNN_STATUS_SUCCESS);
-  cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_DROPOUT_BACKWARD, run->stage), LITDNN_STATUS_SUCCESS);
+  drop_ctx d = drop_case(c, p, seed, t);
+  int backward = c->op == LITDNN_OP_DROPOUT_BACKWARD;
   float *x = t_random(n + 1, -2, 2), *g = t_random(n + 1, -2, 2), *want = malloc(n * sizeof *want);
-  float *dx = t_dev_from_host(c.h, x, n + 1), *dy = t_dev_poisoned(c.h, n + 1);
-  float *dg = t_dev_from_host(c.h, g, n + 1), *ddx = t_dev_poisoned(c.h, n + 1);
-  char what[160];
-  snprintf(what, sizeof what, "%s/%s %dx%dx%dx%d p=%g seed=%llu offset=%d", litdnnGetBackendName(run->backend),
-           run->name, s->n, s->c, s->h, s->w, p, seed, offset);
-  cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx + offset, t, dy + offset, c.reserve, c.reserve_bytes),
-               LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
-  float *got = t_dev_fetch(c.h, dy + offset, n);
-  host_dropout(x + offset, want, n, p, seed);
-  t_assert_close_f(got, want, n, 0, 0, what);
-  free(got);
-  /* backward: the same mask applied to dy */
-  cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dg + offset, t, ddx + offset, c.reserve, c.reserve_bytes),
-               LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
-  got = t_dev_fetch(c.h, ddx + offset, n);
-  host_dropout(g + offset, want, n, p, seed);
-  t_assert_close_f(got, want, n, 0, 0, what);
-  free(got);
-  t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg); t_dev_free(c.h, ddx);
+  float *dx = t_dev_from_host(d.h, x, n + 1), *dy = t_dev_poisoned(d.h, n + 1);
+  float *dg = t_dev_from_host(d.h, g, n + 1), *ddx = t_dev_poisoned(d.h, n + 1);
+  char what[256];
+  snprintf(what, sizeof what, "%s: %dx%dx%dx%d p=%g seed=%llu offset=%d", t_case_name(c), s->n, s->c, s->h, s->w, p,
+           seed, offset);
+  litdnnStatus_t st = litdnnDropoutForward(d.h, d.d, t, dx + offset, t, dy + offset, d.reserve, d.reserve_bytes);
+  cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: forward: %s", what, litdnnGetLastErrorString());
+  if (!backward) {
+    float *got = t_dev_fetch(d.h, dy + offset, n);
+    host_dropout(x + offset, want, n, p, seed);
+    t_assert_close_f(got, want, n, 0, 0, what);
+    free(got);
+  } else {
+    /* the same mask applied to dy */
+    st = litdnnDropoutBackward(d.h, d.d, t, dg + offset, t, ddx + offset, d.reserve, d.reserve_bytes);
+    cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+    float *got = t_dev_fetch(d.h, ddx + offset, n);
+    host_dropout(g + offset, want, n, p, seed);
+    t_assert_close_f(got, want, n, 0, 0, what);
+    free(got);
+  }
+  t_dev_free(d.h, dx); t_dev_free(d.h, dy); t_dev_free(d.h, dg); t_dev_free(d.h, ddx);
   free(x); free(g); free(want);
   litdnnDestroyTensorDescriptor(t);
-  drop_close(&c);
+  drop_close(&d);
 }
 
-Test(dropout, every_stage_gives_the_definition_bit_for_bit)
+static void every_probability_and_offset(const t_case *c)
 {
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(LITDNN_OP_DROPOUT_FORWARD, runs, T_MAX_RUNS);
-  for (int i = 0; i < nr; i++)
-    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
-      for (size_t p = 0; p < 3; p++)
-        for (int offset = 0; offset < 2; offset++)
-          forward_case(&runs[i], &shapes[k], probabilities[p], offset);
+  for (size_t p = 0; p < 3; p++)
+    for (int offset = 0; offset < 2; offset++)
+      pass_case(c, &shapes[c->problem], probabilities[p], offset);
 }
 
-/* The same seed on every backend and stage: the same bits. */
+ParameterizedTestParameters(dropout, forward_gives_the_definition_bit_for_bit)
+{
+  return t_cases(LITDNN_OP_DROPOUT_FORWARD, NSHAPES);
+}
+ParameterizedTest(t_case *c, dropout, forward_gives_the_definition_bit_for_bit) { every_probability_and_offset(c); }
+
+ParameterizedTestParameters(dropout, backward_gives_the_definition_bit_for_bit)
+{
+  return t_cases(LITDNN_OP_DROPOUT_BACKWARD, NSHAPES);
+}
+ParameterizedTest(t_case *c, dropout, backward_gives_the_definition_bit_for_bit) { every_probability_and_offset(c); }
+
+/* The same seed on every backend and stage: the same bits. It compares backends with each
+   other, so it needs two of them. */
 Test(dropout, masks_are_bit_identical_across_backends_and_stages)
 {
+  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
+  int nb = t_backends(backends);
+  if (nb < 2) {
+    const char *env = getenv("LITDNN_TEST_BACKENDS");
+    if (env && *env)
+      cr_skip_test("it compares the masks of two backends or more; LITDNN_TEST_BACKENDS=%s enables %d", env, nb);
+    cr_skip_test("it compares the masks of two backends or more; %d is available", nb);
+  }
   litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 7, 11, 13);
   size_t n = 2 * 7 * 11 * 13;
   float *x = t_random(n, 0.5f, 1.5f), *first = NULL;
   t_run runs[T_MAX_RUNS];
   int nr = t_runs(LITDNN_OP_DROPOUT_FORWARD, runs, T_MAX_RUNS);
-  cr_assert(nr >= 3, "expected the cpu stage and two emu stages, got %d runs", nr);
+  cr_assert(nr >= 3, "expected at least three (backend, stage) runs on %d backends, got %d", nb, nr);
   for (int i = 0; i < nr; i++) {
     drop_ctx c = drop_open(runs[i].backend, 0.5f, 42ull, t);
     litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, runs[i].stage);
@@ -175,7 +220,13 @@ Test(dropout, masks_are_bit_identical_across_backends_and_stages)
   litdnnDestroyTensorDescriptor(t);
 }
 
-Test(dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
+/* The fraction kept, and two seeds' masks, on the CPU reference (the same bits as every
+   other stage, as the tests above show) */
+ParameterizedTestParameters(dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
+{
+  return t_cases_on(LITDNN_OP_DROPOUT_FORWARD, 1, LITDNN_BACKEND_BIT(LITDNN_BACKEND_CPU), automatic_only);
+}
+ParameterizedTest(t_case *cs, dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
 {
   size_t n = 1 << 18;
   litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 1, 512, 512);
@@ -184,7 +235,7 @@ Test(dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
   static const float ps[] = {0.1f, 0.5f, 0.9f};
   for (int k = 0; k < 3; k++) {
     for (int s = 0; s < 2; s++) {
-      drop_ctx c = drop_open(LITDNN_BACKEND_CPU, ps[k], 1000ull + s, t);
+      drop_ctx c = drop_case(cs, ps[k], 1000ull + s, t);
       float *dy = t_dev_poisoned(c.h, n);
       cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, x, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
       y[s] = t_dev_fetch(c.h, dy, n);
@@ -211,14 +262,18 @@ Test(dropout, kept_fraction_is_one_minus_p_and_seeds_differ)
   litdnnDestroyTensorDescriptor(t);
 }
 
-/* dx against central differences of f(x) = sum(g * dropout(x)) */
-Test(dropout, backward_matches_finite_differences)
+/* dx against central differences of f(x) = sum(g * dropout(x)), the forward pass taken
+   from the definition (pass 0 of seed 7: every evaluation has the mask compared below) */
+ParameterizedTestParameters(dropout, backward_matches_finite_differences)
+{
+  return t_cases(LITDNN_OP_DROPOUT_BACKWARD, 1);
+}
+ParameterizedTest(t_case *cs, dropout, backward_matches_finite_differences)
 {
   litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 3, 3, 5);
   size_t n = 45;
   float *x = t_random(n, -1, 1), *g = t_random(n, -1, 1);
   double fd[45];
-  drop_ctx ref = drop_open(LITDNN_BACKEND_CPU, 0.4f, 7ull, t);
   float *y = malloc(n * sizeof *y);
   for (size_t i = 0; i < n; i++) {
     double f[2];
@@ -226,64 +281,51 @@ Test(dropout, backward_matches_finite_differences)
     for (int side = 0; side < 2; side++) {
       float save = x[i];
       x[i] = save + (side ? -h : h);
-      /* the function differentiated is one mask's: set the descriptor again
-         so that every evaluation is pass 0, the pass compared below */
-      size_t states_bytes;
-      litdnnDropoutGetStatesSize(ref.h, &states_bytes);
-      litdnnSetDropoutDescriptor(ref.d, ref.h, 0.4f, ref.states, states_bytes, 7ull);
-      litdnnDropoutForward(ref.h, ref.d, t, x, t, y, ref.reserve, ref.reserve_bytes);
+      host_dropout(x, y, n, 0.4f, 7ull);
       x[i] = save;
       f[side] = 0;
       for (size_t j = 0; j < n; j++) f[side] += (double)g[j] * y[j];
     }
     fd[i] = (f[0] - f[1]) / (2.0 * h);
   }
-  drop_close(&ref);
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(LITDNN_OP_DROPOUT_BACKWARD, runs, T_MAX_RUNS);
-  for (int r = 0; r < nr; r++) {
-    drop_ctx c = drop_open(runs[r].backend, 0.4f, 7ull, t);
-    litdnnSetStage(c.h, LITDNN_OP_DROPOUT_FORWARD, runs[r].stage);
-    litdnnSetStage(c.h, LITDNN_OP_DROPOUT_BACKWARD, runs[r].stage);
-    float *dx = t_dev_from_host(c.h, x, n), *dy = t_dev_poisoned(c.h, n);
-    float *dg = t_dev_from_host(c.h, g, n), *dgx = t_dev_poisoned(c.h, n);
-    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dg, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-    float *got = t_dev_fetch(c.h, dgx, n);
-    char what[96];
-    snprintf(what, sizeof what, "%s/%s dx against finite differences", litdnnGetBackendName(runs[r].backend),
-             runs[r].name);
-    t_assert_close(got, fd, n, 1e-3, 1e-3, what);
-    free(got);
-    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg); t_dev_free(c.h, dgx);
-    drop_close(&c);
-  }
+  drop_ctx c = drop_case(cs, 0.4f, 7ull, t);
+  float *dx = t_dev_from_host(c.h, x, n), *dy = t_dev_poisoned(c.h, n);
+  float *dg = t_dev_from_host(c.h, g, n), *dgx = t_dev_poisoned(c.h, n);
+  cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dg, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+  float *got = t_dev_fetch(c.h, dgx, n);
+  char what[192];
+  snprintf(what, sizeof what, "%s: dx against finite differences", t_case_name(cs));
+  t_assert_close(got, fd, n, 1e-3, 1e-3, what);
+  free(got);
+  t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg); t_dev_free(c.h, dgx);
+  drop_close(&c);
   free(x); free(g); free(y);
   litdnnDestroyTensorDescriptor(t);
 }
 
 /* The backward pass follows the reserve space, not a descriptor set again. */
-Test(dropout, backward_uses_the_mask_of_the_forward_pass)
+ParameterizedTestParameters(dropout, backward_uses_the_mask_of_the_forward_pass)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  return t_cases(LITDNN_OP_DROPOUT_BACKWARD, 1);
+}
+ParameterizedTest(t_case *cs, dropout, backward_uses_the_mask_of_the_forward_pass)
+{
   litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 1, 2, 3, 7);
   size_t n = 42, states_bytes;
   float *g = t_random(n, -1, 1), *want = malloc(n * sizeof *want);
-  for (int b = 0; b < nb; b++) {
-    drop_ctx c = drop_open(backends[b], 0.5f, 99ull, t);
-    float *dx = t_dev_from_host(c.h, g, n), *dy = t_dev_poisoned(c.h, n), *dgx = t_dev_poisoned(c.h, n);
-    cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-    litdnnDropoutGetStatesSize(c.h, &states_bytes);
-    cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, 0.25f, c.states, states_bytes, 5ull), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-    float *got = t_dev_fetch(c.h, dgx, n);
-    host_dropout(g, want, n, 0.5f, 99ull);
-    t_assert_close_f(got, want, n, 0, 0, litdnnGetBackendName(backends[b]));
-    free(got);
-    t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dgx);
-    drop_close(&c);
-  }
+  drop_ctx c = drop_case(cs, 0.5f, 99ull, t);
+  float *dx = t_dev_from_host(c.h, g, n), *dy = t_dev_poisoned(c.h, n), *dgx = t_dev_poisoned(c.h, n);
+  cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+  litdnnDropoutGetStatesSize(c.h, &states_bytes);
+  cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, 0.25f, c.states, states_bytes, 5ull), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
+  float *got = t_dev_fetch(c.h, dgx, n);
+  host_dropout(g, want, n, 0.5f, 99ull);
+  t_assert_close_f(got, want, n, 0, 0, t_case_name(cs));
+  free(got);
+  t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dgx);
+  drop_close(&c);
   free(g); free(want);
   litdnnDestroyTensorDescriptor(t);
 }
@@ -301,12 +343,14 @@ Test(dropout, descriptor_get_returns_what_was_set)
   drop_close(&c);
 }
 
-Test(dropout, bad_input_is_refused_and_writes_nothing)
+ParameterizedTestParameters(dropout, bad_input_is_refused_and_writes_nothing)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
-  for (int b = 0; b < nb; b++) {
-    litdnnHandle_t h = t_handle(backends[b]);
+  return t_cases_if(LITDNN_OP_DROPOUT_FORWARD, 1, automatic_only);
+}
+ParameterizedTest(t_case *c, dropout, bad_input_is_refused_and_writes_nothing)
+{
+  {
+    litdnnHandle_t h = t_case_handle(c);
     litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 4, 4), other = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 4, 5);
     litdnnTensorDescriptor_t nhwc = drop_desc(LITDNN_TENSOR_NHWC, 2, 3, 4, 4), unset_t;
     litdnnCreateTensorDescriptor(&unset_t);
@@ -392,24 +436,26 @@ Test(dropout, bad_input_is_refused_and_writes_nothing)
 /* Every forward pass draws a new mask (as cuDNN's advancing generator
    does); setting the descriptor again with the same seed repeats the
    sequence; the backward pass uses the mask of the forward pass before it. */
-Test(dropout, each_pass_draws_a_new_mask_and_the_seed_repeats_the_sequence)
+ParameterizedTestParameters(dropout, each_pass_draws_a_new_mask_and_the_seed_repeats_the_sequence)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
-  for (int b = 0; b < nb; b++) {
+  return t_cases(LITDNN_OP_DROPOUT_FORWARD, 1);
+}
+ParameterizedTest(t_case *cs, dropout, each_pass_draws_a_new_mask_and_the_seed_repeats_the_sequence)
+{
+  {
     enum { N = 2 * 3 * 7 * 5 };
     const float p = 0.5f;
     unsigned long long seed = ((unsigned long long)t_rand_u32() << 32) | t_rand_u32();
     litdnnTensorDescriptor_t t = drop_desc(LITDNN_TENSOR_NCHW, 2, 3, 7, 5);
-    drop_ctx c = drop_open(backends[b], p, seed, t);
+    drop_ctx c = drop_case(cs, p, seed, t);
     float *x = t_random(N, 1, 2), want[N], *first = NULL;
     float *dx = t_dev_from_host(c.h, x, N), *dy = t_dev_poisoned(c.h, N), *dg = t_dev_poisoned(c.h, N);
-    char what[128];
+    char what[256];
     for (int pass = 0; pass < 3; pass++) {
       cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
       float *got = t_dev_fetch(c.h, dy, N);
       host_dropout_pass(x, want, N, p, seed, (uint64_t)pass);
-      snprintf(what, sizeof what, "%s pass %d seed %llu", litdnnGetBackendName(backends[b]), pass, seed);
+      snprintf(what, sizeof what, "%s: pass %d seed %llu", t_case_name(cs), pass, seed);
       t_assert_close_f(got, want, N, 0, 0, what);
       /* backward: the mask of this pass */
       cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dg, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);

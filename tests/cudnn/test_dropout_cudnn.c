@@ -2,7 +2,8 @@
    generator is not Philox evaluated at an element's position, so the test
    compares what both must share -- the fraction of elements kept, 1 - p,
    and the scale 1/(1-p) of the survivors -- and that each backward pass
-   applies its own forward pass's mask. */
+   applies its own forward pass's mask; one case per (pass, GPU stage),
+   the other pass left to the handle's choice. */
 #include "common.h"
 #include <cudnn.h>
 #include <cuda_runtime.h>
@@ -24,10 +25,10 @@ static void check_output(const float *y, const float *x, size_t n, float p, cons
   cr_assert(fabs((double)kept - n * q) < 5 * sigma, "%s: p=%g kept %zu of %zu", who, p, kept, n);
 }
 
-Test(dropout_cudnn, kept_fraction_and_scale_agree_with_cudnn)
+/* case c: its pass's stage pinned on the GPU, three probabilities */
+static void agrees_with_cudnn(const t_case *cs)
 {
-  if (!t_have_gpu())
-    cr_skip_test("no CUDA device");
+  litdnnHandle_t h = t_case_handle(cs);   /* skips without a GPU, before any CUDA call */
   const int N = 4, C = 16, H = 32, W = 33;
   size_t n = (size_t)N * C * H * W;
   float *x = t_random(n, 0.5f, 1.5f), *dy = t_random(n, -1, 1);
@@ -36,7 +37,6 @@ Test(dropout_cudnn, kept_fraction_and_scale_agree_with_cudnn)
   cudnnTensorDescriptor_t ct;
   cudnnCreateTensorDescriptor(&ct);
   cudnnSetTensor4dDescriptor(ct, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, N, C, H, W);
-  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CUDA);
   litdnnTensorDescriptor_t lt;
   litdnnCreateTensorDescriptor(&lt);
   litdnnSetTensor4dDescriptor(lt, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, N, C, H, W);
@@ -45,50 +45,43 @@ Test(dropout_cudnn, kept_fraction_and_scale_agree_with_cudnn)
     float p = ps[k];
     /* cuDNN */
     cudnnDropoutDescriptor_t cd;
-    size_t cs, cr;
+    size_t cs_bytes, cr;
     void *cstates, *creserve, *cx = t_dev_from_host(h, x, n), *cy = t_dev_poisoned(h, n);
     void *cdy = t_dev_from_host(h, dy, n), *cdx = t_dev_poisoned(h, n);
     cudnnCreateDropoutDescriptor(&cd);
-    cudnnDropoutGetStatesSize(dnn, &cs);
+    cudnnDropoutGetStatesSize(dnn, &cs_bytes);
     cudnnDropoutGetReserveSpaceSize(ct, &cr);
-    cudaMalloc(&cstates, cs);
+    cudaMalloc(&cstates, cs_bytes);
     cudaMalloc(&creserve, cr);
-    cr_assert_eq(cudnnSetDropoutDescriptor(cd, dnn, p, cstates, cs, 77ull), CUDNN_STATUS_SUCCESS);
+    cr_assert_eq(cudnnSetDropoutDescriptor(cd, dnn, p, cstates, cs_bytes, 77ull), CUDNN_STATUS_SUCCESS);
     cr_assert_eq(cudnnDropoutForward(dnn, cd, ct, cx, ct, cy, creserve, cr), CUDNN_STATUS_SUCCESS);
     cr_assert_eq(cudnnDropoutBackward(dnn, cd, ct, cdy, ct, cdx, creserve, cr), CUDNN_STATUS_SUCCESS);
     cudaDeviceSynchronize();
     float *y = t_dev_fetch(h, cy, n), *g = t_dev_fetch(h, cdx, n);
     check_output(y, x, n, p, "cuDNN forward");
     free(y); free(g);
-    /* litdnn, every GPU stage */
-    int stages = 0;
-    litdnnGetStageCount(LITDNN_OP_DROPOUT_FORWARD, &stages);
-    for (int s = 0; s < stages; s++) {
-      if (litdnnSetStage(h, LITDNN_OP_DROPOUT_FORWARD, s) != LITDNN_STATUS_SUCCESS)
-        continue;
-      litdnnSetStage(h, LITDNN_OP_DROPOUT_BACKWARD, s);
-      litdnnDropoutDescriptor_t ld;
-      size_t ls, lr;
-      void *lstates, *lreserve, *ly = t_dev_poisoned(h, n), *ldx = t_dev_poisoned(h, n);
-      litdnnCreateDropoutDescriptor(&ld);
-      litdnnDropoutGetStatesSize(h, &ls);
-      litdnnDropoutGetReserveSpaceSize(lt, &lr);
-      lstates = t_dev_alloc(h, ls);
-      lreserve = t_dev_alloc(h, lr);
-      cr_assert_eq(litdnnSetDropoutDescriptor(ld, h, p, lstates, ls, 77ull), LITDNN_STATUS_SUCCESS);
-      cr_assert_eq(litdnnDropoutForward(h, ld, lt, cx, lt, ly, lreserve, lr), LITDNN_STATUS_SUCCESS);
-      cr_assert_eq(litdnnDropoutBackward(h, ld, lt, cdy, lt, ldx, lreserve, lr), LITDNN_STATUS_SUCCESS);
-      y = t_dev_fetch(h, ly, n);
-      g = t_dev_fetch(h, ldx, n);
-      check_output(y, x, n, p, "litdnn forward");
-      for (size_t i = 0; i < n; i++) /* the backward mask is the forward mask */
-        cr_assert((y[i] != 0.0f) == (g[i] != 0.0f || dy[i] == 0.0f), "litdnn: masks differ at %zu", i);
-      free(y); free(g);
-      t_dev_free(h, ly); t_dev_free(h, ldx); t_dev_free(h, lstates); t_dev_free(h, lreserve);
-      litdnnDestroyDropoutDescriptor(ld);
-    }
-    litdnnSetStage(h, LITDNN_OP_DROPOUT_FORWARD, LITDNN_STAGE_AUTOMATIC);
-    litdnnSetStage(h, LITDNN_OP_DROPOUT_BACKWARD, LITDNN_STAGE_AUTOMATIC);
+    /* litdnn, the case's stage */
+    litdnnDropoutDescriptor_t ld;
+    size_t ls, lr;
+    void *lstates, *lreserve, *ly = t_dev_poisoned(h, n), *ldx = t_dev_poisoned(h, n);
+    litdnnCreateDropoutDescriptor(&ld);
+    litdnnDropoutGetStatesSize(h, &ls);
+    litdnnDropoutGetReserveSpaceSize(lt, &lr);
+    lstates = t_dev_alloc(h, ls);
+    lreserve = t_dev_alloc(h, lr);
+    cr_assert_eq(litdnnSetDropoutDescriptor(ld, h, p, lstates, ls, 77ull), LITDNN_STATUS_SUCCESS);
+    cr_assert_eq(litdnnDropoutForward(h, ld, lt, cx, lt, ly, lreserve, lr), LITDNN_STATUS_SUCCESS, "%s: %s",
+                 t_case_name(cs), litdnnGetLastErrorString());
+    cr_assert_eq(litdnnDropoutBackward(h, ld, lt, cdy, lt, ldx, lreserve, lr), LITDNN_STATUS_SUCCESS, "%s: %s",
+                 t_case_name(cs), litdnnGetLastErrorString());
+    y = t_dev_fetch(h, ly, n);
+    g = t_dev_fetch(h, ldx, n);
+    check_output(y, x, n, p, t_case_name(cs));
+    for (size_t i = 0; i < n; i++) /* the backward mask is the forward mask */
+      cr_assert((y[i] != 0.0f) == (g[i] != 0.0f || dy[i] == 0.0f), "%s: masks differ at %zu", t_case_name(cs), i);
+    free(y); free(g);
+    t_dev_free(h, ly); t_dev_free(h, ldx); t_dev_free(h, lstates); t_dev_free(h, lreserve);
+    litdnnDestroyDropoutDescriptor(ld);
     cudaFree(cstates); cudaFree(creserve);
     t_dev_free(h, cx); t_dev_free(h, cy); t_dev_free(h, cdy); t_dev_free(h, cdx);
     cudnnDestroyDropoutDescriptor(cd);
@@ -99,3 +92,15 @@ Test(dropout_cudnn, kept_fraction_and_scale_agree_with_cudnn)
   litdnnDestroy(h);
   cudnnDestroy(dnn);
 }
+
+ParameterizedTestParameters(dropout_cudnn, forward_kept_fraction_and_scale_agree_with_cudnn)
+{
+  return t_cases_on(LITDNN_OP_DROPOUT_FORWARD, 1, LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA), NULL);
+}
+ParameterizedTest(t_case *c, dropout_cudnn, forward_kept_fraction_and_scale_agree_with_cudnn) { agrees_with_cudnn(c); }
+
+ParameterizedTestParameters(dropout_cudnn, backward_kept_fraction_and_scale_agree_with_cudnn)
+{
+  return t_cases_on(LITDNN_OP_DROPOUT_BACKWARD, 1, LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA), NULL);
+}
+ParameterizedTest(t_case *c, dropout_cudnn, backward_kept_fraction_and_scale_agree_with_cudnn) { agrees_with_cudnn(c); }
