@@ -1,4 +1,4 @@
-#line 2320 "chapters/08-normalization.nw"
+#line 2298 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
@@ -88,7 +88,7 @@ static __device__ inline void batchnorm_store(float *y, float v, float alpha, fl
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 929 "chapters/08-normalization.nw"
+#line 941 "chapters/08-normalization.nw"
 /* 1 / sqrt(var + eps), the one formula every kernel uses for the inverse standard deviation */
 static __device__ inline float batchnorm_invstd(const litdnn_batchnorm_args *a, float var)
 {
@@ -121,7 +121,7 @@ static __device__ void batchnorm_finish_feature(const litdnn_batchnorm_args *a, 
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   batchnorm_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1293 "chapters/08-normalization.nw"
+#line 1305 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t
     *row += 1;
   }
 }
-#line 1242 "chapters/08-normalization.nw"
+#line 1254 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -178,7 +178,7 @@ static batchnorm_plan batchnorm_make_plan(const litdnn_batchnorm_args *a, int la
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 977 "chapters/08-normalization.nw"
+#line 989 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_thread_per_feature(litdnn_batchnorm_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -268,7 +268,7 @@ static __global__ void batchnorm_inference_thread_per_element(litdnn_batchnorm_a
              a.alpha, a.beta);
   }
 }
-#line 1111 "chapters/08-normalization.nw"
+#line 1123 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_block_per_feature(litdnn_batchnorm_args a)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -346,7 +346,7 @@ static __global__ void batchnorm_backward_block_per_feature(litdnn_batchnorm_arg
     batchnorm_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1315 "chapters/08-normalization.nw"
+#line 1327 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm_plan p, float *partial)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -390,7 +390,7 @@ static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm
     out[2] = w.m2;
   }
 }
-#line 1364 "chapters/08-normalization.nw"
+#line 1376 "chapters/08-normalization.nw"
 static __device__ inline void batchnorm_welford_add_row4(batchnorm_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -473,7 +473,7 @@ static __global__ void batchnorm_rows_stats(litdnn_batchnorm_args a, batchnorm_p
       out[2] = sq[4 * t + k];
     }
 }
-#line 1458 "chapters/08-normalization.nw"
+#line 1470 "chapters/08-normalization.nw"
 static __global__ void batchnorm_finish_stats(litdnn_batchnorm_args a, batchnorm_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -525,7 +525,7 @@ static __global__ void batchnorm_inference_coefficients(litdnn_batchnorm_args a,
       coef[j * F + f] = k[j];
   }
 }
-#line 1521 "chapters/08-normalization.nw"
+#line 1533 "chapters/08-normalization.nw"
 static __device__ inline float batchnorm_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -628,7 +628,7 @@ static __global__ void batchnorm_rows_apply(litdnn_batchnorm_args a, batchnorm_p
     }
   }
 }
-#line 1642 "chapters/08-normalization.nw"
+#line 1654 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_grad_sums(litdnn_batchnorm_args a, batchnorm_plan p, const float *means,
                                            float *partial)
 {
@@ -761,7 +761,7 @@ static __global__ void batchnorm_finish_grads(litdnn_batchnorm_args a, batchnorm
     batchnorm_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1813 "chapters/08-normalization.nw"
+#line 1825 "chapters/08-normalization.nw"
 #define BATCHNORM_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
 
 #define BATCHNORM_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
@@ -771,9 +771,7 @@ static __global__ void batchnorm_finish_grads(litdnn_batchnorm_args a, batchnorm
 static __device__ inline void batchnorm_fused_offsets(int64_t *at, int64_t u, int64_t units, int64_t *row, int64_t *col,
                                                int64_t drow, int64_t dcol, int64_t L, int64_t base, int64_t run)
 {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++) {
     at[r] = u + r * (int64_t)blockDim.x < units ? *row * run + base + *col : -1;
     batchnorm_step(row, col, drow, dcol, L);
@@ -805,14 +803,10 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
   if (p.vec) {
     for (int64_t u = threadIdx.x; u < units; u += step) {
       batchnorm_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++)
         v[r] = batchnorm_fused_load(a.x, at[r], 1);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++)
         if (at[r] >= 0)
           batchnorm_welford_add4(&w, v[r]);
@@ -850,21 +844,17 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
   } else {
     for (int64_t u = threadIdx.x; u < units; u += step) {
       batchnorm_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++)
         v[r] = batchnorm_fused_load(a.x, at[r], 1);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++)
         if (at[r] >= 0)
           batchnorm_store_unit(&a, at[r], k, make_float4(0.0f, 0.0f, 0.0f, 0.0f), v[r], 1);
     }
   }
 }
-#line 1949 "chapters/08-normalization.nw"
+#line 1951 "chapters/08-normalization.nw"
 #define BATCHNORM_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -942,16 +932,12 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
   for (int64_t u = threadIdx.x; p.vec && u < units; u += step) {
     float4 dv[BATCHNORM_FUSED_UNROLL], xv[BATCHNORM_FUSED_UNROLL];
     batchnorm_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++) {
       dv[r] = batchnorm_fused_load(a.dy, at[r], p.vec);
       xv[r] = batchnorm_fused_load(a.x, at[r], p.vec);
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++) {
       float4 d = dv[r], v = xv[r];
       if (at[r] < 0)
@@ -992,22 +978,18 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
   for (int64_t u = threadIdx.x; p.vec && u < units; u += step) {
     float4 dv[BATCHNORM_FUSED_UNROLL], xv[BATCHNORM_FUSED_UNROLL];
     batchnorm_fused_offsets(at, u, units, &row, &col, drow, dcol, L, c * L, run);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++) {
       dv[r] = batchnorm_fused_load(a.dy, at[r], p.vec);
       xv[r] = batchnorm_fused_load(a.x, at[r], p.vec);
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int r = 0; r < BATCHNORM_FUSED_UNROLL; r++)
       if (at[r] >= 0)
         batchnorm_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2140 "chapters/08-normalization.nw"
+#line 2134 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BATCHNORM_REGS_MAX_UNITS 16
 
@@ -1017,9 +999,7 @@ static __device__ __forceinline__ void batchnorm_regs_offsets(int *at, const int
 {
   int64_t L = p->L, run = p->features * L, units = p->rows * L;
   int64_t row = threadIdx.x / L, col = threadIdx.x % L, drow = blockDim.x / L, dcol = blockDim.x % L;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++) {
     at[r] = threadIdx.x + r * (int64_t)blockDim.x < units ? (int)(row * run + c * L + col) : -1;
     batchnorm_step(&row, &col, drow, dcol, L);
@@ -1045,16 +1025,12 @@ static __device__ __forceinline__ void batchnorm_regs_moments(const litdnn_batch
                                                        float *s0, float *s1, float *mean, float *var)
 {
   float m = (float)litdnn_batchnorm_per_feature(a), shift = a->x[c * p->L * (vec ? 4 : 1)], sum = 0.0f, sq = 0.0f;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++)
     sum += at[r] >= 0 ? batchnorm_regs_shifted_sum(v[r], shift, vec) : 0.0f;
   batchnorm_block_sum2(sum, 0.0f, s0, s1);
   *mean = shift + s0[0] / m;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++)
     sq += at[r] >= 0 ? batchnorm_regs_squares(v[r], *mean, vec) : 0.0f;
   batchnorm_block_sum2(sq, 0.0f, s0, s1);
@@ -1073,9 +1049,7 @@ static __device__ __forceinline__ void batchnorm_regs_training_body(const litdnn
   float rm = threadIdx.x == 0 && a->run_mean ? a->run_mean[c] : 0.0f;
   float rv = threadIdx.x == 0 && a->run_mean ? a->run_var[c] : 0.0f;
   batchnorm_regs_offsets(at, R, p, c);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++)
     v[r] = batchnorm_fused_load(a->x, at[r], vec);
   batchnorm_regs_moments(a, p, c, v, at, R, vec, s0, s1, &mean, &var);
@@ -1086,9 +1060,7 @@ static __device__ __forceinline__ void batchnorm_regs_training_body(const litdnn
   k[1] = bias;
   k[2] = scale * invstd;
   k[3] = mean;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++)
     if (at[r] >= 0)
       batchnorm_store_unit(a, at[r], k, zero, v[r], vec);
@@ -1107,9 +1079,7 @@ static __device__ __forceinline__ void batchnorm_regs_backward_body(const litdnn
     invstd = a->var_in[c];
   }
   batchnorm_regs_offsets(at, R, p, c);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++) {
     xv[r] = batchnorm_fused_load(a->x, at[r], vec);
     dv[r] = batchnorm_fused_load(a->dy, at[r], vec);
@@ -1119,9 +1089,7 @@ static __device__ __forceinline__ void batchnorm_regs_backward_body(const litdnn
     batchnorm_regs_moments(a, p, c, xv, at, R, vec, s0, s1, &mean, &var);
     invstd = batchnorm_invstd(a, var);
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++) {
     float4 d = dv[r], x = xv[r];
     if (at[r] < 0)
@@ -1145,9 +1113,7 @@ static __device__ __forceinline__ void batchnorm_regs_backward_body(const litdnn
     batchnorm_store(&a->dscale[c], dscale, a->alpha_p, a->beta_p);
     batchnorm_store(&a->dbias[c], dbias, a->alpha_p, a->beta_p);
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int r = 0; r < R; r++)
     if (at[r] >= 0)
       batchnorm_store_unit(a, at[r], k, dv[r], xv[r], vec);
@@ -1177,7 +1143,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) batchnorm_plane
   __shared__ float s1[33];
   batchnorm_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2394 "chapters/08-normalization.nw"
+#line 2372 "chapters/08-normalization.nw"
 static const char batchnorm_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char batchnorm_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char batchnorm_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1334,7 +1300,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2574 "chapters/08-normalization.nw"
+#line 2552 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1361,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2609 "chapters/08-normalization.nw"
+#line 2587 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;

@@ -23,9 +23,9 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_inference_table,
     litdnn_batchnorm_backward_table;
-#line 3341 "chapters/08-normalization.nw"
+#line 3319 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
-#line 262 "chapters/09-dropout.nw"
+#line 264 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 #line 368 "chapters/10-rnn.nw"
 extern const litdnn_op_table litdnn_rnn_forward_table, litdnn_rnn_backward_data_table,
@@ -62,10 +62,10 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_batchnorm_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_batchnorm_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_batchnorm_backward_table,
-#line 3345 "chapters/08-normalization.nw"
+#line 3323 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
-#line 266 "chapters/09-dropout.nw"
+#line 268 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 373 "chapters/10-rnn.nw"

@@ -1,4 +1,4 @@
-#line 338 "chapters/09-dropout.nw"
+#line 340 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 #include <string.h>

@@ -1,4 +1,4 @@
-#line 597 "chapters/09-dropout.nw"
+#line 599 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 

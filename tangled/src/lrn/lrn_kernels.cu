@@ -1,9 +1,9 @@
-#line 4986 "chapters/08-normalization.nw"
+#line 4911 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 3505 "chapters/08-normalization.nw"
+#line 3483 "chapters/08-normalization.nw"
 #define LRN_THREADS 256
 #define LRN_CHUNK 64   /* channels per thread in the sliding-window kernels */
 
@@ -59,7 +59,7 @@ static __global__ void lrn_backward_thread_per_element(litdnn_lrn_args a)
             2.0f * (float)(a.a_over_n * a.power) * x[j * a.xs[1]] * sum;
   lrn_store(a.out + litdnn_lrn_pixel(&a, a.dxs, p) + j * a.dxs[1], g, a.alpha, a.beta);
 }
-#line 3591 "chapters/08-normalization.nw"
+#line 3576 "chapters/08-normalization.nw"
 /* the sum of squares of the window of channel c, from scratch */
 static __device__ double lrn_window(const litdnn_lrn_args *a, const float *x, int64_t cs, int c)
 {
@@ -104,15 +104,13 @@ static __global__ void lrn_forward_sliding(litdnn_lrn_args a, int chunks)
   int C = (int)a.dims[1], c0 = (int)(blockIdx.x % chunks) * LRN_CHUNK, c1 = c0 + LRN_CHUNK < C ? c0 + LRN_CHUNK : C;
   float k = (float)a.k, an = (float)a.a_over_n, power = -(float)a.power;
   double sum = lrn_window(&a, x, xc, c0 - 1);
-#if defined(__CUDA_ARCH__)
-#pragma unroll 4
-#endif
+  LITDNN_UNROLL_BY(4)
   for (int c = c0; c < c1; c++) {
     sum = lrn_slide(&a, x, xc, c, sum);
     lrn_store(&y[c * yc], __ldg(&x[c * xc]) * lrn_pow(k + an * (float)sum, power), a.alpha, a.beta);
   }
 }
-#line 3655 "chapters/08-normalization.nw"
+#line 3638 "chapters/08-normalization.nw"
 static __device__ inline float lrn_t(const litdnn_lrn_args *a, const float *y, const float *dy, int c, double sum)
 {
   return __ldg(&dy[c * a->dys[1]]) * __ldg(&y[c * a->ys[1]]) / ((float)a->k + (float)a->a_over_n * (float)sum);
@@ -137,9 +135,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
   /* T_{c0-1} sums t_c over [c0 - 1 - hi, c0 - 1 + lo] */
   for (int c = c0 - 1 - hi < 0 ? 0 : c0 - 1 - hi; c <= c0 - 1 + lo && c < C; c++)
     t_sum += (double)lrn_t(&a, y, dy, c, lrn_window(&a, x, xc, c));
-#if defined(__CUDA_ARCH__)
-#pragma unroll 2
-#endif
+  LITDNN_UNROLL_BY(2)
   for (int j = c0; j < c1; j++) {
     int lead = j + lo, tail = j - hi - 1;
     s_lead = lrn_slide(&a, x, xc, lead, s_lead);
@@ -154,7 +150,7 @@ static __global__ void lrn_backward_sliding(litdnn_lrn_args a, int chunks)
     lrn_store(&dx[j * a.dxs[1]], g, a.alpha, a.beta);
   }
 }
-#line 3743 "chapters/08-normalization.nw"
+#line 3724 "chapters/08-normalization.nw"
 #define LRN_WARPS (LRN_THREADS / 32)
 #define LRN_HALO 16
 #define LRN_SPAN 64   /* staged channels per warp: [c0 - 16, c0 + 48) */
@@ -241,7 +237,7 @@ static __global__ void lrn_backward_warp_nhwc(litdnn_lrn_args a)
     }
   }
 }
-#line 3879 "chapters/08-normalization.nw"
+#line 3860 "chapters/08-normalization.nw"
 #define LRN_RING_CHUNK 64      /* channels per thread of the staged kernels, at most */
 #define LRN_RING_MIN_CHUNK 32  /* and at least, when the grid is small */
 #define LRN_RING_MIN_BLOCKS 2048
@@ -346,16 +342,12 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     xr[(ch & mask) * T] = ch >= 0 && ch < C ? lrn_load4(a.x, xo, ch * xc, vec) : lrn_zero4();
   for (int c = c0; c < c1; c += 4) {
     float4 v[4];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int e = c + u + hi;
       v[u] = c + u < c1 && e < C ? lrn_load4(a.x, xo, e * xc, vec) : lrn_zero4();
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int cc = c + u;
       if (cc < c1) {
@@ -368,7 +360,7 @@ static __global__ void lrn_forward_staged(litdnn_lrn_args a, int chunk, int chun
     }
   }
 }
-#line 4050 "chapters/08-normalization.nw"
+#line 4027 "chapters/08-normalization.nw"
 static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chunks, int ring, int ring2, int vec)
 {
   extern __shared__ float4 lrn_bwd_ring4[];
@@ -390,17 +382,13 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     xr[(ch & mask) * T] = ch >= 0 ? lrn_load4(a.x, xo, ch * xc, vec) : lrn_zero4();
   for (int j = c0 - n + 1; j < c1; j += 4) {
     float4 xv[4], dyv[4];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + n - 1, lead = jj + lo, live = jj < c1;
       xv[u] = live && e < C ? lrn_load4(a.x, xo, e * xc, vec) : lrn_zero4();
       dyv[u] = live && lead >= 0 && lead < C ? lrn_load4(a.dy, dyo, lead * dyc, vec) : lrn_zero4();
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + n - 1, lead = jj + lo;
       if (jj >= c1)
@@ -422,7 +410,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 4224 "chapters/08-normalization.nw"
+#line 4197 "chapters/08-normalization.nw"
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
 static __device__ inline void lrn_quad32(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int *o)
 {
@@ -514,9 +502,7 @@ static __device__ __forceinline__ void lrn_store4_rot(float *t, int row, int val
     /* the first and last lanes of the warp, and the lanes past the plane's end: lane 31
        writes the last m values of lane 30, lane 0 leaves the first m to the warp before */
     float v[4] = {o.x, o.y, o.z, o.w};
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int k = 0; k < 4; k++)
       if (4 * lane + k >= m && 4 * lane + k < m + valid)
         lrn_store(p + k, v[k], alpha, beta);
@@ -554,9 +540,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
   float two_ab = 2.0f * (float)(a->a_over_n * a->power);
   float4 X[LITDNN_LRN_REGS_MAX_N], T[LITDNN_LRN_REGS_MAX_N], G[LITDNN_LRN_REGS_MAX_N];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int m = 0; m < nw; m++) {
     int ch = c0 - nw + 1 + m, row = xo[0] + ch * xc;
     X[m] = m < nw - 1 && ch >= 0 ? (vec == 2 ? lrn_rot4(lrn_load4_rot(a->x, row, valid, lane), row)
@@ -567,9 +551,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
   }
   for (int j = c0 - nw + 1; j < c1; j += 4) {
     float4 xv[4], dyv[4];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
       if (vec == 2) {
@@ -582,27 +564,21 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
       }
     }
     if (vec == 2) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int u = 0; u < 4; u++) {
         int jj = j + u;
         xv[u] = lrn_rot4(xv[u], xo[0] + (jj + nw - 1) * xc);
         dyv[u] = lrn_rot4(dyv[u], dyo[0] + (jj + lo) * dyc);
       }
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int jj = j + u;
       if (jj >= c1)
         break;
       X[nw - 1] = xv[u];
       float4 sq = lrn_zero4();
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m < nw; m++) {
         sq.x += X[m].x * X[m].x;
         sq.y += X[m].y * X[m].y;
@@ -617,9 +593,7 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
       T[nw - 1] = make_float4(g.x * xl.x / s.x, g.y * xl.y / s.y, g.z * xl.z / s.z, g.w * xl.w / s.w);
       if (jj >= c0) {
         float4 t = lrn_zero4();
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+        LITDNN_UNROLL
         for (int m = 0; m < nw; m++) {
           t.x += T[m].x;
           t.y += T[m].y;
@@ -633,16 +607,12 @@ static __device__ __forceinline__ void lrn_backward_regs_body(const litdnn_lrn_a
         else
           lrn_store4_32(a->out, dxo, jj * dxc, vec, d, a->alpha, a->beta);
       }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m + 1 < nw; m++) {
         X[m] = X[m + 1];
         T[m] = T[m + 1];
       }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m < lo; m++)
         G[m] = G[m + 1];
     }
@@ -709,7 +679,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4535 "chapters/08-normalization.nw"
+#line 4490 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -735,9 +705,7 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = (float)a->k, an = (float)a->a_over_n, power = -(float)a->power;
   float4 X[LITDNN_LRN_REGS_MAX_N];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int m = 0; m < nw; m++) {
     int ch = c0 - lo + m;
     int row = xo[0] + ch * xc;
@@ -747,9 +715,7 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
   }
   for (int c = c0; c < c1; c += 4) {
     float4 xv[4];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int e = c + u + hi, live = c + u < c1 && e < C;
       xv[u] = live ? (vec == 2 ? lrn_load4_rot(a->x, xo[0] + e * xc, valid, lane) : lrn_load4_32(a->x, xo, e * xc, vec))
@@ -757,24 +723,18 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
     }
     if (vec == 2) {
       /* the rotated loads' shuffles, after the last of them */
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int u = 0; u < 4; u++)
         xv[u] = lrn_rot4(xv[u], xo[0] + (c + u + hi) * xc);
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < 4; u++) {
       int cc = c + u;
       if (cc >= c1)
         break;
       X[nw - 1] = xv[u];
       float4 sq = lrn_zero4();
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m < nw; m++) {
         sq.x += X[m].x * X[m].x;
         sq.y += X[m].y * X[m].y;
@@ -788,9 +748,7 @@ static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_ar
         lrn_store4_rot(a->out, yo[0] + cc * yc, valid, lane, out, a->alpha, a->beta);
       else
         lrn_store4_32(a->out, yo, cc * yc, vec, out, a->alpha, a->beta);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m + 1 < nw; m++)
         X[m] = X[m + 1];
     }
@@ -857,7 +815,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4822 "chapters/08-normalization.nw"
+#line 4765 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -871,9 +829,7 @@ static __device__ __forceinline__ void lrn_pixel_loads(const float *x, const flo
                                                        int c1, int C, const int nw, float *xv, float *dyv)
 {
   const int lo = (nw - 1) / 2;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int u = 0; u < LRN_PIX_STEP; u++) {
     int jj = j + u, e = jj + nw - 1, lead = jj + lo, live = jj < c1;
     xv[u] = live && e < C ? __ldg(x + e * xc) : 0.0f;
@@ -897,9 +853,7 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
   int c0 = (int)(blockIdx.x % chunks) * chunk, c1 = c0 + chunk < C ? c0 + chunk : C;
   float k = coef.x, an = coef.y, power = coef.z, two_ab = coef.w;
   float X[LITDNN_LRN_REGS_MAX_N], T[LITDNN_LRN_REGS_MAX_N], G[LITDNN_LRN_REGS_MAX_N];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  LITDNN_UNROLL
   for (int m = 0; m < nw; m++) {
     int ch = c0 - nw + 1 + m;
     X[m] = m < nw - 1 && ch >= 0 ? __ldg(x + ch * xc) : 0.0f;
@@ -916,26 +870,20 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
     float nxv[LRN_PIX_STEP], ndyv[LRN_PIX_STEP];
     lrn_pixel_loads(x, dy, xc, dyc, ahead ? j + LRN_PIX_STEP : j, c1, C, nw, nxv, ndyv);
     if (!ahead) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int u = 0; u < LRN_PIX_STEP; u++) {
         xv[u] = nxv[u];
         dyv[u] = ndyv[u];
       }
     }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    LITDNN_UNROLL
     for (int u = 0; u < LRN_PIX_STEP; u++) {
       /* no early exit past c1: the last step computes on zeros and stores nothing, and
          the step stays straight-line code whose shifts are renamings */
       int jj = j + u;
       X[nw - 1] = xv[u];
       float sq = 0.0f;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m < nw; m++)
         sq += X[m] * X[m];
       float s = k + an * sq, g = dyv[u] * lrn_pow(s, power);
@@ -943,30 +891,22 @@ static __device__ __forceinline__ void lrn_backward_pixel_body(const litdnn_lrn_
       T[nw - 1] = g * X[lo] / s;
       if (jj >= c0 && jj < c1) {
         float t = 0.0f;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+        LITDNN_UNROLL
         for (int m = 0; m < nw; m++)
           t += T[m];
         lrn_store(dx + jj * dxc, G[0] - two_ab * X[0] * t, a->alpha, a->beta);
       }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m + 1 < nw; m++) {
         X[m] = X[m + 1];
         T[m] = T[m + 1];
       }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int m = 0; m < lo; m++)
         G[m] = G[m + 1];
     }
     if (ahead) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+      LITDNN_UNROLL
       for (int u = 0; u < LRN_PIX_STEP; u++) {
         xv[u] = nxv[u];
         dyv[u] = ndyv[u];
@@ -1016,7 +956,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4998 "chapters/08-normalization.nw"
+#line 4923 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1073,7 +1013,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 5060 "chapters/08-normalization.nw"
+#line 4985 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1127,7 +1067,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 5142 "chapters/08-normalization.nw"
+#line 5067 "chapters/08-normalization.nw"
 /* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
 static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
 {
@@ -1190,7 +1130,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 5211 "chapters/08-normalization.nw"
+#line 5136 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
@@ -1222,7 +1162,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 5255 "chapters/08-normalization.nw"
+#line 5180 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
