@@ -136,7 +136,22 @@ static double *widen(const float *x, size_t n)
   return d;
 }
 
-static void run_problem(const t_case *c, const lrn_shape *s, const lrn_params *p, float alpha, float beta)
+/* The n floats of host at the very end of a device buffer of pad + n floats, the pad
+   poisoned; the tensor starts at the result + pad, 16-byte aligned for pad a multiple of 4. */
+static float *dev_at_end(litdnnHandle_t h, const float *host, size_t n, size_t pad)
+{
+  float *tmp = malloc((n + pad) * sizeof *tmp);
+  t_poison(tmp, pad);
+  memcpy(tmp + pad, host, n * sizeof *tmp);
+  float *d = t_dev_from_host(h, tmp, n + pad);
+  free(tmp);
+  return d;
+}
+
+/* one problem of case c; pad floats before each tensor in its buffer, which ends where the
+   tensor does */
+static void run_problem_at(const t_case *c, const lrn_shape *s, const lrn_params *p, float alpha, float beta,
+                           size_t pad)
 {
   litdnnOp_t op = (litdnnOp_t)c->op;
   size_t n = (size_t)s->n * s->c * s->h * s->w;
@@ -152,17 +167,18 @@ static void run_problem(const t_case *c, const lrn_shape *s, const lrn_params *p
   litdnnHandle_t h = t_case_handle(c);
   litdnnTensorDescriptor_t t = lrn_desc(s);
   litdnnLRNDescriptor_t norm = lrn_norm(p);
-  void *dxv = t_dev_from_host(h, x, n), *dyv = t_dev_from_host(h, dy, n), *dyf = t_dev_from_host(h, yf, n);
-  void *out = beta != 0 ? t_dev_from_host(h, old, n) : t_dev_poisoned(h, n);
+  float *bx = dev_at_end(h, x, n, pad), *bdy = dev_at_end(h, dy, n, pad), *by = dev_at_end(h, yf, n, pad);
+  float *bout = beta != 0 ? dev_at_end(h, old, n, pad) : t_dev_poisoned(h, n + pad);
+  float *dxv = bx + pad, *dyv = bdy + pad, *dyf = by + pad, *out = bout + pad;
   litdnnStatus_t st = op == LITDNN_OP_LRN_FORWARD
       ? litdnnLRNCrossChannelForward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dxv, &beta, t, out)
       : litdnnLRNCrossChannelBackward(h, norm, LITDNN_LRN_CROSS_CHANNEL_DIM1, &alpha, t, dyf, t, dyv, t, dxv, &beta,
                                       t, out);
   char msg[512], what[384];
   snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());   /* the next call clears it */
-  snprintf(what, sizeof what, "%s: %dx%dx%dx%d %s n=%u a=%g b=%g k=%g blend %g,%g", t_case_name(c), s->n, s->c,
+  snprintf(what, sizeof what, "%s: %dx%dx%dx%d %s n=%u a=%g b=%g k=%g blend %g,%g%s", t_case_name(c), s->n, s->c,
            s->h, s->w, s->format == LITDNN_TENSOR_NCHW ? "NCHW" : "NHWC", p->n, p->alpha, p->beta, p->k, alpha,
-           beta);
+           beta, pad ? ", at the end of the buffers" : "");
   float *got = t_dev_fetch(h, out, n);
   if (case_takes(c, s, p)) {
     cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
@@ -175,11 +191,16 @@ static void run_problem(const t_case *c, const lrn_shape *s, const lrn_params *p
     t_assert_close_f(got, beta != 0 ? old : nan_n, n, 0, 0, what);   /* untouched */
   }
   free(got);
-  t_dev_free(h, dxv); t_dev_free(h, dyv); t_dev_free(h, dyf); t_dev_free(h, out);
+  t_dev_free(h, bx); t_dev_free(h, bdy); t_dev_free(h, by); t_dev_free(h, bout);
   litdnnDestroyTensorDescriptor(t);
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroy(h);
   free(x); free(dy); free(old); free(yf); free(nan_n); free(xd); free(want); free(g);
+}
+
+static void run_problem(const t_case *c, const lrn_shape *s, const lrn_params *p, float alpha, float beta)
+{
+  run_problem_at(c, s, p, alpha, beta, 0);
 }
 
 /* one shape, every parameter set, the two blends in turn */
@@ -194,6 +215,46 @@ ParameterizedTestParameters(lrn, forward) { return t_cases(LITDNN_OP_LRN_FORWARD
 ParameterizedTest(t_case *c, lrn, forward) { every_parameter_set(c); }
 ParameterizedTestParameters(lrn, backward) { return t_cases(LITDNN_OP_LRN_BACKWARD, NSHAPES); }
 ParameterizedTest(t_case *c, lrn, backward) { every_parameter_set(c); }
+
+/* NCHW tensors whose rows the register stages read as aligned float4 across a warp (their
+   planes are not a multiple of four), each tensor at the very end of its buffer. When the
+   tensor spans a number of floats that is not a multiple of four, the aligned float4 that
+   holds its last value runs past the end of the buffer: the register stages must not read
+   it (on a GPU, compute-sanitizer's memcheck reported a 16-byte read past an 840-byte
+   allocation, the first shape below); here every stage must still give the reference. */
+static const lrn_shape at_end[] = {
+  {2, 7, 3, 5, LITDNN_TENSOR_NCHW},   /* 210 floats */
+  {1, 3, 5, 5, LITDNN_TENSOR_NCHW},   /* 75, batch 1 */
+  {3, 5, 11, 13, LITDNN_TENSOR_NCHW}, /* 2145: planes of 143 pixels, two warps each */
+  {1, 1, 1, 7, LITDNN_TENSOR_NCHW},   /* 7, one row */
+  {1, 2, 11, 13, LITDNN_TENSOR_NCHW}, /* 286 */
+  {2, 6, 5, 7, LITDNN_TENSOR_NCHW},   /* 420, a multiple of four: the last float4 ends with the buffer */
+};
+#define NAT_END ((int)(sizeof at_end / sizeof at_end[0]))
+
+static void every_parameter_set_at_the_end(const t_case *c)
+{
+  int k = c->problem;
+  for (int q = 0; q < NPARAMS; q++)
+    run_problem_at(c, &at_end[k], &params[q], blends[(k + q) % 2][0], blends[(k + q) % 2][1], 4);
+}
+
+ParameterizedTestParameters(lrn, forward_with_each_tensor_at_the_end_of_its_buffer)
+{
+  return t_cases(LITDNN_OP_LRN_FORWARD, NAT_END);
+}
+ParameterizedTest(t_case *c, lrn, forward_with_each_tensor_at_the_end_of_its_buffer)
+{
+  every_parameter_set_at_the_end(c);
+}
+ParameterizedTestParameters(lrn, backward_with_each_tensor_at_the_end_of_its_buffer)
+{
+  return t_cases(LITDNN_OP_LRN_BACKWARD, NAT_END);
+}
+ParameterizedTest(t_case *c, lrn, backward_with_each_tensor_at_the_end_of_its_buffer)
+{
+  every_parameter_set_at_the_end(c);
+}
 
 /* dx against central differences of f(x) = sum(g * lrn(x)), in double */
 ParameterizedTestParameters(lrn, backward_matches_finite_differences)

@@ -1,4 +1,4 @@
-#line 4911 "chapters/08-normalization.nw"
+#line 4920 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
@@ -410,7 +410,7 @@ static __global__ void lrn_backward_staged(litdnn_lrn_args a, int chunk, int chu
     }
   }
 }
-#line 4197 "chapters/08-normalization.nw"
+#line 4206 "chapters/08-normalization.nw"
 /* the staged kernel's quad of pixels with 32-bit offsets (the stage function checks that they fit) */
 static __device__ inline void lrn_quad32(const litdnn_lrn_args *a, const int64_t *s, int64_t q, int vec, int *o)
 {
@@ -679,7 +679,7 @@ static __global__ void lrn_backward_regs5r(litdnn_lrn_args a, int chunk, int chu
 {
   lrn_backward_regs_body(&a, chunk, chunks, 2, 5);
 }
-#line 4490 "chapters/08-normalization.nw"
+#line 4499 "chapters/08-normalization.nw"
 static __device__ __forceinline__ void lrn_forward_regs_body(const litdnn_lrn_args *a, int chunk, int chunks,
                                                              const int vec, const int nw)
 {
@@ -815,7 +815,7 @@ static __global__ void lrn_forward_regs5p(litdnn_lrn_args a, int chunk, int chun
 {
   lrn_forward_regs_body(&a, chunk, chunks, 0, 5);
 }
-#line 4765 "chapters/08-normalization.nw"
+#line 4774 "chapters/08-normalization.nw"
 #define LRN_PIX_THREADS 128      /* threads a block */
 #define LRN_PIX_STEP 8           /* channels whose loads a thread issues together */
 #define LRN_PIX_BLOCKS_PER_SM 8  /* blocks an SM holds: 1024 threads at 64 registers at most */
@@ -956,7 +956,7 @@ static __global__ void LRN_PIX_AHEAD_BOUNDS lrn_backward_pixel5a(litdnn_lrn_args
   lrn_backward_pixel_body(&a, chunk, chunks, coef, 5, 1);
 }
 
-#line 4923 "chapters/08-normalization.nw"
+#line 4932 "chapters/08-normalization.nw"
 static const char lrn_forward_call[] = "litdnnLRNCrossChannelForward";
 static const char lrn_backward_call[] = "litdnnLRNCrossChannelBackward";
 
@@ -1013,7 +1013,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_warp)(litdnnHandle_t h, const v
   lrn_backward_warp_nhwc<<<lrn_warp_blocks(a), LRN_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_warp_nhwc");
 }
-#line 4985 "chapters/08-normalization.nw"
+#line 4994 "chapters/08-normalization.nw"
 /* the smallest power of two at or above v */
 static int lrn_pow2(int v)
 {
@@ -1067,11 +1067,14 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_staged)(litdnnHandle_t h, const
                         litdnn_gpu_stream(h)>>>(*a, chunk, chunks, ring, ring2, vec);
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_staged");
 }
-#line 5067 "chapters/08-normalization.nw"
-/* the rows of the tensor with strides s at p are contiguous and p is 16-byte aligned: the rotated path */
-static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p)
+#line 5076 "chapters/08-normalization.nw"
+/* the rotated path can take the tensor with strides s at p: its rows are contiguous and p is
+   16-byte aligned; and, if the path reads it, it spans a whole number of float4, since the
+   aligned float4 that holds its last value is read whole */
+static int lrn_rows_ok(const litdnn_lrn_args *a, const int64_t *s, const void *p, int read)
 {
-  return s[3] == 1 && s[2] == a->dims[3] && ((uintptr_t)p & 15) == 0;
+  return s[3] == 1 && s[2] == a->dims[3] && ((uintptr_t)p & 15) == 0 &&
+         (!read || litdnn_lrn_extent(a, s) % 4 == 0);
 }
 
 /* channels per chunk for the register stages: the multiple of 4 in [16, 128] that minimizes
@@ -1102,8 +1105,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int nw = a->lo + a->hi + 1;   /* at most LITDNN_LRN_REGS_MAX_N, 32-bit offsets: the stage applies */
-  int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->dys, a->dy) &&
-                                              lrn_rows_ok(a, a->dxs, a->out) ? 2 : 0;
+  int vec = litdnn_lrn_all_vec(a, 1) ? 1 : lrn_rows_ok(a, a->xs, a->x, 1) && lrn_rows_ok(a, a->dys, a->dy, 1) &&
+                                              lrn_rows_ok(a, a->dxs, a->out, 0) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
   int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
                                  : (litdnn_lrn_pixels(a) + 3) / 4;
@@ -1130,12 +1133,12 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_backward_regs)(litdnnHandle_t h, const v
   }
   return litdnn_gpu_launch_status(lrn_backward_call, "lrn_backward_regs");
 }
-#line 5136 "chapters/08-normalization.nw"
+#line 5148 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_lrn_args *a = (const litdnn_lrn_args *)args;
   int nw = a->lo + a->hi + 1;   /* at most LITDNN_LRN_REGS_MAX_N, 32-bit offsets: the stage applies */
-  int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x) && lrn_rows_ok(a, a->ys, a->out) ? 2 : 0;
+  int vec = litdnn_lrn_all_vec(a, 0) ? 1 : lrn_rows_ok(a, a->xs, a->x, 1) && lrn_rows_ok(a, a->ys, a->out, 0) ? 2 : 0;
   int64_t hw = a->dims[2] * a->dims[3];
   int64_t all_threads = vec == 2 ? a->dims[0] * ((hw + LRN_ROT_PIXELS - 1) / LRN_ROT_PIXELS) * 32
                                  : (litdnn_lrn_pixels(a) + 3) / 4;
@@ -1162,7 +1165,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_lrn_forward_regs)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(lrn_forward_call, "lrn_forward_regs");
 }
-#line 5180 "chapters/08-normalization.nw"
+#line 5192 "chapters/08-normalization.nw"
 /* both pixel-a-thread stages: ahead, whether a step loads the next step's channels */
 static litdnnStatus_t lrn_backward_pixel_launch(litdnnHandle_t h, const litdnn_lrn_args *a, int ahead)
 {
