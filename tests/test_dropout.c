@@ -116,6 +116,14 @@ static const float probabilities[] = {0.0f, 0.3f, 0.875f};
 
 #define NSHAPES ((int)(sizeof shapes / sizeof shapes[0]))
 
+/* the n floats of dev, bit for bit those of want */
+static void expect_bits(litdnnHandle_t h, const void *dev, const float *want, size_t n, const char *what)
+{
+  float *got = t_dev_fetch(h, dev, n);
+  t_assert_close_f(got, want, n, 0, 0, what);
+  free(got);
+}
+
 /* The cases of a test that runs once per backend with the handle's choice. */
 static int automatic_only(litdnnOp_t op, int stage)
 {
@@ -143,18 +151,14 @@ static void pass_case(const t_case *c, const drop_shape *s, float p, int offset)
   litdnnStatus_t st = litdnnDropoutForward(d.h, d.d, t, dx + offset, t, dy + offset, d.reserve, d.reserve_bytes);
   cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: forward: %s", what, litdnnGetLastErrorString());
   if (!backward) {
-    float *got = t_dev_fetch(d.h, dy + offset, n);
     host_dropout(x + offset, want, n, p, seed);
-    t_assert_close_f(got, want, n, 0, 0, what);
-    free(got);
+    expect_bits(d.h, dy + offset, want, n, what);
   } else {
     /* the same mask applied to dy */
     st = litdnnDropoutBackward(d.h, d.d, t, dg + offset, t, ddx + offset, d.reserve, d.reserve_bytes);
     cr_assert_eq(st, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
-    float *got = t_dev_fetch(d.h, ddx + offset, n);
     host_dropout(g + offset, want, n, p, seed);
-    t_assert_close_f(got, want, n, 0, 0, what);
-    free(got);
+    expect_bits(d.h, ddx + offset, want, n, what);
   }
   t_dev_free(d.h, dx); t_dev_free(d.h, dy); t_dev_free(d.h, dg); t_dev_free(d.h, ddx);
   free(x); free(g); free(want);
@@ -320,10 +324,8 @@ ParameterizedTest(t_case *cs, dropout, backward_uses_the_mask_of_the_forward_pas
   litdnnDropoutGetStatesSize(c.h, &states_bytes);
   cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, 0.25f, c.states, states_bytes, 5ull), LITDNN_STATUS_SUCCESS);
   cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dgx, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-  float *got = t_dev_fetch(c.h, dgx, n);
   host_dropout(g, want, n, 0.5f, 99ull);
-  t_assert_close_f(got, want, n, 0, 0, t_case_name(cs));
-  free(got);
+  expect_bits(c.h, dgx, want, n, t_case_name(cs));
   t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dgx);
   drop_close(&c);
   free(g); free(want);
@@ -380,9 +382,7 @@ ParameterizedTest(t_case *c, dropout, bad_input_is_refused_and_writes_nothing)
                     "handle", "null handle");
     t_assert_status(litdnnSetDropoutDescriptor(NULL, h, 0.5f, states, sb, 1), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
                     "dropoutDesc", "null descriptor");
-    float *got = t_dev_fetch(h, states, 8);
-    t_assert_close_f(got, marker, 8, 0, 0, "states after refused sets");
-    free(got);
+    expect_bits(h, states, marker, 8, "states after refused sets");
     t_assert_status(litdnnGetDropoutDescriptor(unset, h, NULL, NULL, NULL), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED,
                     "dropoutDesc", "get of an unset descriptor");
     cr_assert_eq(litdnnSetDropoutDescriptor(d, h, 0.5f, states, sb, 1), LITDNN_STATUS_SUCCESS);
@@ -413,12 +413,8 @@ ParameterizedTest(t_case *c, dropout, bad_input_is_refused_and_writes_nothing)
                     "dx", "backward: null dx");
     t_assert_status(litdnnDropoutGetReserveSpaceSize(unset_t, &rb), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "xDesc",
                     "reserve size of an unset descriptor");
-    got = t_dev_fetch(h, dy, n);
-    t_assert_close_f(got, marker, n, 0, 0, "y after refused calls");
-    free(got);
-    got = t_dev_fetch(h, reserve, 8);
-    t_assert_close_f(got, marker, 8, 0, 0, "reserve space after refused calls");
-    free(got);
+    expect_bits(h, dy, marker, n, "y after refused calls");
+    expect_bits(h, reserve, marker, 8, "reserve space after refused calls");
     /* zero and negative sizes never make a tensor descriptor */
     t_assert_status(litdnnSetTensor4dDescriptor(unset_t, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 2, 0, 4, 4),
                     LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "c", "zero channels");
@@ -459,9 +455,7 @@ ParameterizedTest(t_case *cs, dropout, each_pass_draws_a_new_mask_and_the_seed_r
       t_assert_close_f(got, want, N, 0, 0, what);
       /* backward: the mask of this pass */
       cr_assert_eq(litdnnDropoutBackward(c.h, c.d, t, dx, t, dg, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-      float *back = t_dev_fetch(c.h, dg, N);
-      t_assert_close_f(back, want, N, 0, 0, what);
-      free(back);
+      expect_bits(c.h, dg, want, N, what);
       if (pass == 0) {
         first = got;
       } else {
@@ -477,9 +471,8 @@ ParameterizedTest(t_case *cs, dropout, each_pass_draws_a_new_mask_and_the_seed_r
     litdnnDropoutGetStatesSize(c.h, &states_bytes);
     cr_assert_eq(litdnnSetDropoutDescriptor(c.d, c.h, p, c.states, states_bytes, seed), LITDNN_STATUS_SUCCESS);
     cr_assert_eq(litdnnDropoutForward(c.h, c.d, t, dx, t, dy, c.reserve, c.reserve_bytes), LITDNN_STATUS_SUCCESS);
-    float *again = t_dev_fetch(c.h, dy, N);
-    t_assert_close_f(again, first, N, 0, 0, "first mask after setting the descriptor again");
-    free(again); free(first); free(x);
+    expect_bits(c.h, dy, first, N, "first mask after setting the descriptor again");
+    free(first); free(x);
     t_dev_free(c.h, dx); t_dev_free(c.h, dy); t_dev_free(c.h, dg);
     litdnnDestroyTensorDescriptor(t);
     drop_close(&c);
