@@ -25,7 +25,7 @@ comma    := ,
 # ---------------------------------------------------------------- packages
 DEB_PACKAGES := gcc make python3 noweb pandoc libcriterion-dev \
   texlive-xetex texlive-latex-recommended texlive-fonts-recommended \
-  lmodern fonts-dejavu-core graphviz gnuplot-nox chromium
+  lmodern fonts-dejavu-core graphviz gnuplot-nox chromium zlib1g-dev dataset-fashion-mnist
 
 # ---------------------------------------------------------------- compilers
 CC      := gcc
@@ -156,7 +156,7 @@ TEST_BIN  := $(BUILD)/tests/litdnn-tests
 $(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) -o $@ $(LIB_A) -lcriterion \
-	  $(if $(HAVE_CUDNN),-lcudnn) $(LIBS)
+	  $(if $(HAVE_CUDNN),-lcudnn) $(TEST_LDLIBS) $(LIBS)
 
 TEST_PREREQS ?=
 test: deps tangle
