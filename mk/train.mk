@@ -46,3 +46,6 @@ $(TRAIN_LIB_A): $(TRAIN_OBJS)
 $(BUILD)/tests/litdnn-tests: $(TRAIN_LIB_A)
 TEST_LDLIBS += $(TRAIN_LIB_A) $(LIB_A) -lz
 TEST_PREREQS += $(TRAIN_BIN)
+
+# make bench runs the comparison too (it measures nothing without a GPU)
+bench: bench-train
