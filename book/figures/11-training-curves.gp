@@ -17,5 +17,8 @@ if (system("test -f ".csv." && echo 1") eq "1") {
        '' using 1:(100*$6) axes x1y2 with linespoints lw 2 dt 2 title "test accuracy"
 } else {
   set label 1 "no results yet: run litdnn-train --csv" at graph 0.5, graph 0.5 center
+  set xrange [1:10]
+  set yrange [0:1]
+  set y2range [0:100]
   plot NaN notitle
 }
