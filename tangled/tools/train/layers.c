@@ -1,4 +1,4 @@
-#line 410 "chapters/11-training.nw"
+#line 411 "chapters/11-training.nw"
 /* Layer objects, the networks built from them, and the training step. */
 #include "train.h"
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#line 434 "chapters/11-training.nw"
+#line 435 "chapters/11-training.nw"
 static const float one = 1.0f, zero = 0.0f;
 
 static int lib_fail(train_net *net, const char *layer, const char *call, litdnnStatus_t s)
@@ -52,7 +52,7 @@ static int shape_io(train_net *net, train_layer *l, int n)
 }
 
 static size_t per_image(int c, int h, int w) { return (size_t)c * h * w; }
-#line 492 "chapters/11-training.nw"
+#line 493 "chapters/11-training.nw"
 typedef struct {
   int n;
   litdnnConvolutionFwdAlgo_t fwd;
@@ -78,7 +78,7 @@ typedef struct {
   float *dz;                              /* the gradient before the ReLU */
 } conv_layer;
 
-#line 607 "chapters/11-training.nw"
+#line 608 "chapters/11-training.nw"
 #define PICK_ALGO(perf, count, limit, out)                                      \
   do {                                                                         \
     int found_ = 0;                                                            \
@@ -147,7 +147,7 @@ static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
   return 0;
 }
 
-#line 519 "chapters/11-training.nw"
+#line 520 "chapters/11-training.nw"
 static int conv_shape(train_net *net, train_layer *l, int n)
 {
   conv_layer *cv = (conv_layer *)l;
@@ -222,7 +222,7 @@ static void conv_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops conv_ops = {"convolution", conv_shape, conv_forward, conv_backward,
                                          conv_destroy};
-#line 685 "chapters/11-training.nw"
+#line 686 "chapters/11-training.nw"
 #define TRAIN_BN_EPSILON 1e-5
 #define TRAIN_BN_FACTOR 0.1
 
@@ -279,7 +279,7 @@ static void bn_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops bn_ops = {"batch norm", bn_shape, bn_forward, bn_backward,
                                        bn_destroy};
-#line 750 "chapters/11-training.nw"
+#line 751 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   litdnnPoolingDescriptor_t pool;
@@ -335,7 +335,7 @@ static void relu_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops relu_ops = {"relu", shape_io, relu_forward, relu_backward,
                                          relu_destroy};
-#line 831 "chapters/11-training.nw"
+#line 832 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   int w_param, b_param;
@@ -376,7 +376,7 @@ static void fc_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops fc_ops = {"fully connected", shape_io, fc_forward, fc_backward,
                                        fc_destroy};
-#line 884 "chapters/11-training.nw"
+#line 885 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   float p;
@@ -441,7 +441,7 @@ static void dropout_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops dropout_ops = {"dropout", dropout_shape, dropout_forward,
                                             dropout_backward, dropout_destroy};
-#line 970 "chapters/11-training.nw"
+#line 971 "chapters/11-training.nw"
 static int logsoftmax_forward(train_net *net, train_layer *l, const float *x, int training)
 {
   TRY(litdnnSoftmaxForward(net->handle, LITDNN_SOFTMAX_LOG, LITDNN_SOFTMAX_MODE_INSTANCE, &one,
@@ -461,7 +461,7 @@ static void nothing_to_destroy(train_net *net, train_layer *l) {}
 
 static const train_layer_ops logsoftmax_ops = {"log-softmax", shape_io, logsoftmax_forward,
                                                logsoftmax_backward, nothing_to_destroy};
-#line 1001 "chapters/11-training.nw"
+#line 1002 "chapters/11-training.nw"
 void train_config_default(train_config *cfg)
 {
   memset(cfg, 0, sizeof *cfg);
@@ -537,7 +537,7 @@ static const float *layer_input(train_net *net, int i)
 {
   return i ? net->layers[i - 1]->y : net->x;
 }
-#line 1084 "chapters/11-training.nw"
+#line 1085 "chapters/11-training.nw"
 static int add_conv(train_net *net, const char *name, int k, int r, int pad, int bias, int relu)
 {
   conv_layer *cv = (conv_layer *)begin_layer(net, sizeof *cv, &conv_ops, name);
@@ -659,7 +659,7 @@ static int add_logsoftmax(train_net *net, const char *name)
     return -1;
   return end_layer(net, l, l->in_c, l->in_h, l->in_w);
 }
-#line 1220 "chapters/11-training.nw"
+#line 1221 "chapters/11-training.nw"
 static uint64_t splitmix64(uint64_t *state)
 {
   uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -727,7 +727,7 @@ static int net_finish(train_net *net)
     return train_fail(net->err, sizeof net->err, "network: out of memory");
   return 0;
 }
-#line 1315 "chapters/11-training.nw"
+#line 1316 "chapters/11-training.nw"
 static train_net *net_new(const train_config *cfg, int c, int h, int w, char *err, size_t errsize)
 {
   train_net *net = calloc(1, sizeof *net);
@@ -783,7 +783,7 @@ train_net *train_lenet5(const train_config *cfg, char *err, size_t errsize)
            add_logsoftmax(net, "logsoftmax") == 0;
   return net_done(net, ok, err, errsize);
 }
-#line 1382 "chapters/11-training.nw"
+#line 1383 "chapters/11-training.nw"
 train_net *train_vgg_small(const train_config *cfg, char *err, size_t errsize)
 {
   train_net *net = net_new(cfg, 3, 32, 32, err, errsize);
@@ -836,7 +836,7 @@ void train_net_destroy(train_net *net)
   free(net->host_dlogp);
   free(net);
 }
-#line 1453 "chapters/11-training.nw"
+#line 1454 "chapters/11-training.nw"
 static int net_shape(train_net *net, int n)
 {
   if (n == net->n)
@@ -980,7 +980,7 @@ int train_reset_dropout(train_net *net)
       return -1;
   return 0;
 }
-#line 1614 "chapters/11-training.nw"
+#line 1615 "chapters/11-training.nw"
 int train_sgd(train_net *net)
 {
   train_layer *l = NULL;
@@ -996,7 +996,7 @@ int train_sgd(train_net *net)
   net->sgd_seconds += tick(net) - t0;
   return 0;
 }
-#line 1645 "chapters/11-training.nw"
+#line 1646 "chapters/11-training.nw"
 static const char model_magic[8] = {'L', 'I', 'T', 'D', 'N', 'N', 'W', '1'};
 
 int train_get_param(train_net *net, int p, float *host)

@@ -1,4 +1,4 @@
-#line 1767 "chapters/11-training.nw"
+#line 1768 "chapters/11-training.nw"
 /* litdnn-train: LeNet-5 on Fashion-MNIST, through litdnn's public API. */
 #include "train.h"
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#line 1785 "chapters/11-training.nw"
+#line 1786 "chapters/11-training.nw"
 typedef struct {
   train_config cfg;
   int epochs, limit, test_limit, steps;
@@ -113,7 +113,7 @@ static int parse_options(int argc, char **argv, options *o)
     return bad_option("--bench", o->bench);
   return 0;
 }
-#line 1902 "chapters/11-training.nw"
+#line 1903 "chapters/11-training.nw"
 typedef struct {
   int tty;
   double start, last;
@@ -156,7 +156,7 @@ static void progress_show(progress *p, int epoch, int epochs, int batch, int bat
     printf("\n");
   fflush(stdout);
 }
-#line 1956 "chapters/11-training.nw"
+#line 1957 "chapters/11-training.nw"
 static void shuffle(int *order, int count, uint64_t seed)
 {
   for (int i = 0; i < count; i++)
@@ -254,7 +254,7 @@ static int train_epochs(train_net *net, const options *o, const train_dataset *t
   free(order), free(images), free(labels);
   return status;
 }
-#line 2067 "chapters/11-training.nw"
+#line 2068 "chapters/11-training.nw"
 static size_t per_image_of(train_net *net)
 {
   return (size_t)net->in_c * net->in_h * net->in_w;
@@ -301,7 +301,7 @@ static int bench(train_net *net, const options *o, double *images_per_second)
   *images_per_second = (double)o->steps * n / t;
   return 0;
 }
-#line 2122 "chapters/11-training.nw"
+#line 2123 "chapters/11-training.nw"
 static int write_profile(train_net *net, const options *o, const char *what, long steps)
 {
   FILE *f = fopen(o->profile, "w");
@@ -330,7 +330,7 @@ static void reset_profile(train_net *net)
     net->layers[i]->seconds[0] = net->layers[i]->seconds[1] = 0.0;
   net->loss_seconds = net->sgd_seconds = 0.0;
 }
-#line 2153 "chapters/11-training.nw"
+#line 2154 "chapters/11-training.nw"
 static int run_bench(const options *o)
 {
   char err[512];
