@@ -1,8 +1,8 @@
 # litdnn — the one entry point.
 #
-#   make            install what is missing, tangle, build the library and
-#                   the emulator's tools (litdnn-emucc), weave the book,
-#                   build and run litdnn-check
+#   make            install what is missing, tangle, build the library,
+#                   the emulator's tools (litdnn-emucc) and litdnn-train,
+#                   weave the book, build and run litdnn-check
 #   make test       build and run the Criterion suites
 #   make book       weave the book (HTML and PDF) into book/out/
 #   make bench      run the benchmarks (GPU ones only where a GPU is)
@@ -72,7 +72,7 @@ EMU_CPPFLAGS := -DLITDNN_EMU -I$(TANGLED)/emu/include -include litdnn_emu.h -I$(
 .PHONY: all deps tangle lib check test book book-check bench grade install clean distclean
 
 all: deps tangle
-	$(MAKE) --no-print-directory lib emu-tools
+	$(MAKE) --no-print-directory lib emu-tools $(TRAIN_BIN)
 	$(MAKE) --no-print-directory book
 	$(MAKE) --no-print-directory check
 
