@@ -82,6 +82,31 @@ litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes);
 litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr);
 litdnnStatus_t litdnnMemcpy(litdnnHandle_t handle, void *dst, const void *src,
                             size_t bytes, litdnnMemcpyKind_t kind);
+typedef struct {
+  size_t inUse;            /* bytes of live blocks, as the pool rounds them */
+  size_t requested;        /* bytes their callers asked for */
+  size_t reserved;         /* bytes the pool holds from the device, in segments */
+  size_t cached;           /* reserved - inUse: free, or freed on another stream and waiting */
+  size_t largestFree;      /* the largest free block */
+  double fragmentation;    /* 1 - largestFree / free bytes; 0 when nothing is free */
+  size_t workspaceInUse;   /* the part of inUse that handles hold as workspaces */
+  size_t peakInUse, peakReserved;
+  size_t limit;            /* 0: none */
+  size_t workspaceReserve; /* 0: none */
+  size_t segments;         /* device allocations the pool holds */
+  size_t liveBlocks;
+  size_t allocsFromCache;  /* requests served from memory the pool held */
+  size_t allocsFromDevice; /* requests that needed a device allocation */
+  size_t deviceFrees;      /* segments given back to the device */
+  size_t failedAllocs;
+  size_t crossStreamFrees; /* blocks freed on another stream than their own */
+} litdnnMemoryStats_t;
+
+litdnnStatus_t litdnnSetMemoryLimit(litdnnHandle_t handle, size_t bytes);
+litdnnStatus_t litdnnSetWorkspaceReserve(litdnnHandle_t handle, size_t bytes);
+litdnnStatus_t litdnnEmptyCache(litdnnHandle_t handle);
+litdnnStatus_t litdnnGetMemoryStats(litdnnHandle_t handle, litdnnMemoryStats_t *stats);
+litdnnStatus_t litdnnResetPeakMemoryStats(litdnnHandle_t handle);
 typedef enum {
   LITDNN_OP_SET_TENSOR,
   LITDNN_OP_SCALE_TENSOR,

@@ -1,4 +1,4 @@
-#line 783 "chapters/02-tensors.nw"
+#line 832 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 
@@ -12,7 +12,12 @@ static litdnnStatus_t status_of(cudaError_t err)
 static litdnnStatus_t gpu_malloc(void **ptr, size_t bytes)
 {
   *ptr = NULL;
-  return bytes ? status_of(cudaMalloc(ptr, bytes)) : LITDNN_STATUS_SUCCESS;
+  if (!bytes)
+    return LITDNN_STATUS_SUCCESS;
+  cudaError_t err = cudaMalloc(ptr, bytes);
+  if (err != cudaSuccess)
+    cudaGetLastError();   /* a full device is the pool's to handle, not the next launch's error */
+  return status_of(err);
 }
 static litdnnStatus_t gpu_free(void *ptr) { return status_of(cudaFree(ptr)); }
 
@@ -51,7 +56,42 @@ static void gpu_device_name(char *name, size_t size)
   else
     snprintf(name, size, "unknown device");
 }
+static int gpu_device_index(void)
+{
+  int device = 0;
+  return cudaGetDevice(&device) == cudaSuccess ? device : 0;
+}
+
+static litdnnStatus_t gpu_fence_record(litdnnStream_t stream, void **fence)
+{
+  cudaEvent_t event;
+  cudaError_t err = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+  if (err == cudaSuccess && (err = cudaEventRecord(event, (cudaStream_t)stream)) != cudaSuccess)
+    cudaEventDestroy(event);
+  if (err == cudaSuccess)
+    *fence = (void *)event;
+  return status_of(err);
+}
+/* 1 when the work before the fence has finished (or failed: the device
+   reports that elsewhere), 0 while it runs; with wait, waits */
+static int gpu_fence_done(void *fence, int wait)
+{
+#if defined(LITDNN_EMU)
+  (void)fence;
+  (void)wait;
+  return 1;   /* the emulator finishes every launch and copy before the call returns */
+#else
+  cudaError_t err = wait ? cudaEventSynchronize((cudaEvent_t)fence) : cudaEventQuery((cudaEvent_t)fence);
+  if (err == cudaErrorNotReady) {
+    cudaGetLastError();   /* "not yet" is an answer, not an error for the next launch to find */
+    return 0;
+  }
+  return 1;
+#endif
+}
+static void gpu_fence_destroy(void *fence) { cudaEventDestroy((cudaEvent_t)fence); }
 
 const litdnn_device_ops LITDNN_GPU_FN(litdnn_gpu_device) = {
   gpu_malloc, gpu_free, gpu_memcpy, gpu_memset, gpu_synchronize, gpu_available, gpu_device_name,
+  gpu_device_index, gpu_fence_record, gpu_fence_done, gpu_fence_destroy, NULL,
 };

@@ -1,5 +1,6 @@
-#line 845 "chapters/02-tensors.nw"
+#line 934 "chapters/02-tensors.nw"
 #include "core/internal.h"
+#include "core/pool.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,7 +37,7 @@ int litdnnBackendAvailable(litdnnBackend_t backend)
   return ops != NULL && ops->available();
 }
 
-#line 894 "chapters/02-tensors.nw"
+#line 984 "chapters/02-tensors.nw"
 static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
 {
   const char *env = getenv("LITDNN_BACKEND");
@@ -53,7 +54,7 @@ static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend
   *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 913 "chapters/02-tensors.nw"
+#line 1003 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
                                      size_t headerVersion)
 {
@@ -86,6 +87,11 @@ litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t bac
     h->stage[op] = LITDNN_STAGE_AUTOMATIC;
     h->last_stage[op] = -1;
   }
+  litdnnStatus_t s = litdnn_pool_attach(h, call);
+  if (s != LITDNN_STATUS_SUCCESS) {
+    free(h);
+    return s;
+  }
   *handle = h;
   return LITDNN_STATUS_SUCCESS;
 }
@@ -95,12 +101,12 @@ litdnnStatus_t litdnnDestroy(litdnnHandle_t handle)
   LITDNN_API_CALL("litdnnDestroy");
   if (!handle)
     return LITDNN_STATUS_SUCCESS; /* like free(NULL) */
-  if (handle->workspace)
-    handle->dev->free_(handle->workspace);
+  litdnn_workspace_release(handle);
 #ifdef LITDNN_HAVE_CUDA
   if (handle->cublas)
     litdnn_cublas_destroy(handle->cublas);
 #endif
+  litdnn_pool_detach(handle);
   free(handle);
   return LITDNN_STATUS_SUCCESS;
 }
@@ -111,7 +117,7 @@ litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 973 "chapters/02-tensors.nw"
+#line 1068 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 {
   LITDNN_API_CALL("litdnnGetBackend");
@@ -146,6 +152,8 @@ litdnnStatus_t litdnnSetStream(litdnnHandle_t handle, litdnnStream_t stream)
   if (stream && handle->backend == LITDNN_BACKEND_CPU)
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_BACKEND, "litdnnSetStream",
                         "stream = %p: the cpu backend has no streams", stream);
+  if (stream != handle->stream)
+    litdnn_workspace_release(handle);   /* it belongs to the old stream; the next call takes one on the new */
   handle->stream = stream;
   return LITDNN_STATUS_SUCCESS;
 }
@@ -173,7 +181,7 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 1037 "chapters/02-tensors.nw"
+#line 1134 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
   LITDNN_API_CALL("litdnnMalloc");
@@ -183,23 +191,16 @@ litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
   LITDNN_CHECK_NULL(call, ptr);
   if (bytes > (size_t)INT64_MAX)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call, "bytes = %zu is too large", bytes);
-  s = handle->dev->malloc_(ptr, bytes);
-  if (s != LITDNN_STATUS_SUCCESS)
-    return litdnn_error(s, call, "could not allocate %zu bytes on the %s backend", bytes,
-                        litdnnGetBackendName(handle->backend));
-  return s;
+  return litdnn_pool_alloc(handle->pool, call, handle->stream, bytes, LITDNN_BLOCK_DATA, ptr);
 }
 
 litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr)
 {
   LITDNN_API_CALL("litdnnFree");
-  litdnnStatus_t s = litdnn_check_handle("litdnnFree", handle);
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS || !ptr)
     return s;
-  s = handle->dev->free_(ptr);
-  if (s != LITDNN_STATUS_SUCCESS)
-    return litdnn_error(s, "litdnnFree", "ptr = %p was not allocated by litdnnMalloc", ptr);
-  return s;
+  return litdnn_pool_free(handle->pool, call, handle->stream, ptr);
 }
 
 litdnnStatus_t litdnnMemcpy(litdnnHandle_t handle, void *dst, const void *src, size_t bytes,
@@ -231,24 +232,26 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 1106 "chapters/02-tensors.nw"
+#line 1200 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {
     void *grown = NULL;
-    /* the old buffer may still be read by queued work: wait before freeing it */
-    if (h->workspace) {
-      h->dev->synchronize(h->stream);
-      h->dev->free_(h->workspace);
-      h->workspace = NULL;
-      h->workspace_size = 0;
-    }
-    litdnnStatus_t s = h->dev->malloc_(&grown, bytes);
+    litdnn_workspace_release(h);   /* first, so that the new block may reuse its bytes */
+    litdnnStatus_t s = litdnn_pool_alloc(h->pool, call, h->stream, bytes, LITDNN_BLOCK_WORKSPACE, &grown);
     if (s != LITDNN_STATUS_SUCCESS)
-      return litdnn_error(s, call, "could not allocate a workspace of %zu bytes", bytes);
+      return s;
     h->workspace = grown;
     h->workspace_size = bytes;
   }
   *ptr = h->workspace;
   return LITDNN_STATUS_SUCCESS;
+}
+
+void litdnn_workspace_release(litdnnHandle_t h)
+{
+  if (h->workspace)
+    litdnn_pool_free(h->pool, "litdnn_workspace_release", h->stream, h->workspace);
+  h->workspace = NULL;
+  h->workspace_size = 0;
 }

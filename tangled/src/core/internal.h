@@ -34,15 +34,26 @@ typedef struct litdnn_device_ops {
   litdnnStatus_t (*synchronize)(litdnnStream_t stream);
   int (*available)(void);
   void (*device_name)(char *name, size_t size);
+  int (*device_index)(void);    /* the device the calls go to: one pool each */
+  /* a fence is an event recorded on a stream: where a block is freed on
+     another stream than its own (NULL where the backend has no streams) */
+  litdnnStatus_t (*fence_record)(litdnnStream_t stream, void **fence);
+  int (*fence_done)(void *fence, int wait);
+  void (*fence_destroy)(void *fence);
+  /* tells a memory checker which bytes may be touched (NULL: no checker) */
+  void (*mark)(void *ptr, size_t bytes, int usable);
 } litdnn_device_ops;
+
+struct litdnn_pool;
 
 struct litdnnContext {
   litdnnBackend_t backend;
   const litdnn_device_ops *dev;
+  struct litdnn_pool *pool;     /* the device's memory pool, shared by its handles */
   litdnnStream_t stream;
   int stage[LITDNN_OP_COUNT];   /* LITDNN_STAGE_AUTOMATIC or a pinned stage */
   int last_stage[LITDNN_OP_COUNT]; /* the stage the last call ran, or -1 */
-  void *workspace;              /* on the backend, reused across calls */
+  void *workspace;              /* a block of the pool, reused across calls */
   size_t workspace_size;
   void *cublas;                 /* cublasHandle_t, made on first use */
 };
@@ -53,6 +64,7 @@ extern const litdnn_device_ops litdnn_gpu_device_cuda, litdnn_gpu_device_emu;
 static inline litdnnBackend_t litdnn_backend(litdnnHandle_t h) { return h->backend; }
 litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h);
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr);
+void litdnn_workspace_release(litdnnHandle_t h);
 litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int value, size_t bytes);
 #ifdef LITDNN_HAVE_CUDA
 litdnnStatus_t litdnn_cublas(litdnnHandle_t h, const char *call, void **cublas_handle);

@@ -1,4 +1,4 @@
-#line 702 "chapters/02-tensors.nw"
+#line 751 "chapters/02-tensors.nw"
 /* The device prelude: the first include of every kernel file. The
    runtime and the library's internals (core/gpu.h), an unroll hint, the
    alpha/beta blend, and warp and block reductions. */
