@@ -407,12 +407,23 @@ Test(memory, a_limit_below_what_the_pool_holds)
   litdnnDestroy(h);
 }
 
-/* Without a limit the reserve still bounds the workspaces. */
+/* Without a limit the reserve still bounds the workspaces: the handles'
+   own and the callers' (litdnnMallocWorkspace), together. */
 Test(memory, the_workspace_reserve_bounds_workspaces_without_a_limit)
 {
   litdnnHandle_t h = pool_handle(LITDNN_BACKEND_CPU, "packed");
   cr_assert_eq(litdnnSetWorkspaceReserve(h, 2 * MiB), LITDNN_STATUS_SUCCESS);
-  void *ws = NULL, *data = alloc_ok(h, 64 * MiB);
+  void *ws = NULL, *data = alloc_ok(h, 64 * MiB), *mine = NULL;
+  cr_assert_eq(litdnnMallocWorkspace(h, &mine, MiB), LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  cr_assert_eq(stats_of(h).workspaceInUse, MiB);
+  t_assert_status(litdnn_workspace(h, "test", 2 * MiB, &ws), LITDNN_STATUS_ALLOC_FAILED,
+                  "workspaces hold 1048576 bytes of their reserve of 2097152", "two workspaces beyond the reserve");
+  void *other = (void *)0x1;
+  t_assert_status(litdnnMallocWorkspace(h, &other, MiB + 1), LITDNN_STATUS_ALLOC_FAILED,
+                  "litdnnMallocWorkspace: a workspace of 1048577 bytes asked", "a caller's workspace beyond it");
+  cr_assert_eq(other, (void *)0x1, "a failing litdnnMallocWorkspace wrote its output");
+  free_ok(h, mine);
+  cr_assert_eq(stats_of(h).workspaceInUse, 0);
   cr_assert_eq(litdnn_workspace(h, "test", 2 * MiB, &ws), LITDNN_STATUS_SUCCESS);
   t_assert_status(litdnn_workspace(h, "test", 2 * MiB + 1, &ws), LITDNN_STATUS_ALLOC_FAILED,
                   "workspaces hold 0 bytes of their reserve of 2097152", "a workspace beyond the reserve");
@@ -663,7 +674,14 @@ Test(memory, bad_arguments_name_the_call_and_change_nothing)
   t_assert_status(litdnnEmptyCache(NULL), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "litdnnEmptyCache", "null handle");
   t_assert_status(litdnnResetPeakMemoryStats(NULL), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
                   "litdnnResetPeakMemoryStats", "null handle");
+  void *p0 = NULL;
+  t_assert_status(litdnnMallocWorkspace(NULL, &p0, 16), LITDNN_STATUS_BAD_PARAM_NULL_POINTER,
+                  "litdnnMallocWorkspace", "null handle");
   litdnnHandle_t h = pool_handle(LITDNN_BACKEND_CPU, "packed");
+  t_assert_status(litdnnMallocWorkspace(h, NULL, 16), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "ptr", "null ptr");
+  t_assert_status(litdnnMallocWorkspace(h, &p0, (size_t)INT64_MAX + 1), LITDNN_STATUS_BAD_PARAM_OVERFLOW,
+                  "too large", "an overflowing size");
+  cr_assert_null(p0);
   t_assert_status(litdnnGetMemoryStats(h, NULL), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "stats", "null stats");
   int on_the_stack;
   t_assert_status(litdnnFree(h, &on_the_stack), LITDNN_STATUS_BAD_PARAM, "not a live block", "a host pointer");

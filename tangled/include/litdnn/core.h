@@ -102,6 +102,7 @@ typedef struct {
   size_t crossStreamFrees; /* blocks freed on another stream than their own */
 } litdnnMemoryStats_t;
 
+litdnnStatus_t litdnnMallocWorkspace(litdnnHandle_t handle, void **ptr, size_t bytes);
 litdnnStatus_t litdnnSetMemoryLimit(litdnnHandle_t handle, size_t bytes);
 litdnnStatus_t litdnnSetWorkspaceReserve(litdnnHandle_t handle, size_t bytes);
 litdnnStatus_t litdnnEmptyCache(litdnnHandle_t handle);

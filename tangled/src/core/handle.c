@@ -194,6 +194,18 @@ litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
   return litdnn_pool_alloc(handle->pool, call, handle->stream, bytes, LITDNN_BLOCK_DATA, ptr);
 }
 
+litdnnStatus_t litdnnMallocWorkspace(litdnnHandle_t handle, void **ptr, size_t bytes)
+{
+  LITDNN_API_CALL("litdnnMallocWorkspace");
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  LITDNN_CHECK_NULL(call, ptr);
+  if (bytes > (size_t)INT64_MAX)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call, "bytes = %zu is too large", bytes);
+  return litdnn_pool_alloc(handle->pool, call, handle->stream, bytes, LITDNN_BLOCK_WORKSPACE, ptr);
+}
+
 litdnnStatus_t litdnnFree(litdnnHandle_t handle, void *ptr)
 {
   LITDNN_API_CALL("litdnnFree");
@@ -232,7 +244,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 1200 "chapters/02-tensors.nw"
+#line 1212 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {
