@@ -1,11 +1,11 @@
-#line 4849 "chapters/04-matmul.nw"
+#line 5026 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
 #include "bench.h"
 #include "../src/matmul/matmul.h"
 #include <math.h>
 #include <string.h>
 
-#line 4891 "chapters/04-matmul.nw"
+#line 5068 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +56,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 4944 "chapters/04-matmul.nw"
+#line 5121 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -112,7 +112,7 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 5002 "chapters/04-matmul.nw"
+#line 5179 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -195,7 +195,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   free(ref);
   problem_free(&p);
 }
-#line 5196 "chapters/04-matmul.nw"
+#line 5373 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {MATMUL_STAGE_WARPTILED,     MATMUL_STAGE_PIPELINED,       MATMUL_STAGE_PIPELINED_64X64,
@@ -249,7 +249,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 5101 "chapters/04-matmul.nw"
+#line 5278 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -338,7 +338,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   problem_free(&p);
 }
 
-#line 4861 "chapters/04-matmul.nw"
+#line 5038 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("matmul", argc, argv);

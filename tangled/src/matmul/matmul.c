@@ -1,10 +1,10 @@
-#line 4724 "chapters/04-matmul.nw"
+#line 4901 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4585 "chapters/04-matmul.nw"
+#line 4762 "chapters/04-matmul.nw"
 static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {MATMUL_STAGES(LITDNN_STAGE_ROW)};
-#line 2253 "chapters/04-matmul.nw"
+#line 2385 "chapters/04-matmul.nw"
 const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_a),
   LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_b),
@@ -37,7 +37,7 @@ const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
   LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zc),
   LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_matmul_tuned_zd),
 };
-#line 4606 "chapters/04-matmul.nw"
+#line 4783 "chapters/04-matmul.nw"
 static int matmul_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -61,10 +61,10 @@ static int matmul_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4731 "chapters/04-matmul.nw"
+#line 4908 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = LITDNN_OP_TABLE("matmul", matmul_stages, matmul_choose);
 
-#line 4655 "chapters/04-matmul.nw"
+#line 4832 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -130,7 +130,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4735 "chapters/04-matmul.nw"
+#line 4912 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

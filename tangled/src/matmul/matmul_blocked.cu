@@ -1,51 +1,9 @@
-#line 645 "chapters/04-matmul.nw"
+#line 658 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
+#include "matmul/matmul_device.cuh"
 
-#line 289 "chapters/04-matmul.nw"
-/* op(X)(r, c) of a column-major X with leading dimension ld */
-static __device__ inline float matmul_op_at(const float *X, int64_t ld, int trans, int r, int c)
-{
-  return trans ? X[c + (int64_t)r * ld] : X[r + (int64_t)c * ld];
-}
-
-/* C(i, j) = alpha * acc + beta * C(i, j); with beta == 0, C is not read */
-static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j, float acc,
-                                          float alpha, float beta)
-{
-  float *c = C + i + (int64_t)j * ldc;
-  *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
-}
-
-/* the three matrices of batch entry blockIdx.z */
-#define MATMUL_BATCH_POINTERS(g, A, B, C)                                           \
-  const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
-  const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
-  float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-
-/* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
-#if defined(__CUDACC__)
-#define MATMUL_UNROLL _Pragma("unroll")
-#else
-#define MATMUL_UNROLL
-#endif
-#line 1326 "chapters/04-matmul.nw"
-/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
-   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
-   ask; below, asking is harmless */
-static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name, int bytes, int *asked,
-                                             const char *call)
-{
-  if (*asked)
-    return LITDNN_STATUS_SUCCESS;
-  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-  if (err != cudaSuccess)
-    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
-                        name, bytes, cudaGetErrorString(err));
-  *asked = 1;
-  return LITDNN_STATUS_SUCCESS;
-}
-#line 528 "chapters/04-matmul.nw"
+#line 541 "chapters/04-matmul.nw"
 #define B1_BM 64
 #define B1_BN 64
 #define B1_BK 8
@@ -79,7 +37,7 @@ static __global__ void matmul_block1d(litdnn_matmul_args g)
     if (i0 + ti + r < g.m && j0 + tj < g.n)
       matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj, acc[r], g.alpha, g.beta);
 }
-#line 584 "chapters/04-matmul.nw"
+#line 597 "chapters/04-matmul.nw"
 #define B2_BM 128
 #define B2_BN 128
 #define B2_BK 8
@@ -127,7 +85,7 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) matmul_block2d(litdnn_ma
         matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 652 "chapters/04-matmul.nw"
+#line 665 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

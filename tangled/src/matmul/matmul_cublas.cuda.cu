@@ -1,4 +1,4 @@
-#line 3103 "chapters/04-matmul.nw"
+#line 3236 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "core/cublas.h"

@@ -1,69 +1,11 @@
-#line 4432 "chapters/04-matmul.nw"
+#line 4609 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
 #define WS_STAGES 4
-#line 289 "chapters/04-matmul.nw"
-/* op(X)(r, c) of a column-major X with leading dimension ld */
-static __device__ inline float matmul_op_at(const float *X, int64_t ld, int trans, int r, int c)
-{
-  return trans ? X[c + (int64_t)r * ld] : X[r + (int64_t)c * ld];
-}
-
-/* C(i, j) = alpha * acc + beta * C(i, j); with beta == 0, C is not read */
-static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j, float acc,
-                                          float alpha, float beta)
-{
-  float *c = C + i + (int64_t)j * ldc;
-  *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
-}
-
-/* the three matrices of batch entry blockIdx.z */
-#define MATMUL_BATCH_POINTERS(g, A, B, C)                                           \
-  const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
-  const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
-  float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-
-/* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
-#if defined(__CUDACC__)
-#define MATMUL_UNROLL _Pragma("unroll")
-#else
-#define MATMUL_UNROLL
-#endif
-#line 1326 "chapters/04-matmul.nw"
-/* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
-   *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
-   ask; below, asking is harmless */
-static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name, int bytes, int *asked,
-                                             const char *call)
-{
-  if (*asked)
-    return LITDNN_STATUS_SUCCESS;
-  cudaError_t err = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-  if (err != cudaSuccess)
-    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, call, "cannot give %s %d bytes of shared memory: %s",
-                        name, bytes, cudaGetErrorString(err));
-  *asked = 1;
-  return LITDNN_STATUS_SUCCESS;
-}
-#line 3340 "chapters/04-matmul.nw"
-static __device__ inline unsigned matmul_to_tf32(float x)
-{
-  unsigned r;
-  asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
-  return r;
-}
-
-/* d += a b for one 16 x 8 x 8 TF32 product, fragments as in the table */
-static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, const unsigned *b)
-{
-  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
-               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
-               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-#line 3676 "chapters/04-matmul.nw"
+#include "matmul/matmul_tf32.cuh"
+#line 3818 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -72,89 +14,10 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 3886 "chapters/04-matmul.nw"
-/* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
-   rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
-static __device__ inline int matmul_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
+#line 4616 "chapters/04-matmul.nw"
+#include "matmul/matmul_wgmma_ops.cuh"
 
-/* The descriptor of a k-major tile of 128-byte rows, 128-byte swizzle. */
-static __device__ inline uint64_t matmul_wg_desc(const float *tile)
-{
-  uint64_t addr = (uint32_t)__cvta_generic_to_shared(tile);
-  return (addr & 0x3FFFF) >> 4          /* start address / 16 */
-         | (uint64_t)1 << 16            /* leading byte offset: unused here */
-         | (uint64_t)(1024 >> 4) << 32  /* stride byte offset: eight rows */
-         | (uint64_t)1 << 62;           /* 128-byte swizzle */
-}
-
-#define MATMUL_WG_FENCE() asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory")
-#define MATMUL_WG_COMMIT() asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory")
-#define MATMUL_WG_WAIT(n) asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(n) : "memory")
-#define MATMUL_PROXY_FENCE() asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory")
-#define MATMUL_WG_D8(i)                                                                                   \
-  "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]),         \
-      "+f"(d[i + 6]), "+f"(d[i + 7])
-#define MATMUL_WG_D32(i) MATMUL_WG_D8(i), MATMUL_WG_D8(i + 8), MATMUL_WG_D8(i + 16), MATMUL_WG_D8(i + 24)
-
-/* d += a b: a warp group's 64 x WG_BN x 8 product, both by descriptor */
-static __device__ inline void matmul_wg_mma(float *d, uint64_t a, uint64_t b)
-{
-#if WG_BN == 256
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-               "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
-               "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-               "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-               "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-               "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-               "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
-               "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
-               "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
-               "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
-               "}, %128, %129, p, 1, 1;\n}\n"
-               : MATMUL_WG_D32(0), MATMUL_WG_D32(32), MATMUL_WG_D32(64), MATMUL_WG_D32(96)
-               : "l"(a), "l"(b), "r"(1));
-#else
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-               "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
-               "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-               "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-               "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-               "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-               "}, %64, %65, p, 1, 1;\n}\n"
-               : MATMUL_WG_D32(0), MATMUL_WG_D32(32)
-               : "l"(a), "l"(b), "r"(1));
-#endif
-}
-
-/* Write a warp group's 64 x WG_BN accumulators to C. Accumulator e of
-   lane (g, q), in the warp whose 16 rows start at r0, is row r0 + g (+ 8
-   when e % 4 >= 2), column c0 + 8 (e / 4) + 2 q + e % 2. */
-static __device__ __forceinline__ void matmul_wg_store(float *C, const litdnn_matmul_args &g, const float *d, int r0,
-                                                     int c0, int lane)
-{
-  int gq = lane / 4, q = lane % 4;
-  MATMUL_UNROLL
-  for (int e = 0; e < WG_BN / 2; e++) {
-    int i = r0 + gq + 8 * (e % 4 / 2), j = c0 + 8 * (e / 4) + 2 * q + e % 2;
-    if (i < g.m && j < g.n)
-      matmul_blend1(C, g.ldc, i, j, d[e], g.alpha, g.beta);
-  }
-}
-
-/* The wgmma stages run on compute capability 9.0 alone. */
-static litdnnStatus_t matmul_wg_need_sm90(const char *call)
-{
-  int dev = 0, major = 0, minor = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-  if (major != 9 || minor != 0)
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "the wgmma stages run on compute capability 9.0 only (H100, H200); this GPU is %d.%d",
-                        major, minor);
-  return LITDNN_STATUS_SUCCESS;
-}
-#line 4242 "chapters/04-matmul.nw"
+#line 4419 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -295,7 +158,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   matmul_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4393 "chapters/04-matmul.nw"
+#line 4570 "chapters/04-matmul.nw"
 typedef CUresult (*matmul_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -333,7 +196,7 @@ static litdnnStatus_t matmul_ws_map(CUtensorMap *map, const float *X, int rows, 
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4444 "chapters/04-matmul.nw"
+#line 4621 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
