@@ -153,9 +153,10 @@ HAVE_CUDNN := $(if $(NVCC),$(wildcard $(CUDA_HOME)/include/cudnn.h))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c \
              $(if $(HAVE_CUDNN),$(sort $(wildcard tests/cudnn/*.c)))
 TEST_BIN  := $(BUILD)/tests/litdnn-tests
-$(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A)
+# TEST_KERNEL_OBJS: the test-only kernels of mk/test-kernels.mk
+$(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A) $(TEST_KERNEL_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) -o $@ $(LIB_A) -lcriterion \
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) $(TEST_KERNEL_OBJS) -o $@ $(LIB_A) -lcriterion \
 	  $(if $(HAVE_CUDNN),-lcudnn) $(TEST_LDLIBS) $(LIBS)
 
 TEST_PREREQS ?=

@@ -19,8 +19,17 @@ $(BUILD)/bench/bench.o: $(TANGLED)/bench/bench.c $(TANGLED)/bench/bench.h
 # share one copy of the kernels instead of carrying one each.
 $(BUILD)/bench/bench_%: $(TANGLED)/bench/bench_%.cu $(BUILD)/bench/bench.o $(LIB_SO)
 	@mkdir -p $(@D)
-	$(NVCC) $(CPPFLAGS) -I$(TANGLED)/bench $(GPU_ARCHS) $(NVCCFLAGS) $< $(BUILD)/bench/bench.o \
+	$(NVCC) $(CPPFLAGS) -I$(TANGLED)/bench -I$(BUILD)/bench $(GPU_ARCHS) $(NVCCFLAGS) $< $(BUILD)/bench/bench.o \
 	  -L$(BUILD)/lib -llitdnn -Xlinker -rpath -Xlinker '$$ORIGIN/../lib' -o $@ $(BENCH_LIBS)
+
+# bench_matmul --sweep compiles shapes of the tuned kernel when it runs,
+# with the nvcc and the flags of the library's own kernel files: make
+# writes them into a header for it.
+MATMUL_SWEEP_FLAGS := $(GPU_ARCHS) $(filter-out -MMD -MP,$(NVCC_COMMON)) -DLITDNN_HAVE_CUDA
+$(BUILD)/bench/matmul_sweep_flags.h: $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	printf '#define MATMUL_SWEEP_NVCC "%s"\n#define MATMUL_SWEEP_FLAGS "%s"\n' '$(NVCC)' '$(MATMUL_SWEEP_FLAGS)' > $@
+$(BUILD)/bench/bench_matmul: $(BUILD)/bench/matmul_sweep_flags.h
 
 bench-gpu: bench-build
 	@mkdir -p $(BENCH_RESULTS)

@@ -209,21 +209,23 @@ const char *t_case_name(const t_case *c)
   return name;
 }
 
-void t_case_require_backend(const t_case *c)
+void t_require_backend(litdnnBackend_t backend, const char *what)
 {
   litdnnBackend_t wanted[LITDNN_BACKEND_COUNT];
   int n = t_backends(wanted), here = 0;
   for (int i = 0; i < n; i++)
-    here |= wanted[i] == (litdnnBackend_t)c->backend;
+    here |= wanted[i] == backend;
   if (here)
     return;
   const char *env = getenv("LITDNN_TEST_BACKENDS");
-  if (env && *env && litdnnBackendAvailable((litdnnBackend_t)c->backend))
-    cr_skip_test("LITDNN_TEST_BACKENDS=%s leaves out %s; %s", env,
-                 litdnnGetBackendName((litdnnBackend_t)c->backend), t_case_name(c));
-  cr_skip_test("no %s device; %s",
-               c->backend == LITDNN_BACKEND_CUDA ? "CUDA" : litdnnGetBackendName((litdnnBackend_t)c->backend),
-               t_case_name(c));
+  if (env && *env && litdnnBackendAvailable(backend))
+    cr_skip_test("LITDNN_TEST_BACKENDS=%s leaves out %s; %s", env, litdnnGetBackendName(backend), what);
+  cr_skip_test("no %s device; %s", backend == LITDNN_BACKEND_CUDA ? "CUDA" : litdnnGetBackendName(backend), what);
+}
+
+void t_case_require_backend(const t_case *c)
+{
+  t_require_backend((litdnnBackend_t)c->backend, t_case_name(c));
 }
 
 litdnnHandle_t t_case_handle(const t_case *c)

@@ -78,6 +78,8 @@ litdnnHandle_t t_case_handle(const t_case *c);
 /* Skip the case unless the backend is wanted and present (for cases that
    make their own handles). */
 void t_case_require_backend(const t_case *c);
+/* The same for a test that is not one of an op's cases; what names it. */
+void t_require_backend(litdnnBackend_t backend, const char *what);
 /* After the op's call in case c: returns on success. A pinned stage that
    refused the problem as not applying (NOT_SUPPORTED, "does not apply")
    skips the case with the library's reason, or fails it when must_run; any

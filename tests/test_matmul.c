@@ -230,13 +230,33 @@ Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
     run_stage_cases(&runs[r], small_cases, (int)(sizeof small_cases / sizeof small_cases[0]));
 }
 
-/* The tuned kernel's sweep: every shape, called directly, on the emulator
-   and the GPU. The cases put inner tiles (the unchecked copy) next to edge
-   tiles, k both a multiple of 16 and not, both operands 16-byte loadable
-   and not (an odd pad), each layout with inner tiles, and batches. Kept
-   small: the emulator runs 30 shapes here (the last five with a kernel
-   per layout). */
-static const mm_case sweep_cases[] = {
+/* Members of the tuned kernel's family that the library does not ship,
+   built for the tests only (tests/kernels/): between them they take the
+   code paths that the library's one shape, za, does not. Each is called
+   directly, on the emulator and on a GPU, on the cases below: inner tiles
+   (the unchecked copy) next to edge tiles, k both a multiple of 16 and
+   not, both operands 16-byte loadable and not (an odd pad), each layout
+   with inner tiles, batches, and one row of 17 tiles of 128 columns
+   (three groups of the raster, the last narrower). */
+LITDNN_DECLARE_GPU(test_matmul_tuned_p);
+LITDNN_DECLARE_GPU(test_matmul_tuned_t);
+LITDNN_DECLARE_GPU(test_matmul_tuned_y);
+LITDNN_DECLARE_GPU(test_matmul_tuned_z);
+LITDNN_DECLARE_GPU(test_matmul_tuned_zc);
+
+static const struct {
+  const char *name, *path;
+  litdnn_stage_fn fn[LITDNN_BACKEND_COUNT];
+} members[] = {
+  {"tuned p", "one kernel for every layout", LITDNN_FNS_GPU(test_matmul_tuned_p)},
+  {"tuned t", "the raster", LITDNN_FNS_GPU(test_matmul_tuned_t)},
+  {"tuned y", "one fragment set", LITDNN_FNS_GPU(test_matmul_tuned_y)},
+  {"tuned z", "a kernel per layout, no walk", LITDNN_FNS_GPU(test_matmul_tuned_z)},
+  {"tuned zc", "the walk with lanes 8 by 4", LITDNN_FNS_GPU(test_matmul_tuned_zc)},
+};
+#define NMEMBERS ((int)(sizeof members / sizeof members[0]))
+
+static const mm_case member_cases[] = {
   {1, 1, 1, 0, 0, 1, 0, 1, 0, 0},
   {300, 260, 48, 0, 0, 1, 0, 1, 0, 0},       /* inner tiles, aligned, k of whole slices */
   {257, 259, 37, 0, 0, 1, 3, 1, 0, 0},       /* inner tiles, aligned (pad 3), k cut short */
@@ -245,33 +265,46 @@ static const mm_case sweep_cases[] = {
   {129, 130, 17, 0, 1, 2, 0, 1, 0, 0},       /* a batch of two */
   {264, 300, 40, 1, 0, 1, 0, 1, 0, 0},       /* A transposed, aligned: inner tiles of that layout */
   {300, 264, 48, 0, 1, 2, 0, 1, 0, 1},       /* B transposed, aligned, a batch of two on 16-byte paths */
+  {17, 2100, 5, 0, 1, 1, 0, 1, 0, 0},        /* 17 tiles of 128 columns: three groups of the raster */
 };
+#define NMEMBER_CASES ((int)(sizeof member_cases / sizeof member_cases[0]))
 
-Test(matmul, every_shape_of_the_sweep, .timeout = 600)
+typedef struct {
+  int member, backend, problem;
+} member_case;
+
+static void free_member_cases(struct criterion_test_params *params)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends), ran = 0;
-  for (int b = 0; b < nb; b++)
-    for (int s = 0; s < MATMUL_SWEEP_COUNT; s++) {
-      litdnn_stage_fn fn = litdnn_matmul_sweep[s].fn[backends[b]];
-      if (!fn)
-        continue;
-      litdnnHandle_t h = t_handle(backends[b]);
-      for (int x = 0; x < (int)(sizeof sweep_cases / sizeof sweep_cases[0]); x++) {
-        mm_case c = sweep_cases[x];
-        c.alpha = blends[x % 4][0];
-        c.beta = blends[x % 4][1];
-        char what[256];
-        snprintf(what, sizeof what, "sweep shape '%s' on %s, m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d "
-                 "pad=%d alpha=%g beta=%g", litdnn_matmul_sweep[s].name, litdnnGetBackendName(backends[b]),
-                 c.m, c.n, c.k, c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
-        check_case_with(h, LITDNN_MATH_FMA, &c, what, fn);
-      }
-      litdnnDestroy(h);
-      ran++;
-    }
-  if (!ran)
-    cr_skip_test("no backend here runs the sweep's kernels");
+  cr_free(params->params);
+}
+
+ParameterizedTestParameters(matmul, tuned_family_members_outside_the_library)
+{
+  static const litdnnBackend_t backends[] = {LITDNN_BACKEND_EMU, LITDNN_BACKEND_CUDA};
+  member_case *cases = cr_malloc(sizeof *cases * NMEMBERS * 2 * NMEMBER_CASES);
+  size_t n = 0;
+  for (int m = 0; m < NMEMBERS; m++)
+    for (int b = 0; b < 2; b++)
+      if (members[m].fn[backends[b]])
+        for (int p = 0; p < NMEMBER_CASES; p++)
+          cases[n++] = (member_case){m, backends[b], p};
+  return cr_make_param_array(member_case, cases, n, free_member_cases);
+}
+
+ParameterizedTest(member_case *mc, matmul, tuned_family_members_outside_the_library, .timeout = 240)
+{
+  mm_case c = member_cases[mc->problem];
+  c.alpha = blends[mc->problem % 4][0];
+  c.beta = blends[mc->problem % 4][1];
+  char what[320];
+  snprintf(what, sizeof what, "family member '%s' (%s) on %s, problem %d: m=%d n=%d k=%d op(A)=%s op(B)=%s "
+           "batch=%d pad=%d alpha=%g beta=%g", members[mc->member].name, members[mc->member].path,
+           litdnnGetBackendName((litdnnBackend_t)mc->backend), mc->problem, c.m, c.n, c.k, c.ta ? "A^T" : "A",
+           c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
+  t_require_backend((litdnnBackend_t)mc->backend, what);
+  litdnnHandle_t h = t_handle((litdnnBackend_t)mc->backend);
+  check_case_with(h, LITDNN_MATH_FMA, &c, what, members[mc->member].fn[mc->backend]);
+  litdnnDestroy(h);
 }
 
 /* Sizes of 1000 only where they are fast: the CPU and a real GPU. */

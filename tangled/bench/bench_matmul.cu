@@ -1,11 +1,18 @@
-#line 5026 "chapters/04-matmul.nw"
-/* Matrix multiply: the worklog at 4096^3, TF32, and DeepBench's training set. */
+#line 4329 "chapters/04-matmul.nw"
+/* Matrix multiply: the worklog at 4096^3, TF32, DeepBench's training set,
+   and the tuned kernel's sweep. */
 #include "bench.h"
 #include "../src/matmul/matmul.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-#line 5068 "chapters/04-matmul.nw"
+#line 4392 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -56,7 +63,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 5121 "chapters/04-matmul.nw"
+#line 4445 "chapters/04-matmul.nw"
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
@@ -112,7 +119,7 @@ static int runs_on_gpu(int stage)
   litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, NULL, NULL, &mask);
   return (mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)) != 0;
 }
-#line 5179 "chapters/04-matmul.nw"
+#line 4503 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -195,7 +202,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   free(ref);
   problem_free(&p);
 }
-#line 5373 "chapters/04-matmul.nw"
+#line 4975 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {MATMUL_STAGE_WARPTILED,     MATMUL_STAGE_PIPELINED,       MATMUL_STAGE_PIPELINED_64X64,
@@ -249,11 +256,250 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 5278 "chapters/04-matmul.nw"
+#line 4612 "chapters/04-matmul.nw"
+typedef struct {
+  const char *key;                             /* its file is tuned_KEY.cu */
+  const char *name;
+  int round;                                   /* 1, 2 or 3 */
+  int lm, rm, rn, warps_m, warps_n, bk, minb;  /* TU_LM ... TU_MINB */
+  int group, frag_sets, fixed_layout, walk;    /* TU_GROUP ... TU_WALK; 0: the default */
+} sweep_shape;
+
+static const sweep_shape sweep_shapes[] = {
+{"a", "tuned a 128x128x8 t8x8 l8x4 256 mb2", 1, 8, 2, 2, 2, 4, 8, 2, 0, 0, 0, 0},
+  {"b", "tuned b 128x128x16 t8x8 l8x4 256 mb2", 1, 8, 2, 2, 2, 4, 16, 2, 0, 0, 0, 0},
+  {"c", "tuned c 128x128x8 t8x8 l4x8 256 mb2", 1, 4, 2, 2, 4, 2, 8, 2, 0, 0, 0, 0},
+  {"d", "tuned d 128x128x16 t8x8 l4x8 256 mb2", 1, 4, 2, 2, 4, 2, 16, 2, 0, 0, 0, 0},
+  {"e", "tuned e 128x128x8 t8x16 l8x4 128 mb2", 1, 8, 2, 4, 2, 2, 8, 2, 0, 0, 0, 0},
+  {"f", "tuned f 128x128x16 t8x16 l8x4 128 mb2", 1, 8, 2, 4, 2, 2, 16, 2, 0, 0, 0, 0},
+  {"g", "tuned g 128x128x8 t16x8 l4x8 128 mb2", 1, 4, 4, 2, 2, 2, 8, 2, 0, 0, 0, 0},
+  {"h", "tuned h 128x128x16 t16x8 l4x8 128 mb2", 1, 4, 4, 2, 2, 2, 16, 2, 0, 0, 0, 0},
+  {"i", "tuned i 128x256x8 t8x16 l8x4 256 mb1", 1, 8, 2, 4, 2, 4, 8, 1, 0, 0, 0, 0},
+  {"j", "tuned j 256x128x8 t16x8 l4x8 256 mb1", 1, 4, 4, 2, 4, 2, 8, 1, 0, 0, 0, 0},
+  {"k", "tuned k 128x64x16 t8x8 l8x4 128 mb3", 1, 8, 2, 2, 2, 2, 16, 3, 0, 0, 0, 0},
+  {"l", "tuned l 128x128x8 t8x8 l8x4 256 mb1", 1, 8, 2, 2, 2, 4, 8, 1, 0, 0, 0, 0},
+  {"m", "tuned m 64x128x16 t8x8 l4x8 128 mb3", 1, 4, 2, 2, 2, 2, 16, 3, 0, 0, 0, 0},
+  {"n", "tuned n 128x128x16 t8x16 l8x4 128 mb2 raster8", 1, 8, 2, 4, 2, 2, 16, 2, 8, 0, 0, 0},
+  {"o", "tuned o 128x128x16 t16x8 l4x8 128 mb2 raster8", 1, 4, 4, 2, 2, 2, 16, 2, 8, 0, 0, 0},
+  {"p", "tuned p 256x128x16 t16x8 l4x8 256 mb1", 2, 4, 4, 2, 4, 2, 16, 1, 0, 0, 0, 0},
+  {"q", "tuned q 128x256x16 t8x16 l8x4 256 mb1", 2, 8, 2, 4, 2, 4, 16, 1, 0, 0, 0, 0},
+  {"r", "tuned r 256x128x8 t16x8 l8x4 w2x4 256 mb1", 2, 8, 4, 2, 2, 4, 8, 1, 0, 0, 0, 0},
+  {"s", "tuned s 256x128x8 t8x16 l8x4 256 mb1", 2, 8, 2, 4, 4, 2, 8, 1, 0, 0, 0, 0},
+  {"t", "tuned t 128x128x8 t16x8 l4x8 128 mb2 raster8", 2, 4, 4, 2, 2, 2, 8, 2, 8, 0, 0, 0},
+  {"u", "tuned u 256x128x8 t16x8 l4x8 256 mb1 raster8", 2, 4, 4, 2, 4, 2, 8, 1, 8, 0, 0, 0},
+  {"v", "tuned v 256x128x16 t16x8 l8x4 w2x4 256 mb1", 2, 8, 4, 2, 2, 4, 16, 1, 0, 0, 0, 0},
+  {"w", "tuned w 256x128x16 t16x8 l4x8 256 mb1 raster8", 2, 4, 4, 2, 4, 2, 16, 1, 8, 0, 0, 0},
+  {"x", "tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", 2, 8, 2, 2, 2, 4, 8, 2, 0, 1, 0, 0},
+  {"y", "tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", 2, 8, 2, 2, 2, 4, 16, 2, 0, 1, 0, 0},
+  {"z", "tuned z 256x128x16 t16x8 l4x8 256 mb1 fixed", 3, 4, 4, 2, 4, 2, 16, 1, 0, 0, 1, 0},
+  {"za", "tuned za 256x128x16 t16x8 l4x8 256 mb1 fixed walk", 3, 4, 4, 2, 4, 2, 16, 1, 0, 0, 1, 1},
+  {"zb", "tuned zb 256x128x8 t16x8 l4x8 256 mb1 fixed walk", 3, 4, 4, 2, 4, 2, 8, 1, 0, 0, 1, 1},
+  {"zc", "tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", 3, 8, 4, 2, 2, 4, 16, 1, 0, 0, 1, 1},
+  {"zd", "tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", 3, 4, 4, 2, 2, 2, 8, 2, 0, 0, 1, 1},
+};
+#define SWEEP_SHAPES ((int)(sizeof sweep_shapes / sizeof sweep_shapes[0]))
+
+/* The text of a shape's file: its parameters, then the family's header. */
+static void sweep_source(const sweep_shape *s, char *text, size_t size)
+{
+  int n = snprintf(text, size,
+                   "/* shape %s of the tuned kernel, written by bench_matmul */\n"
+                   "#include \"core/prelude.cuh\"\n#include \"matmul/matmul.h\"\n"
+                   "LITDNN_DECLARE_GPU(matmul_sweep_shape);\n"
+                   "#define TU_LM %d\n#define TU_RM %d\n#define TU_RN %d\n#define TU_WARPS_M %d\n"
+                   "#define TU_WARPS_N %d\n#define TU_BK %d\n#define TU_MINB %d\n",
+                   s->key, s->lm, s->rm, s->rn, s->warps_m, s->warps_n, s->bk, s->minb);
+  const char *option[4] = {"TU_GROUP", "TU_FRAG_SETS", "TU_FIXED_LAYOUT", "TU_WALK"};
+  int value[4] = {s->group, s->frag_sets, s->fixed_layout, s->walk};
+  for (int o = 0; o < 4; o++)
+    if (value[o])
+      n += snprintf(text + n, size - n, "#define %s %d\n", option[o], value[o]);
+  snprintf(text + n, size - n, "#define TU_ENTRY matmul_sweep_shape\n#include \"matmul/matmul_tuned.cuh\"\n");
+}
+#line 4677 "chapters/04-matmul.nw"
+#include "matmul_sweep_flags.h"   /* MATMUL_SWEEP_NVCC, MATMUL_SWEEP_FLAGS: written by make */
+
+typedef struct {
+  const char *source;     /* the tangled tree (--source) */
+  const char *dir;        /* the shapes' files and objects (--sweep-dir) */
+  const char *nvcc;       /* (--nvcc) */
+  int jobs;               /* compilers at once (--jobs) */
+} sweep_setup;
+
+static const char *flag_value(int argc, char **argv, const char *flag, const char *fallback)
+{
+  for (int i = 1; i + 1 < argc; i++)
+    if (strcmp(argv[i], flag) == 0)
+      return argv[i + 1];
+  return fallback;
+}
+
+static sweep_setup sweep_setup_of(int argc, char **argv)
+{
+  sweep_setup u;
+  u.source = flag_value(argc, argv, "--source", "tangled");
+  u.dir = flag_value(argc, argv, "--sweep-dir", "build/bench/sweep");
+  u.nvcc = flag_value(argc, argv, "--nvcc", MATMUL_SWEEP_NVCC);
+  u.jobs = atoi(flag_value(argc, argv, "--jobs", "0"));
+  if (u.jobs < 1)
+    u.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (u.jobs < 1)
+    u.jobs = 1;
+  return u;
+}
+
+static double modified(const char *path)   /* seconds, or -1 if there is no such file */
+{
+  struct stat st;
+  return stat(path, &st) == 0 ? (double)st.st_mtim.tv_sec + 1e-9 * st.st_mtim.tv_nsec : -1.0;
+}
+
+/* Is the object missing, or older than a file that nvcc's dependency list
+   (the target, a colon, then the files) names? */
+static int sweep_stale(const char *so, const char *deps)
+{
+  double built = modified(so);
+  FILE *f = fopen(deps, "r");
+  int stale = built < 0 || !f, past_colon = 0;
+  char word[4096];
+  while (!stale && fscanf(f, "%4095s", word) == 1) {
+    size_t len = strlen(word);
+    if (!past_colon) {
+      past_colon = word[len - 1] == ':';
+      continue;
+    }
+    if (strcmp(word, "\\") != 0) {
+      double t = modified(word);
+      stale = t < 0 || t > built;
+    }
+  }
+  if (f)
+    fclose(f);
+  return stale;
+}
+
+/* Write a file only if its text changed, so that its time says when. */
+static void write_if_changed(const char *path, const char *text)
+{
+  char old[8192];
+  FILE *f = fopen(path, "r");
+  size_t n = f ? fread(old, 1, sizeof old - 1, f) : 0;
+  if (f)
+    fclose(f);
+  old[n] = '\0';
+  if (f && strcmp(old, text) == 0)
+    return;
+  if (!(f = fopen(path, "w")) || fputs(text, f) < 0 || fclose(f) != 0)
+    BENCH_FAIL_(path, strerror(errno));
+}
+
+/* nvcc for one shape, in a child process whose output goes to tuned_KEY.log */
+static pid_t sweep_spawn(const sweep_setup *u, const sweep_shape *s)
+{
+  char cu[1024], so[1024], deps[1024], log[1024], inc[1024], src[1024], flags[] = MATMUL_SWEEP_FLAGS;
+  snprintf(cu, sizeof cu, "%s/tuned_%s.cu", u->dir, s->key);
+  snprintf(so, sizeof so, "%s/tuned_%s.so", u->dir, s->key);
+  snprintf(deps, sizeof deps, "%s/tuned_%s.d", u->dir, s->key);
+  snprintf(log, sizeof log, "%s/tuned_%s.log", u->dir, s->key);
+  snprintf(inc, sizeof inc, "-I%s/include", u->source);
+  snprintf(src, sizeof src, "-I%s/src", u->source);
+  char *argv[64];
+  int n = 0;
+  argv[n++] = (char *)u->nvcc;
+  for (char *w = strtok(flags, " "); w && n < 48; w = strtok(NULL, " "))
+    argv[n++] = w;
+  const char *rest[] = {inc, src, "-shared", "-cudart", "shared", "-MD", "-MF", deps, "-o", so, cu};
+  for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
+    argv[n++] = (char *)rest[i];
+  argv[n] = NULL;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    execvp(argv[0], argv);
+    fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  if (pid < 0)
+    BENCH_FAIL_("fork", strerror(errno));
+  return pid;
+}
+
+/* Write the files of the shapes with wanted[s] set and compile those that
+   are out of date, u->jobs at a time. Returns how many failed to compile. */
+static int sweep_build(const sweep_setup *u, const int *wanted)
+{
+  char path[1024], text[4096];
+  for (const char *p = u->dir; (p = strchr(p + 1, '/')) != NULL;) {   /* mkdir -p */
+    snprintf(path, sizeof path, "%.*s", (int)(p - u->dir), u->dir);
+    mkdir(path, 0755);
+  }
+  mkdir(u->dir, 0755);
+  int todo[SWEEP_SHAPES], stale = 0, wanted_count = 0;
+  for (int s = 0; s < SWEEP_SHAPES; s++) {
+    if (!wanted[s])
+      continue;
+    wanted_count++;
+    sweep_source(&sweep_shapes[s], text, sizeof text);
+    snprintf(path, sizeof path, "%s/tuned_%s.cu", u->dir, sweep_shapes[s].key);
+    write_if_changed(path, text);
+    char so[1024], deps[1024];
+    snprintf(so, sizeof so, "%s/tuned_%s.so", u->dir, sweep_shapes[s].key);
+    snprintf(deps, sizeof deps, "%s/tuned_%s.d", u->dir, sweep_shapes[s].key);
+    if (sweep_stale(so, deps))
+      todo[stale++] = s;
+  }
+  printf("   sweep: %d shapes in %s, %d to compile (%d at a time)\n", wanted_count, u->dir, stale, u->jobs);
+  pid_t pid[SWEEP_SHAPES];
+  int failed = 0, started = 0, running = 0;
+  while (started < stale || running > 0) {
+    if (started < stale && running < u->jobs) {
+      pid[started] = sweep_spawn(u, &sweep_shapes[todo[started]]);
+      started++;
+      running++;
+      continue;
+    }
+    int status;
+    pid_t done = wait(&status);
+    if (done < 0)
+      BENCH_FAIL_("wait", strerror(errno));
+    running--;
+    for (int j = 0; j < started; j++)
+      if (pid[j] == done) {
+        const sweep_shape *s = &sweep_shapes[todo[j]];
+        int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        printf("   %s %s%s%s/tuned_%s.log)\n", ok ? "compiled" : "FAILED", s->name, ok ? " (" : " (see ",
+               u->dir, s->key);
+        failed += !ok;
+      }
+  }
+  return failed;
+}
+
+/* The stage function of a compiled shape. */
+static litdnn_stage_fn sweep_load(const sweep_setup *u, const sweep_shape *s)
+{
+  char so[1024];
+  snprintf(so, sizeof so, "%s/tuned_%s.so", u->dir, s->key);
+  void *lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    BENCH_FAIL_("dlopen", dlerror());
+  litdnn_stage_fn fn = (litdnn_stage_fn)dlsym(lib, "matmul_sweep_shape_cuda");
+  if (!fn)
+    BENCH_FAIL_("dlsym", dlerror());
+  return fn;
+}
+#line 4865 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
 } sweep_ctx;
+
+static const char *sweep_op(int round) { return round == 3 ? "sgemm fp32 sweep 3" : "sgemm fp32 sweep"; }
 
 static litdnn_matmul_args sweep_args(const problem *p, int c)
 {
@@ -285,8 +531,17 @@ static void run_sweep_shape(void *ctx, int rep)
   BENCH_LITDNN(s->fn(s->p->h, &g));
 }
 
-static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
+static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, int argc, char **argv)
 {
+  int wanted[SWEEP_SHAPES], rounds = 0;
+  for (int s = 0; s < SWEEP_SHAPES; s++) {
+    wanted[s] = bench_wanted(b, sweep_shapes[s].name);
+    if (wanted[s])
+      rounds |= 1 << (sweep_shapes[s].round == 3);   /* which ops get the reference rows */
+  }
+  sweep_setup u = sweep_setup_of(argc, argv);
+  if (sweep_build(&u, wanted) > 0)
+    BENCH_FAIL_("bench_matmul --sweep", "a shape did not compile");
   const int N = 4096;
   const char *shape = "4096x4096x4096";
   problem p;
@@ -294,7 +549,9 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   p.math = LITDNN_MATH_FMA;
   double flops = problem_flops(&p);
   double cublas_ms = time_impl(b, &p, -1);
-  bench_record(b, "sgemm fp32 sweep", shape, "cuBLAS", cublas_ms, problem_bytes(&p), flops);
+  for (int r = 0; r < 2; r++)
+    if (rounds & 1 << r)
+      bench_record(b, sweep_op(3 * r), shape, "cuBLAS", cublas_ms, problem_bytes(&p), flops);
   printf("  %-40s %9.3f ms %8.1f TFLOP/s  100.0 %% of cuBLAS\n", "cuBLAS", cublas_ms, flops / cublas_ms / 1e9);
   run_cublas(&p, 0);   /* copy 0 of C: the reference */
   float *ref = (float *)malloc(4 * (size_t)p.nc);
@@ -306,17 +563,19 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
     litdnnGetStageInfo(LITDNN_OP_MATMUL, before[x], &name, NULL, NULL);
     double ms = time_impl(b, &p, before[x]);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
-    bench_record(b, "sgemm fp32 sweep", shape, impl, ms, problem_bytes(&p), flops);
+    for (int r = 0; r < 2; r++)
+      if (rounds & 1 << r)
+        bench_record(b, sweep_op(3 * r), shape, impl, ms, problem_bytes(&p), flops);
     printf("  %-40s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS\n", name, ms, flops / ms / 1e9,
            100.0 * cublas_ms / ms);
   }
   double best = 1e30;
   const char *best_name = "none";
-  for (int s = 0; s < MATMUL_SWEEP_COUNT; s++) {
-    const litdnn_stage *e = &litdnn_matmul_sweep[s];
-    if (!e->fn[LITDNN_BACKEND_CUDA] || !bench_wanted(b, e->name))
+  for (int s = 0; s < SWEEP_SHAPES; s++) {
+    const sweep_shape *e = &sweep_shapes[s];
+    if (!wanted[s])
       continue;
-    sweep_ctx ctx = {&p, e->fn[LITDNN_BACKEND_CUDA]};
+    sweep_ctx ctx = {&p, sweep_load(&u, e)};
     BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */
     run_sweep_shape(&ctx, 0);
     BENCH_CUDA(cudaDeviceSynchronize());
@@ -324,7 +583,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
     double ms = bench_median_ms(b, run_sweep_shape, &ctx);
     char impl[96];
     snprintf(impl, sizeof impl, "litdnn: %s", e->name);
-    bench_record(b, "sgemm fp32 sweep", shape, impl, ms, problem_bytes(&p), flops);
+    bench_record(b, sweep_op(e->round), shape, impl, ms, problem_bytes(&p), flops);
     printf("  %-40s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS  max |C - cuBLAS| = %g%s\n", e->name, ms,
            flops / ms / 1e9, 100.0 * cublas_ms / ms, diff, diff == 0 ? "" : "  WRONG");
     if (diff == 0 && ms < best) {
@@ -338,20 +597,32 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char 
   problem_free(&p);
 }
 
-#line 5038 "chapters/04-matmul.nw"
+#line 4350 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
+  int sweep_only = 0, sweep_build_only = 0;
+  for (int i = 1; i < argc; i++) {
+    sweep_only |= strcmp(argv[i], "--sweep") == 0;
+    sweep_build_only |= strcmp(argv[i], "--sweep-build") == 0;
+  }
+  if (sweep_build_only) {   /* compile every shape of the sweep: no GPU needed */
+    int all[SWEEP_SHAPES];
+    for (int s = 0; s < SWEEP_SHAPES; s++)
+      all[s] = 1;
+    sweep_setup u = sweep_setup_of(argc, argv);
+    int failed = sweep_build(&u, all);
+    printf("== bench_matmul --sweep-build: %d of %d shapes compiled and up to date\n", SWEEP_SHAPES - failed,
+           SWEEP_SHAPES);
+    return failed ? 1 : 0;
+  }
   bench *b = bench_open("matmul", argc, argv);
   litdnnHandle_t h;
   cublasHandle_t cublas;
   BENCH_LITDNN(litdnnCreateWithBackend(&h, LITDNN_BACKEND_CUDA));
   BENCH_CUBLAS(cublasCreate(&cublas));
   const char *only = bench_arg(b, "--only", NULL);
-  int sweep_only = 0;
-  for (int i = 1; i < argc; i++)
-    sweep_only |= strcmp(argv[i], "--sweep") == 0;
   if (sweep_only) {
-    sweep(b, h, cublas, only);
+    sweep(b, h, cublas, argc, argv);
   } else {
     worklog(b, h, cublas, only);
     if (!only)

@@ -1,43 +1,10 @@
-#line 4901 "chapters/04-matmul.nw"
+#line 4202 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4762 "chapters/04-matmul.nw"
+#line 4063 "chapters/04-matmul.nw"
 static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {MATMUL_STAGES(LITDNN_STAGE_ROW)};
-#line 2385 "chapters/04-matmul.nw"
-const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT] = {
-  LITDNN_GPU_STAGE("tuned a 128x128x8 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_a),
-  LITDNN_GPU_STAGE("tuned b 128x128x16 t8x8 l8x4 256 mb2", "sweep", litdnn_matmul_tuned_b),
-  LITDNN_GPU_STAGE("tuned c 128x128x8 t8x8 l4x8 256 mb2", "sweep", litdnn_matmul_tuned_c),
-  LITDNN_GPU_STAGE("tuned d 128x128x16 t8x8 l4x8 256 mb2", "sweep", litdnn_matmul_tuned_d),
-  LITDNN_GPU_STAGE("tuned e 128x128x8 t8x16 l8x4 128 mb2", "sweep", litdnn_matmul_tuned_e),
-  LITDNN_GPU_STAGE("tuned f 128x128x16 t8x16 l8x4 128 mb2", "sweep", litdnn_matmul_tuned_f),
-  LITDNN_GPU_STAGE("tuned g 128x128x8 t16x8 l4x8 128 mb2", "sweep", litdnn_matmul_tuned_g),
-  LITDNN_GPU_STAGE("tuned h 128x128x16 t16x8 l4x8 128 mb2", "sweep", litdnn_matmul_tuned_h),
-  LITDNN_GPU_STAGE("tuned i 128x256x8 t8x16 l8x4 256 mb1", "sweep", litdnn_matmul_tuned_i),
-  LITDNN_GPU_STAGE("tuned j 256x128x8 t16x8 l4x8 256 mb1", "sweep", litdnn_matmul_tuned_j),
-  LITDNN_GPU_STAGE("tuned k 128x64x16 t8x8 l8x4 128 mb3", "sweep", litdnn_matmul_tuned_k),
-  LITDNN_GPU_STAGE("tuned l 128x128x8 t8x8 l8x4 256 mb1", "sweep", litdnn_matmul_tuned_l),
-  LITDNN_GPU_STAGE("tuned m 64x128x16 t8x8 l4x8 128 mb3", "sweep", litdnn_matmul_tuned_m),
-  LITDNN_GPU_STAGE("tuned n 128x128x16 t8x16 l8x4 128 mb2 raster8", "sweep", litdnn_matmul_tuned_n),
-  LITDNN_GPU_STAGE("tuned o 128x128x16 t16x8 l4x8 128 mb2 raster8", "sweep", litdnn_matmul_tuned_o),
-  LITDNN_GPU_STAGE("tuned p 256x128x16 t16x8 l4x8 256 mb1", "sweep 2", litdnn_matmul_tuned_p),
-  LITDNN_GPU_STAGE("tuned q 128x256x16 t8x16 l8x4 256 mb1", "sweep 2", litdnn_matmul_tuned_q),
-  LITDNN_GPU_STAGE("tuned r 256x128x8 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_matmul_tuned_r),
-  LITDNN_GPU_STAGE("tuned s 256x128x8 t8x16 l8x4 256 mb1", "sweep 2", litdnn_matmul_tuned_s),
-  LITDNN_GPU_STAGE("tuned t 128x128x8 t16x8 l4x8 128 mb2 raster8", "sweep 2", litdnn_matmul_tuned_t),
-  LITDNN_GPU_STAGE("tuned u 256x128x8 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_matmul_tuned_u),
-  LITDNN_GPU_STAGE("tuned v 256x128x16 t16x8 l8x4 w2x4 256 mb1", "sweep 2", litdnn_matmul_tuned_v),
-  LITDNN_GPU_STAGE("tuned w 256x128x16 t16x8 l4x8 256 mb1 raster8", "sweep 2", litdnn_matmul_tuned_w),
-  LITDNN_GPU_STAGE("tuned x 128x128x8 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_matmul_tuned_x),
-  LITDNN_GPU_STAGE("tuned y 128x128x16 t8x8 l8x4 256 mb2 f1", "sweep 2", litdnn_matmul_tuned_y),
-  LITDNN_GPU_STAGE("tuned z 256x128x16 t16x8 l4x8 256 mb1 fixed", "sweep 3", litdnn_matmul_tuned_z),
-  LITDNN_GPU_STAGE("tuned za 256x128x16 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_za),
-  LITDNN_GPU_STAGE("tuned zb 256x128x8 t16x8 l4x8 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zb),
-  LITDNN_GPU_STAGE("tuned zc 256x128x16 t16x8 l8x4 w2x4 256 mb1 fixed walk", "sweep 3", litdnn_matmul_tuned_zc),
-  LITDNN_GPU_STAGE("tuned zd 128x128x8 t16x8 l4x8 128 mb2 fixed walk", "sweep 3", litdnn_matmul_tuned_zd),
-};
-#line 4783 "chapters/04-matmul.nw"
+#line 4084 "chapters/04-matmul.nw"
 static int matmul_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -61,10 +28,10 @@ static int matmul_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4908 "chapters/04-matmul.nw"
+#line 4208 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = LITDNN_OP_TABLE("matmul", matmul_stages, matmul_choose);
 
-#line 4832 "chapters/04-matmul.nw"
+#line 4133 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -130,7 +97,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4912 "chapters/04-matmul.nw"
+#line 4212 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -52,7 +52,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   S(MATMUL_STAGE_LARGE_ASYNC, "cp.async 128x256", "the large tile fed by cp.async", CUDA,     \
     litdnn_matmul_large_async, NULL, DET)                                                     \
   S(MATMUL_STAGE_TUNED, "tuned", "one parameterised kernel, the sweeps' pick", GPU,           \
-    litdnn_matmul_tuned_za, NULL, DET)                                                        \
+    litdnn_matmul_tuned, NULL, DET)                                                        \
   S(MATMUL_STAGE_SPLITK_128X16, "split-k 128x16", "k split across blocks, a tile for n <= 16", \
     GPU, litdnn_matmul_splitk_128x16, NULL, DET)                                              \
   S(MATMUL_STAGE_SPLITK_64X64, "split-k 64x64", "k split across blocks, 64x64 tiles", GPU,    \
@@ -82,38 +82,6 @@ enum { MATMUL_STAGES(LITDNN_STAGE_ID) MATMUL_STAGE_COUNT };
    (s) == MATMUL_STAGE_MMA_TF32_256X128 || (s) == MATMUL_STAGE_WGMMA_TF32_128X128 ||                        \
    (s) == MATMUL_STAGE_WGMMA_TF32_128X256 || (s) == MATMUL_STAGE_WGMMA_TF32_WS || (s) == MATMUL_STAGE_CUBLAS_TF32)
 MATMUL_STAGES(LITDNN_STAGE_DECLARE)
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_a);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_b);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_c);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_d);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_e);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_f);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_g);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_h);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_i);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_j);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_k);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_l);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_m);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_n);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_o);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_p);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_q);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_r);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_s);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_t);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_u);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_v);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_w);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_x);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_y);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_z);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_za);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_zb);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_zc);
-LITDNN_DECLARE_GPU_FN(litdnn_matmul_tuned_zd);
-#define MATMUL_SWEEP_COUNT 30
-extern const litdnn_stage litdnn_matmul_sweep[MATMUL_SWEEP_COUNT];
 #define MATMUL_MAX_GRID_Z 65535
 static inline litdnn_matmul_args matmul_batch_slice(const litdnn_matmul_args *g, int first)
 {

@@ -57,7 +57,7 @@ static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X
 #endif
 #line 2091 "chapters/04-matmul.nw"
 #include "matmul/matmul_raster.cuh"
-#line 2820 "chapters/04-matmul.nw"
+#line 2268 "chapters/04-matmul.nw"
 /* A thread's unchecked loads of one operand, as a walk: its l-th float4 of slice s
    is at at + s * per_slice + l * per_load. Needs the threads to split the tile's
    rows evenly (checked where TU_WALK is set). */
@@ -219,7 +219,7 @@ for (int y = 0; y < TU_RN; y++)
 #line 2007 "chapters/04-matmul.nw"
 }
 
-#line 2794 "chapters/04-matmul.nw"
+#line 2242 "chapters/04-matmul.nw"
 #if TU_FIXED_LAYOUT   /* four kernels, each with its transposes known to the compiler */
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) matmul_tuned_nn(litdnn_matmul_args g)
 {

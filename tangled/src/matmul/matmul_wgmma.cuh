@@ -1,4 +1,4 @@
-#line 4269 "chapters/04-matmul.nw"
+#line 3571 "chapters/04-matmul.nw"
 /* The TF32 wgmma kernel and its stage function WG_ENTRY, for the width
    WG_BN (128 or 256) and the ring of WG_STAGES slices the including file
    sets. sm_90a. */
@@ -6,7 +6,7 @@
 #define LITDNN_MATMUL_WGMMA_CUH
 #include "matmul/matmul_cp_async.cuh"
 #include "matmul/matmul_tf32.cuh"
-#line 3818 "chapters/04-matmul.nw"
+#line 3120 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -15,10 +15,10 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 4277 "chapters/04-matmul.nw"
+#line 3579 "chapters/04-matmul.nw"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 4138 "chapters/04-matmul.nw"
+#line 3440 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -140,7 +140,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
   matmul_wg_store(C, g, d, i0 + 16 * (t / 32), j0, t % 32);
 #endif
 }
-#line 4285 "chapters/04-matmul.nw"
+#line 3587 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -161,5 +161,5 @@ litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_wgmma_tf32");
 }
-#line 4281 "chapters/04-matmul.nw"
+#line 3583 "chapters/04-matmul.nw"
 #endif

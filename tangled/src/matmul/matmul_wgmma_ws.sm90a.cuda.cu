@@ -1,11 +1,11 @@
-#line 4609 "chapters/04-matmul.nw"
+#line 3911 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
 #define WS_STAGES 4
 #include "matmul/matmul_tf32.cuh"
-#line 3818 "chapters/04-matmul.nw"
+#line 3120 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch). */
 static int matmul_mx_fits(const litdnn_matmul_args *g)
@@ -14,10 +14,10 @@ static int matmul_mx_fits(const litdnn_matmul_args *g)
   int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
   return !g->transa && !g->transb && aligned && strides;
 }
-#line 4616 "chapters/04-matmul.nw"
+#line 3918 "chapters/04-matmul.nw"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 4419 "chapters/04-matmul.nw"
+#line 3721 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -158,7 +158,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   matmul_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 4570 "chapters/04-matmul.nw"
+#line 3872 "chapters/04-matmul.nw"
 typedef CUresult (*matmul_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -196,7 +196,7 @@ static litdnnStatus_t matmul_ws_map(CUtensorMap *map, const float *X, int rows, 
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4621 "chapters/04-matmul.nw"
+#line 3923 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

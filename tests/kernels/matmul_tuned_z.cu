@@ -1,0 +1,16 @@
+/* Shape z of the tuned kernel, for the tests only: a kernel per layout
+   whose inner slices' loads do not walk, a path that the library's one
+   shape (za, the stage 'tuned') does not take. */
+#include "core/prelude.cuh"
+#include "matmul/matmul.h"
+LITDNN_DECLARE_GPU(test_matmul_tuned_z);
+#define TU_LM 4
+#define TU_RM 4
+#define TU_RN 2
+#define TU_WARPS_M 4
+#define TU_WARPS_N 2
+#define TU_BK 16
+#define TU_MINB 1
+#define TU_FIXED_LAYOUT 1
+#define TU_ENTRY test_matmul_tuned_z
+#include "matmul/matmul_tuned.cuh"
