@@ -1,5 +1,7 @@
 /* Matrix multiply: every stage of the table, on every backend that runs it,
- * against a double-precision reference.
+ * against a double-precision reference, one Criterion case per (stage,
+ * backend, problem); the members of the tuned kernel's family that the
+ * library leaves out; the handle's choice; bad input.
  *
  * Tolerances. For an output C_ij the reference also computes its magnitude
  * mag_ij = |alpha| sum_p |op(A)_ip op(B)_pj| + |beta| |C_ij|. A float dot
@@ -11,20 +13,11 @@
  * if the hardware truncates), so each product is off by up to about
  * 2 * 2^-10 ~ 2e-3 of its size: we allow that times mag on top. */
 #include "common.h"
-#include "matmul/matmul.h"
+#include "test_matmul.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  int m, n, k;
-  int ta, tb;
-  int batch;
-  int pad;           /* extra rows in every leading dimension */
-  float alpha, beta;
-  int aligned;       /* batch gaps of whole 16-byte units, so 16-byte paths take batches too */
-} mm_case;
 
 typedef struct {     /* host copies of one problem, with padding and batch gaps */
   int64_t lda, ldb, ldc, sa, sb, sc, na, nb, nc;
@@ -65,17 +58,72 @@ static float op_at(const float *X, int64_t ld, int trans, int r, int c)
   return trans ? X[c + r * ld] : X[r + c * ld];
 }
 
-/* Run one case on handle h and check every float of C's buffer: inside the
-   matrices against the reference, outside them unchanged. */
-/* direct: run this stage function itself instead of the handle's stage
-   (for the sweep's shapes, which are not in the stage table) */
-static void check_case_with(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what,
-                            litdnn_stage_fn direct)
+/* Every float of C's buffer after the call: inside the matrices against the
+   reference, outside them unchanged (NaN stays NaN). */
+static void check_result(const mm_case *c, const mm_data *d, const float *got, litdnnMathType_t math,
+                         const char *what)
+{
+  size_t nc = (size_t)d->nc;
+  double u = 1.0 / 16777216.0;
+  double rel = 4.0 * (1.0 + sqrt((double)c->k)) * u + (math == LITDNN_MATH_TF32 ? 2.0 / 1024.0 : 0.0);
+  double diff2 = 0, ref2 = 0;
+  size_t bad = 0, first = 0;
+  double first_ref = 0, first_tol = 0;
+  for (size_t e = 0; e < nc; e++) {
+    int64_t b = (int64_t)e / d->sc, off = (int64_t)e % d->sc;
+    int64_t i = off % d->ldc, j = off / d->ldc;
+    int inside = j < c->n && i < c->m;
+    double ref, tol;
+    if (inside) {
+      const float *A = d->A + b * d->sa, *B = d->B + b * d->sb;
+      double sum = 0, mag = 0;
+      for (int p = 0; p < c->k; p++) {
+        double x = (double)op_at(A, d->lda, c->ta, (int)i, p) * op_at(B, d->ldb, c->tb, p, (int)j);
+        sum += x;
+        mag += fabs(x);
+      }
+      ref = c->alpha * sum;
+      mag *= fabs(c->alpha);
+      if (c->beta != 0.0f) {
+        ref += (double)c->beta * d->C[e];
+        mag += fabs((double)c->beta * d->C[e]);
+      }
+      tol = rel * mag + 1e-30;
+      diff2 += (got[e] - ref) * (got[e] - ref);
+      ref2 += ref * ref;
+    } else {
+      ref = d->C[e];   /* outside the matrices: untouched, NaN stays NaN */
+      tol = 0;
+    }
+    int ok = isnan(ref) ? isnan(got[e]) : fabs((double)got[e] - ref) <= tol;
+    if (!ok && bad++ == 0) {
+      first = e;
+      first_ref = ref;
+      first_tol = tol;
+    }
+  }
+  if (bad)
+    cr_assert_fail("%s: %zu of %zu floats of C wrong; first at offset %zu: got %.9g, expected %.9g "
+                   "(tolerance %.3g); relative error %.3e; seed %llu (LITDNN_TEST_SEED repeats it)",
+                   what, bad, nc, first, got[first], first_ref, first_tol,
+                   ref2 > 0 ? sqrt(diff2 / ref2) : sqrt(diff2), (unsigned long long)t_seed());
+}
+
+/* Run c on h -- through litdnnMatmul, or by calling the stage function
+   direct itself -- and check C. The pinned stage named stage (NULL: the
+   handle's choice, or a function called directly) must take the problem
+   if its applies test says so; if it does not, it must refuse it with
+   LITDNN_STATUS_NOT_SUPPORTED and a message that names it and says "does
+   not apply", and leave C as it was. */
+static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what,
+                       litdnn_stage_fn direct, const char *stage)
 {
   mm_data d = make_data(c);
   size_t nc = (size_t)d.nc;
   void *dA = t_dev_from_host(h, d.A, (size_t)d.na), *dB = t_dev_from_host(h, d.B, (size_t)d.nb);
   void *dC = t_dev_from_host(h, d.C, nc);
+  int takes = !stage || matmul_stage_takes(stage, c->ta, c->tb, c->batch, dA, dB, d.lda, d.ldb, d.sa, d.sb,
+                                           c->k, c->n);
   litdnnStatus_t s;
   if (direct) {
     litdnn_matmul_args g;
@@ -105,52 +153,18 @@ static void check_case_with(litdnnHandle_t h, litdnnMathType_t math, const mm_ca
                      &c->alpha, dA, (int)d.lda, d.sa, dB, (int)d.ldb, d.sb, &c->beta, dC, (int)d.ldc, d.sc,
                      c->batch);
   }
-  cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: %s: %s", what, litdnnGetErrorString(s),
-            litdnnGetLastErrorString());
+  char msg[512];   /* the next call of the library clears the message */
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
   float *got = t_dev_fetch(h, dC, nc);
-  double u = 1.0 / 16777216.0;
-  double rel = 4.0 * (1.0 + sqrt((double)c->k)) * u + (math == LITDNN_MATH_TF32 ? 2.0 / 1024.0 : 0.0);
-  double diff2 = 0, ref2 = 0;
-  size_t bad = 0, first = 0;
-  double first_ref = 0, first_tol = 0;
-  for (size_t e = 0; e < nc; e++) {
-    int64_t b = (int64_t)e / d.sc, off = (int64_t)e % d.sc;
-    int64_t i = off % d.ldc, j = off / d.ldc;
-    int inside = j < c->n && i < c->m;
-    double ref, tol;
-    if (inside) {
-      const float *A = d.A + b * d.sa, *B = d.B + b * d.sb;
-      double sum = 0, mag = 0;
-      for (int p = 0; p < c->k; p++) {
-        double x = (double)op_at(A, d.lda, c->ta, (int)i, p) * op_at(B, d.ldb, c->tb, p, (int)j);
-        sum += x;
-        mag += fabs(x);
-      }
-      ref = c->alpha * sum;
-      mag *= fabs(c->alpha);
-      if (c->beta != 0.0f) {
-        ref += (double)c->beta * d.C[e];
-        mag += fabs((double)c->beta * d.C[e]);
-      }
-      tol = rel * mag + 1e-30;
-      diff2 += (got[e] - ref) * (got[e] - ref);
-      ref2 += ref * ref;
-    } else {
-      ref = d.C[e];   /* outside the matrices: untouched, NaN stays NaN */
-      tol = 0;
-    }
-    int ok = isnan(ref) ? isnan(got[e]) : fabs((double)got[e] - ref) <= tol;
-    if (!ok && bad++ == 0) {
-      first = e;
-      first_ref = ref;
-      first_tol = tol;
-    }
+  if (takes) {
+    cr_assert(s == LITDNN_STATUS_SUCCESS, "%s: %s: %s", what, litdnnGetErrorString(s), msg);
+    check_result(c, &d, got, math, what);
+  } else {
+    cr_assert(s == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, stage) && strstr(msg, "does not apply"),
+              "%s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage and saying it does "
+              "not apply (message: %s)", what, litdnnGetErrorString(s), msg);
+    t_assert_close_f(got, d.C, nc, 0, 0, what);   /* C untouched */
   }
-  if (bad)
-    cr_assert_fail("%s: %zu of %zu floats of C wrong; first at offset %zu: got %.9g, expected %.9g "
-                   "(tolerance %.3g); relative error %.3e; seed %llu (LITDNN_TEST_SEED repeats it)",
-                   what, bad, nc, first, got[first], first_ref, first_tol,
-                   ref2 > 0 ? sqrt(diff2 / ref2) : sqrt(diff2), (unsigned long long)t_seed());
   free(got);
   t_dev_free(h, dA);
   t_dev_free(h, dB);
@@ -158,16 +172,32 @@ static void check_case_with(litdnnHandle_t h, litdnnMathType_t math, const mm_ca
   free_data(&d);
 }
 
-static void check_case(litdnnHandle_t h, litdnnMathType_t math, const mm_case *c, const char *what)
-{
-  check_case_with(h, math, c, what, NULL);
-}
-
 static const float blends[][2] = {{1.0f, 0.0f}, {1.5f, -0.5f}, {-1.0f, 1.0f}, {0.5f, 2.0f}};
 
 static int is_tf32_stage(int stage)
 {
-  return MATMUL_STAGE_IS_TF32(stage);
+  unsigned flags = 0;
+  litdnnGetStageFlags(LITDNN_OP_MATMUL, stage, &flags);
+  return (flags & LITDNN_STAGE_TF32) != 0;
+}
+
+/* Case tc of a test over a list of problems: problem tc->problem of the list,
+   with the blend pair of its place in the list, run by the case's stage (or
+   the handle's choice) on its backend. */
+static void run_stage_case(const t_case *tc, const mm_case *cases)
+{
+  mm_case c = cases[tc->problem];
+  c.alpha = blends[tc->problem % 4][0];
+  c.beta = blends[tc->problem % 4][1];
+  int automatic = tc->stage == LITDNN_STAGE_AUTOMATIC;
+  litdnnMathType_t math = !automatic && is_tf32_stage(tc->stage) ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA;
+  char what[384];
+  snprintf(what, sizeof what, "%s: m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d pad=%d alpha=%g beta=%g",
+           t_case_name(tc), c.m, c.n, c.k, c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha,
+           c.beta);
+  litdnnHandle_t h = t_case_handle(tc);
+  check_case(h, math, &c, what, NULL, automatic ? NULL : t_case_stage(tc));
+  litdnnDestroy(h);
 }
 
 /* The shapes every stage runs, through the emulator too. Sizes come from
@@ -201,33 +231,36 @@ static const mm_case small_cases[] = {
   {260, 136, 520, 0, 0, 2, 4, 1, 0, 1},
   {129, 300, 77, 0, 0, 1, 3, 0.5f, 2, 0},
 };
+#define NSMALL ((int)(sizeof small_cases / sizeof small_cases[0]))
 
-static void run_stage_cases(const t_run *r, const mm_case *cases, int count)
+ParameterizedTestParameters(matmul, every_stage_at_odd_shapes)
 {
-  litdnnHandle_t h = t_handle(r->backend);
-  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, r->stage), LITDNN_STATUS_SUCCESS, "%s",
-               litdnnGetLastErrorString());
-  litdnnMathType_t math = is_tf32_stage(r->stage) ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA;
-  for (int x = 0; x < count; x++) {
-    mm_case c = cases[x];
-    c.alpha = blends[x % 4][0];
-    c.beta = blends[x % 4][1];
-    char what[256];
-    snprintf(what, sizeof what, "stage '%s' on %s, m=%d n=%d k=%d op(A)=%s op(B)=%s batch=%d pad=%d "
-             "alpha=%g beta=%g", r->name, litdnnGetBackendName(r->backend), c.m, c.n, c.k,
-             c.ta ? "A^T" : "A", c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
-    check_case(h, math, &c, what);
-  }
-  litdnnDestroy(h);
+  return t_cases(LITDNN_OP_MATMUL, NSMALL);
 }
 
-Test(matmul, every_stage_at_odd_shapes, .timeout = 240)
+ParameterizedTest(t_case *tc, matmul, every_stage_at_odd_shapes, .timeout = 240)
 {
-  t_run runs[T_MAX_RUNS];
-  int n = t_runs(LITDNN_OP_MATMUL, runs, T_MAX_RUNS);
-  cr_assert(n >= 2);
-  for (int r = 0; r < n; r++)
-    run_stage_cases(&runs[r], small_cases, (int)(sizeof small_cases / sizeof small_cases[0]));
+  run_stage_case(tc, small_cases);
+}
+
+/* Sizes of 1000 only where they are fast: the CPU and a real GPU. */
+static const mm_case large_cases[] = {
+  {1000, 129, 1000, 0, 0, 1, 0, 1, 0, 0},
+  {1000, 1000, 17, 1, 0, 1, 0, 1, 0, 0},
+  {127, 1000, 1000, 0, 1, 1, 3, 1, 0, 0},
+  {128, 17, 1000, 1, 1, 1, 1, 1, 0, 0},
+};
+#define NLARGE ((int)(sizeof large_cases / sizeof large_cases[0]))
+
+ParameterizedTestParameters(matmul, large_shapes_on_cpu_and_gpu)
+{
+  return t_cases_on(LITDNN_OP_MATMUL, NLARGE,
+                    LITDNN_BACKEND_BIT(LITDNN_BACKEND_CPU) | LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA), NULL);
+}
+
+ParameterizedTest(t_case *tc, matmul, large_shapes_on_cpu_and_gpu, .timeout = 240)
+{
+  run_stage_case(tc, large_cases);
 }
 
 /* Members of the tuned kernel's family that the library does not ship,
@@ -303,57 +336,46 @@ ParameterizedTest(member_case *mc, matmul, tuned_family_members_outside_the_libr
            c.tb ? "B^T" : "B", c.batch, c.pad, c.alpha, c.beta);
   t_require_backend((litdnnBackend_t)mc->backend, what);
   litdnnHandle_t h = t_handle((litdnnBackend_t)mc->backend);
-  check_case_with(h, LITDNN_MATH_FMA, &c, what, members[mc->member].fn[mc->backend]);
+  check_case(h, LITDNN_MATH_FMA, &c, what, members[mc->member].fn[mc->backend], NULL);
   litdnnDestroy(h);
 }
 
-/* Sizes of 1000 only where they are fast: the CPU and a real GPU. */
-static const mm_case large_cases[] = {
-  {1000, 129, 1000, 0, 0, 1, 0, 1, 0, 0},
-  {1000, 1000, 17, 1, 0, 1, 0, 1, 0, 0},
-  {127, 1000, 1000, 0, 1, 1, 3, 1, 0, 0},
-  {128, 17, 1000, 1, 1, 1, 1, 1, 0, 0},
-};
-
-Test(matmul, large_shapes_on_cpu_and_gpu, .timeout = 240)
+/* The stage the handle chooses is one that runs on its backend, and never
+   a TF32 stage under FMA math. */
+static int automatic_only(litdnnOp_t op, int stage)
 {
-  t_run runs[T_MAX_RUNS];
-  int n = t_runs(LITDNN_OP_MATMUL, runs, T_MAX_RUNS);
-  for (int r = 0; r < n; r++) {
-    if (runs[r].backend == LITDNN_BACKEND_EMU)
-      continue;
-    /* the naive CPU loop is the definition; one large case is enough for it */
-    int count = runs[r].stage == MATMUL_STAGE_CPU_NAIVE ? 1 : (int)(sizeof large_cases / sizeof large_cases[0]);
-    run_stage_cases(&runs[r], large_cases, count);
-  }
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
 }
 
-Test(matmul, the_handle_chooses_a_stage_that_runs_and_respects_the_math_mode)
+static const int choice_shapes[][3] = {{4096, 4096, 4096}, {1760, 16, 1760}, {512, 512, 512}, {1, 1, 1}};
+
+ParameterizedTestParameters(matmul, the_handle_chooses_a_stage_that_runs_and_respects_the_math_mode)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  return t_cases_if(LITDNN_OP_MATMUL, (int)(sizeof choice_shapes / sizeof choice_shapes[0]), automatic_only);
+}
+
+ParameterizedTest(t_case *tc, matmul, the_handle_chooses_a_stage_that_runs_and_respects_the_math_mode)
+{
   const litdnn_op_table *t = litdnn_op(LITDNN_OP_MATMUL);
   cr_assert(t && t->choose);
-  static const int shapes[][3] = {{4096, 4096, 4096}, {1760, 16, 1760}, {512, 512, 512}, {1, 1, 1}};
-  for (int b = 0; b < nb; b++) {
-    litdnnHandle_t h = t_handle(backends[b]);
-    for (int s = 0; s < 4; s++)
-      for (int math = 0; math < 2; math++) {
-        litdnn_matmul_args g;
-        memset(&g, 0, sizeof g);
-        g.m = shapes[s][0];
-        g.n = shapes[s][1];
-        g.k = shapes[s][2];
-        g.batch = 1;
-        g.math = (litdnnMathType_t)math;
-        int stage = t->choose(h, &g);
-        cr_assert(stage >= 0 && stage < t->count && t->stages[stage].fn[backends[b]],
-                  "%s: chose stage %d, which does not run there", litdnnGetBackendName(backends[b]), stage);
-        if (math == LITDNN_MATH_FMA)
-          cr_assert(!is_tf32_stage(stage), "FMA math chose the TF32 stage %s", t->stages[stage].name);
-      }
-    litdnnDestroy(h);
+  litdnnHandle_t h = t_case_handle(tc);
+  for (int math = 0; math < 2; math++) {
+    litdnn_matmul_args g;
+    memset(&g, 0, sizeof g);
+    g.m = choice_shapes[tc->problem][0];
+    g.n = choice_shapes[tc->problem][1];
+    g.k = choice_shapes[tc->problem][2];
+    g.batch = 1;
+    g.math = (litdnnMathType_t)math;
+    int stage = t->choose(h, &g);
+    cr_assert(stage >= 0 && stage < t->count && t->stages[stage].fn[tc->backend],
+              "%s: chose stage %d, which does not run there", t_case_name(tc), stage);
+    if (math == LITDNN_MATH_FMA)
+      cr_assert(!is_tf32_stage(stage), "%s: FMA math chose the TF32 stage %s", t_case_name(tc),
+                t->stages[stage].name);
   }
+  litdnnDestroy(h);
 }
 
 /* ---- bad input: exact status, a message naming the parameter, C untouched ---- */
@@ -365,10 +387,10 @@ typedef struct {
   size_t nc;
 } bad_fixture;
 
-static bad_fixture bad_setup(litdnnBackend_t backend)
+static bad_fixture bad_setup(litdnnHandle_t h)
 {
   bad_fixture f;
-  f.h = t_handle(backend);
+  f.h = h;
   size_t n = 64 * 64;
   f.nc = n;
   f.A = t_random(n, -1, 1);
@@ -405,84 +427,86 @@ static void bad_teardown(bad_fixture *f)
     assert_c_untouched(&(f), (what));                                                           \
   } while (0)
 
-Test(matmul, bad_inputs_are_refused_with_a_message)
+ParameterizedTestParameters(matmul, bad_inputs_are_refused_with_a_message)
 {
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
+  return t_cases_if(LITDNN_OP_MATMUL, 1, automatic_only);
+}
+
+ParameterizedTest(t_case *tc, matmul, bad_inputs_are_refused_with_a_message)
+{
   const float one = 1.0f, zero = 0.0f;
   const litdnnMathType_t F = LITDNN_MATH_FMA;
   const litdnnTranspose_t N = LITDNN_NO_TRANSPOSE, T = LITDNN_TRANSPOSE;
-  for (int b = 0; b < nb; b++) {
-    bad_fixture f = bad_setup(backends[b]);
-    litdnnHandle_t h = f.h;
-    void *A = f.dA, *B = f.dB, *C = f.dC;
-    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle",
-        NULL, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha", "null alpha",
-        h, F, N, N, 8, 8, 8, NULL, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "beta", "null beta",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, NULL, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "math = 7", "math mode 7",
-        h, (litdnnMathType_t)7, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transa = 2", "transa 2",
-        h, F, (litdnnTranspose_t)2, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transb = -1", "transb -1",
-        h, F, N, (litdnnTranspose_t)-1, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "m = 0", "m = 0",
-        h, F, N, N, 0, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "n = -3", "n = -3",
-        h, F, N, N, 8, -3, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "k = 0", "k = 0",
-        h, F, N, N, 8, 8, 0, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "batchCount = 0", "batch 0",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 0);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 16", "lda < m",
-        h, F, N, N, 17, 8, 8, &one, A, 16, 0, B, 8, 0, &zero, C, 17, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 8", "lda < k for op(A) = A^T",
-        h, F, T, N, 8, 8, 9, &one, A, 8, 0, B, 9, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 8", "ldb < k",
-        h, F, N, N, 8, 8, 9, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 7", "ldb < n for op(B) = B^T",
-        h, F, N, T, 8, 8, 8, &one, A, 8, 0, B, 7, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldc = 7", "ldc < m",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 7, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "A is a null pointer", "null A",
-        h, F, N, N, 8, 8, 8, &one, NULL, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "B is a null pointer", "null B",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, NULL, 8, 0, &zero, C, 8, 0, 1);
-    t_assert_status(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, NULL, 8, 0, 1),
-                    LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "C is a null pointer", "null C");
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideA = -5", "negative strideA",
-        h, F, N, N, 8, 8, 8, &one, A, 8, -5, B, 8, 0, &zero, C, 8, 64, 2);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideC = 63", "overlapping C matrices",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 63, 2);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideB", "overflowing strideB",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, LLONG_MAX / 2, &zero, C, 8, 64, 3);
-    BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideC", "overflowing strideC",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, LLONG_MAX / 4, 5);
-    /* A TF32 stage pinned under FMA math. On a handle without a GPU the
-       stage cannot be pinned through litdnnSetStage (it does not run
-       there), so the pin is written directly: the check comes first. */
-    h->stage[LITDNN_OP_MATMUL] = MATMUL_STAGE_WMMA_TF32;
-    BAD(f, LITDNN_STATUS_BAD_PARAM, "TF32", "TF32 stage under FMA math",
-        h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
-    h->stage[LITDNN_OP_MATMUL] = LITDNN_STAGE_AUTOMATIC;
-    /* and the same arguments, correct, succeed */
-    cr_assert_eq(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
-                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    bad_teardown(&f);
-  }
+  bad_fixture f = bad_setup(t_case_handle(tc));
+  litdnnHandle_t h = f.h;
+  void *A = f.dA, *B = f.dB, *C = f.dC;
+  BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle", "null handle",
+      NULL, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha", "null alpha",
+      h, F, N, N, 8, 8, 8, NULL, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "beta", "null beta",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, NULL, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "math = 7", "math mode 7",
+      h, (litdnnMathType_t)7, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transa = 2", "transa 2",
+      h, F, (litdnnTranspose_t)2, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "transb = -1", "transb -1",
+      h, F, N, (litdnnTranspose_t)-1, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "m = 0", "m = 0",
+      h, F, N, N, 0, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "n = -3", "n = -3",
+      h, F, N, N, 8, -3, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "k = 0", "k = 0",
+      h, F, N, N, 8, 8, 0, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "batchCount = 0", "batch 0",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 0);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 16", "lda < m",
+      h, F, N, N, 17, 8, 8, &one, A, 16, 0, B, 8, 0, &zero, C, 17, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "lda = 8", "lda < k for op(A) = A^T",
+      h, F, T, N, 8, 8, 9, &one, A, 8, 0, B, 9, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 8", "ldb < k",
+      h, F, N, N, 8, 8, 9, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldb = 7", "ldb < n for op(B) = B^T",
+      h, F, N, T, 8, 8, 8, &one, A, 8, 0, B, 7, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "ldc = 7", "ldc < m",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 7, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "A is a null pointer", "null A",
+      h, F, N, N, 8, 8, 8, &one, NULL, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "B is a null pointer", "null B",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, NULL, 8, 0, &zero, C, 8, 0, 1);
+  t_assert_status(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, NULL, 8, 0, 1),
+                  LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "C is a null pointer", "null C");
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideA = -5", "negative strideA",
+      h, F, N, N, 8, 8, 8, &one, A, 8, -5, B, 8, 0, &zero, C, 8, 64, 2);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "strideC = 63", "overlapping C matrices",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 63, 2);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideB", "overflowing strideB",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, LLONG_MAX / 2, &zero, C, 8, 64, 3);
+  BAD(f, LITDNN_STATUS_BAD_PARAM_OVERFLOW, "strideC", "overflowing strideC",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, LLONG_MAX / 4, 5);
+  /* A TF32 stage pinned under FMA math. On a handle without a GPU the
+     stage cannot be pinned through litdnnSetStage (it does not run
+     there), so the pin is written directly: the check comes first. */
+  h->stage[LITDNN_OP_MATMUL] = MATMUL_STAGE_WMMA_TF32;
+  BAD(f, LITDNN_STATUS_BAD_PARAM, "TF32", "TF32 stage under FMA math",
+      h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1);
+  h->stage[LITDNN_OP_MATMUL] = LITDNN_STAGE_AUTOMATIC;
+  /* and the same arguments, correct, succeed */
+  cr_assert_eq(litdnnMatmul(h, F, N, N, 8, 8, 8, &one, A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  bad_teardown(&f);
 }
 
 Test(matmul, pinning_a_tf32_stage_under_fma_math_on_a_gpu)
 {
-  if (!t_have_gpu())
-    cr_skip_test("no CUDA device");
+  t_require_backend(LITDNN_BACKEND_CUDA, "matmul: the cuBLAS tf32 stage pinned under FMA math");
   litdnnHandle_t h = t_handle(LITDNN_BACKEND_CUDA);
   float *host = t_random(64, -1, 1);
   void *A = t_dev_from_host(h, host, 64), *B = t_dev_from_host(h, host, 64), *C = t_dev_from_host(h, host, 64);
   const float one = 1.0f, zero = 0.0f;
-  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, MATMUL_STAGE_CUBLAS_TF32), LITDNN_STATUS_SUCCESS);
+  int stage;
+  cr_assert_eq(litdnnGetStageByName(LITDNN_OP_MATMUL, "cuBLAS tf32", &stage), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_MATMUL, stage), LITDNN_STATUS_SUCCESS);
   t_assert_status(litdnnMatmul(h, LITDNN_MATH_FMA, LITDNN_NO_TRANSPOSE, LITDNN_NO_TRANSPOSE, 8, 8, 8, &one,
                                A, 8, 0, B, 8, 0, &zero, C, 8, 0, 1),
                   LITDNN_STATUS_BAD_PARAM, "TF32", "cuBLAS TF32 pinned under FMA math");
@@ -499,6 +523,7 @@ Test(matmul, pinning_a_tf32_stage_under_fma_math_on_a_gpu)
 /* Other modules call the internal entry point with device pointers. */
 Test(matmul, the_internal_entry_point_checks_and_runs)
 {
+  t_require_backend(LITDNN_BACKEND_CPU, "matmul: the internal entry point on the CPU");
   litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
   float A[6] = {1, 2, 3, 4, 5, 6};   /* 2 x 3, column-major */
   float B[3] = {1, 0, -1};
