@@ -24,7 +24,8 @@ typedef struct {     /* host copies of one problem, with padding and batch gaps 
   float *A, *B, *C;
 } mm_data;
 
-static mm_data make_data(const mm_case *c)
+/* The sizes of a problem's buffers (no buffers yet). */
+static mm_data data_shape(const mm_case *c)
 {
   mm_data d;
   int64_t ra = c->ta ? c->k : c->m, ca = c->ta ? c->m : c->k;
@@ -38,6 +39,13 @@ static mm_data make_data(const mm_case *c)
   d.na = d.sa * c->batch;
   d.nb = d.sb * c->batch;
   d.nc = d.sc * c->batch;
+  d.A = d.B = d.C = NULL;
+  return d;
+}
+
+static mm_data make_data(const mm_case *c)
+{
+  mm_data d = data_shape(c);
   d.A = t_random((size_t)d.na, -1, 1);
   d.B = t_random((size_t)d.nb, -1, 1);
   d.C = t_random((size_t)d.nc, -1, 1);
@@ -241,6 +249,83 @@ ParameterizedTestParameters(matmul, every_stage_at_odd_shapes)
 ParameterizedTest(t_case *tc, matmul, every_stage_at_odd_shapes, .timeout = 240)
 {
   run_stage_case(tc, small_cases);
+}
+
+/* No stage passes its cases by refusing every problem of the list. */
+Test(matmul, every_stage_takes_some_problem_of_the_list)
+{
+  int count = 0;
+  cr_assert_eq(litdnnGetStageCount(LITDNN_OP_MATMUL, &count), LITDNN_STATUS_SUCCESS);
+  for (int s = 0; s < count; s++) {
+    const char *name;
+    litdnnGetStageInfo(LITDNN_OP_MATMUL, s, &name, NULL, NULL);
+    int takes = 0;
+    for (int x = 0; x < NSMALL; x++) {
+      const mm_case *c = &small_cases[x];
+      mm_data d = data_shape(c);
+      takes += matmul_stage_takes(name, c->ta, c->tb, c->batch, (const void *)4096, (const void *)8192, d.lda, d.ldb,
+                                  d.sa, d.sb, c->k, c->n);
+    }
+    cr_expect(takes > 0, "stage %d '%s' takes none of the problems of the list", s, name);
+  }
+}
+
+/* The library's applies tests say what the model of test_matmul.h says, on
+   every problem of the list as it is made and changed in one way: A or B
+   moved off a 16-byte boundary, lda or ldb one more, and in a batch
+   strideA or strideB one more, or the matrices of A or of B overlapping.
+   This is checked on any machine: the stages that have a test run on a
+   GPU alone. */
+Test(matmul, the_stages_applies_tests_agree_with_the_model)
+{
+  const litdnn_op_table *t = litdnn_op(LITDNN_OP_MATMUL);
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  int refused = 0;
+  for (int s = 0; s < t->count; s++)
+    for (int x = 0; x < NSMALL; x++)
+      for (int v = 0; v < 9; v++) {
+        const mm_case *c = &small_cases[x];
+        mm_data d = data_shape(c);
+        if (v >= 5 && c->batch == 1)
+          continue;
+        d.lda += v == 3;
+        d.ldb += v == 4;
+        d.sa += v == 5;
+        d.sb += v == 6;
+        if (v == 7)
+          d.sa = d.lda;
+        if (v == 8)
+          d.sb = d.ldb;
+        const float *A = (const float *)(uintptr_t)(4096 + (v == 1 ? 4 : 0));
+        const float *B = (const float *)(uintptr_t)(8192 + (v == 2 ? 4 : 0));
+        litdnn_matmul_args g;
+        memset(&g, 0, sizeof g);
+        g.call = "test";
+        g.math = LITDNN_MATH_TF32;
+        g.transa = c->ta;
+        g.transb = c->tb;
+        g.m = c->m;
+        g.n = c->n;
+        g.k = c->k;
+        g.batch = c->batch;
+        g.A = A;
+        g.B = B;
+        g.C = (float *)(uintptr_t)16384;
+        g.lda = d.lda;
+        g.ldb = d.ldb;
+        g.ldc = d.ldc;
+        g.strideA = d.sa;
+        g.strideB = d.sb;
+        g.strideC = d.sc;
+        const char *why = t->stages[s].applies ? t->stages[s].applies(h, &g) : NULL;
+        int model = matmul_stage_takes(t->stages[s].name, c->ta, c->tb, c->batch, A, B, d.lda, d.ldb, d.sa, d.sb,
+                                       c->k, c->n);
+        cr_expect((why == NULL) == model, "stage '%s', problem %d, variant %d: the stage says %s, the model %s",
+                  t->stages[s].name, x, v, why ? why : "it applies", model ? "it applies" : "it does not");
+        refused += why != NULL;
+      }
+  cr_expect(refused > 0, "no stage refused any problem: the applies tests were not exercised");
+  litdnnDestroy(h);
 }
 
 /* Sizes of 1000 only where they are fast: the CPU and a real GPU. */

@@ -1,10 +1,37 @@
-#line 4202 "chapters/04-matmul.nw"
+#line 4218 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4063 "chapters/04-matmul.nw"
+#line 3124 "chapters/04-matmul.nw"
+/* No transposes, 16-byte aligned operands and leading dimensions (and
+   strides, with a batch): NULL, or why not. */
+static const char *matmul_16_byte_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  (void)h;
+  if (g->transa || g->transb)
+    return "it multiplies untransposed A and B only";
+  if ((size_t)g->A % 16 != 0 || (size_t)g->B % 16 != 0)
+    return "A or B does not start on a 16-byte boundary";
+  if (g->lda % 4 != 0 || g->ldb % 4 != 0)
+    return "lda or ldb is not a multiple of 4";
+  if (g->batch > 1 && (g->strideA % 4 != 0 || g->strideB % 4 != 0))
+    return "strideA or strideB is not a multiple of 4";
+  return NULL;
+}
+#line 3877 "chapters/04-matmul.nw"
+static const char *matmul_tma_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
+  const char *why = matmul_16_byte_applies(h, args);
+  if (!why && g->batch > 1 && (g->strideA < g->lda * g->k || g->strideB < g->ldb * g->n))
+    why = "the matrices of the batch overlap in A or B (strideA < lda * k or strideB < ldb * n), "
+          "which a tensor map cannot describe";
+  return why;
+}
+#line 4078 "chapters/04-matmul.nw"
 static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {MATMUL_STAGES(LITDNN_STAGE_ROW)};
-#line 4084 "chapters/04-matmul.nw"
+#line 4099 "chapters/04-matmul.nw"
 static int matmul_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -28,10 +55,10 @@ static int matmul_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 4208 "chapters/04-matmul.nw"
+#line 4224 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = LITDNN_OP_TABLE("matmul", matmul_stages, matmul_choose);
 
-#line 4133 "chapters/04-matmul.nw"
+#line 4148 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -90,14 +117,15 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
                         "strideC = %lld is less than ldc * n = %lld: the matrices of C would overlap",
                         (long long)g->strideC, (long long)(g->ldc * g->n));
   int pinned = h->stage[LITDNN_OP_MATMUL];
-  if (pinned != LITDNN_STAGE_AUTOMATIC && MATMUL_STAGE_IS_TF32(pinned) && g->math != LITDNN_MATH_TF32)
+  if (pinned != LITDNN_STAGE_AUTOMATIC && (matmul_stages[pinned].flags & LITDNN_STAGE_TF32) &&
+      g->math != LITDNN_MATH_TF32)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
                         "math = LITDNN_MATH_FMA, but the pinned stage %d (%s) computes in TF32", pinned,
                         matmul_stages[pinned].name);
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 4212 "chapters/04-matmul.nw"
+#line 4228 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

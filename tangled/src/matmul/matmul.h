@@ -63,24 +63,19 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   S(MATMUL_STAGE_MMA_TF32, "mma tf32", "mma.sync m16n8k8, conflict-free fragments", CUDA,     \
     litdnn_matmul_mma_tf32, NULL, DET | TF32)                                                 \
   S(MATMUL_STAGE_MMA_TF32_128X128, "mma tf32 128x128", "mma.sync, 16-byte cp.async for both operands", \
-    CUDA, litdnn_matmul_mma128_tf32, NULL, DET | TF32)                                        \
+    CUDA, litdnn_matmul_mma128_tf32, matmul_16_byte_applies, DET | TF32)                      \
   S(MATMUL_STAGE_MMA_TF32_256X128, "mma tf32 256x128", "the same, 8 warps, 4 slices, one block per SM", \
-    CUDA, litdnn_matmul_mma256_tf32, NULL, DET | TF32)                                        \
+    CUDA, litdnn_matmul_mma256_tf32, matmul_16_byte_applies, DET | TF32)                      \
   S(MATMUL_STAGE_WGMMA_TF32_128X128, "wgmma tf32 128x128", "wgmma, B by descriptor, 6 slices (sm_90a)", \
-    CUDA, litdnn_matmul_wgmma128_tf32, NULL, DET | TF32)                                      \
+    CUDA, litdnn_matmul_wgmma128_tf32, matmul_16_byte_applies, DET | TF32)                    \
   S(MATMUL_STAGE_WGMMA_TF32_128X256, "wgmma tf32 128x256", "wgmma, a 128x256 tile, 4 slices (sm_90a)", \
-    CUDA, litdnn_matmul_wgmma256_tf32, NULL, DET | TF32)                                      \
+    CUDA, litdnn_matmul_wgmma256_tf32, matmul_16_byte_applies, DET | TF32)                    \
   S(MATMUL_STAGE_WGMMA_TF32_WS, "wgmma tf32 ws 128x256",                                      \
     "a producer warp group and two consumers, mbarriers, TMA", CUDA, litdnn_matmul_wgmma_ws_tf32, \
-    NULL, DET | TF32)                                                                         \
+    matmul_tma_applies, DET | TF32)                                                           \
   S(MATMUL_STAGE_CUBLAS_TF32, "cuBLAS tf32", "cublasSgemm in TF32 tensor-op math", CUDA,      \
     litdnn_matmul_cublas_tf32, NULL, DET | TF32)
 enum { MATMUL_STAGES(LITDNN_STAGE_ID) MATMUL_STAGE_COUNT };
-/* stages that round to TF32: run only under LITDNN_MATH_TF32 */
-#define MATMUL_STAGE_IS_TF32(s)                                                              \
-  ((s) == MATMUL_STAGE_WMMA_TF32 || (s) == MATMUL_STAGE_MMA_TF32 || (s) == MATMUL_STAGE_MMA_TF32_128X128 ||   \
-   (s) == MATMUL_STAGE_MMA_TF32_256X128 || (s) == MATMUL_STAGE_WGMMA_TF32_128X128 ||                        \
-   (s) == MATMUL_STAGE_WGMMA_TF32_128X256 || (s) == MATMUL_STAGE_WGMMA_TF32_WS || (s) == MATMUL_STAGE_CUBLAS_TF32)
 MATMUL_STAGES(LITDNN_STAGE_DECLARE)
 #define MATMUL_MAX_GRID_Z 65535
 static inline litdnn_matmul_args matmul_batch_slice(const litdnn_matmul_args *g, int first)

@@ -1,4 +1,4 @@
-#line 3134 "chapters/04-matmul.nw"
+#line 3146 "chapters/04-matmul.nw"
 /* The TF32 mma.sync kernel fed in 16-byte pieces, and its stage function
    MX_ENTRY, for the tile the including file sets: MX_BM, MX_BN,
    MX_STAGES, MX_MIN_BLOCKS. */
@@ -7,7 +7,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include "matmul/matmul_tf32.cuh"
 
-#line 3008 "chapters/04-matmul.nw"
+#line 3009 "chapters/04-matmul.nw"
 /* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
 #define MX_WTM 64                 /* warp tile */
@@ -113,21 +113,10 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) matmul_mma16
           matmul_blend1(C, g.ldc, i, j, acc[x][y][e], g.alpha, g.beta);
       }
 }
-#line 3120 "chapters/04-matmul.nw"
-/* No transposes, 16-byte aligned operands and leading dimensions (and
-   strides, with a batch). */
-static int matmul_mx_fits(const litdnn_matmul_args *g)
-{
-  int aligned = (size_t)g->A % 16 == 0 && (size_t)g->B % 16 == 0 && g->lda % 4 == 0 && g->ldb % 4 == 0;
-  int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
-  return !g->transa && !g->transb && aligned && strides;
-}
-#line 3149 "chapters/04-matmul.nw"
+#line 3160 "chapters/04-matmul.nw"
 litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  if (!matmul_mx_fits(g))
-    return litdnn_matmul_mma_tf32_cuda(h, args);   /* transposed or unaligned: the general stage */
   static int smem_asked;
   litdnnStatus_t st = matmul_allow_smem((const void *)matmul_mma16_tf32, "matmul_mma16_tf32", MX_SMEM, &smem_asked, g->call);
   if (st != LITDNN_STATUS_SUCCESS)
@@ -140,5 +129,5 @@ litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_mma16_tf32");
 }
-#line 3145 "chapters/04-matmul.nw"
+#line 3156 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 3571 "chapters/04-matmul.nw"
+#line 3580 "chapters/04-matmul.nw"
 /* The TF32 wgmma kernel and its stage function WG_ENTRY, for the width
    WG_BN (128 or 256) and the ring of WG_STAGES slices the including file
    sets. sm_90a. */
@@ -6,19 +6,9 @@
 #define LITDNN_MATMUL_WGMMA_CUH
 #include "matmul/matmul_cp_async.cuh"
 #include "matmul/matmul_tf32.cuh"
-#line 3120 "chapters/04-matmul.nw"
-/* No transposes, 16-byte aligned operands and leading dimensions (and
-   strides, with a batch). */
-static int matmul_mx_fits(const litdnn_matmul_args *g)
-{
-  int aligned = (size_t)g->A % 16 == 0 && (size_t)g->B % 16 == 0 && g->lda % 4 == 0 && g->ldb % 4 == 0;
-  int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
-  return !g->transa && !g->transb && aligned && strides;
-}
-#line 3579 "chapters/04-matmul.nw"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 3440 "chapters/04-matmul.nw"
+#line 3449 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -140,12 +130,10 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
   matmul_wg_store(C, g, d, i0 + 16 * (t / 32), j0, t % 32);
 #endif
 }
-#line 3587 "chapters/04-matmul.nw"
+#line 3595 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  if (!matmul_mx_fits(g))
-    return litdnn_matmul_mma_tf32_cuda(h, args);   /* transposed or unaligned: the general stage */
   litdnnStatus_t st = matmul_wg_need_sm90(g->call);
   if (st != LITDNN_STATUS_SUCCESS)
     return st;
@@ -161,5 +149,5 @@ litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_wgmma_tf32");
 }
-#line 3583 "chapters/04-matmul.nw"
+#line 3591 "chapters/04-matmul.nw"
 #endif

@@ -1,23 +1,13 @@
-#line 3911 "chapters/04-matmul.nw"
+#line 3928 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 256
 #define WS_STAGES 4
 #include "matmul/matmul_tf32.cuh"
-#line 3120 "chapters/04-matmul.nw"
-/* No transposes, 16-byte aligned operands and leading dimensions (and
-   strides, with a batch). */
-static int matmul_mx_fits(const litdnn_matmul_args *g)
-{
-  int aligned = (size_t)g->A % 16 == 0 && (size_t)g->B % 16 == 0 && g->lda % 4 == 0 && g->ldb % 4 == 0;
-  int strides = g->batch == 1 || (g->strideA % 4 == 0 && g->strideB % 4 == 0);
-  return !g->transa && !g->transb && aligned && strides;
-}
-#line 3918 "chapters/04-matmul.nw"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 3721 "chapters/04-matmul.nw"
+#line 3727 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -158,7 +148,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   matmul_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 3872 "chapters/04-matmul.nw"
+#line 3889 "chapters/04-matmul.nw"
 typedef CUresult (*matmul_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -196,13 +186,10 @@ static litdnnStatus_t matmul_ws_map(CUtensorMap *map, const float *X, int rows, 
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3923 "chapters/04-matmul.nw"
+#line 3939 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
-  int apart = g->batch == 1 || (g->strideA >= g->lda * g->k && g->strideB >= g->ldb * g->n);
-  if (!matmul_mx_fits(g) || !apart)
-    return litdnn_matmul_wgmma256_tf32_cuda(h, args);   /* the 128x256 wgmma stage takes (or hands on) the rest */
   litdnnStatus_t st = matmul_wg_need_sm90(g->call);
   if (st != LITDNN_STATUS_SUCCESS)
     return st;
