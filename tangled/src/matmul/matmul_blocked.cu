@@ -1,9 +1,9 @@
-#line 658 "chapters/04-matmul.nw"
+#line 653 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
 
-#line 541 "chapters/04-matmul.nw"
+#line 536 "chapters/04-matmul.nw"
 #define B1_BM 64
 #define B1_BN 64
 #define B1_BK 8
@@ -27,7 +27,7 @@ static __global__ void matmul_block1d(litdnn_matmul_args g)
     __syncthreads();
     for (int p = 0; p < B1_BK; p++) {
       float b = Bs[p][tj];
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int r = 0; r < B1_TM; r++)
         acc[r] += As[p][ti + r] * b;
     }
@@ -37,7 +37,7 @@ static __global__ void matmul_block1d(litdnn_matmul_args g)
     if (i0 + ti + r < g.m && j0 + tj < g.n)
       matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj, acc[r], g.alpha, g.beta);
 }
-#line 597 "chapters/04-matmul.nw"
+#line 592 "chapters/04-matmul.nw"
 #define B2_BM 128
 #define B2_BN 128
 #define B2_BK 8
@@ -63,17 +63,17 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) matmul_block2d(litdnn_ma
       Bs[bp][bj] = (p0 + bp < g.k && j0 + bj < g.n) ? matmul_op_at(B, g.ldb, g.transb, p0 + bp, j0 + bj) : 0.0f;
     }
     __syncthreads();
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int p = 0; p < B2_BK; p++) {
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int r = 0; r < B2_T; r++)
         a[r] = As[p][ti + r];
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int c = 0; c < B2_T; c++)
         b[c] = Bs[p][tj + c];
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int r = 0; r < B2_T; r++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int c = 0; c < B2_T; c++)
           acc[r][c] += a[r] * b[c];
     }
@@ -85,7 +85,7 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) matmul_block2d(litdnn_ma
         matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 665 "chapters/04-matmul.nw"
+#line 660 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,11 +1,11 @@
-#line 1339 "chapters/04-matmul.nw"
+#line 1326 "chapters/04-matmul.nw"
 /* Global-to-shared copies with cp.async: 4 and 16 bytes, groups, and a
    whole tile into a k-major tile padded by MATMUL_PAD floats a row. */
 #ifndef LITDNN_MATMUL_CP_ASYNC_CUH
 #define LITDNN_MATMUL_CP_ASYNC_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 1283 "chapters/04-matmul.nw"
+#line 1270 "chapters/04-matmul.nw"
 #ifndef MATMUL_PAD
 #define MATMUL_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -29,12 +29,12 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
                                               int nt, int tid)
 {
   int sp = bo + MATMUL_PAD;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
     if (kcontig) {
       int o = e / (bk / 4), p = 4 * (e % (bk / 4));
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int q = 0; q < 4; q++) {
         int ok = o0 + o < olimit && p0 + p + q < klimit;
         matmul_cp_async4(&S[(p + q) * sp + o], ok ? X + (p0 + p + q) + (int64_t)(o0 + o) * ld : X, ok ? 4 : 0);
@@ -46,7 +46,7 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
         int n = s < klimit ? min(4, max(0, olimit - c)) : 0;
         matmul_cp_async16(&S[p * sp + o], n ? X + c + (int64_t)s * ld : X, 4 * n);
       } else {
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int q = 0; q < 4; q++) {
           int ok = s < klimit && c + q < olimit;
           matmul_cp_async4(&S[p * sp + o + q], ok ? X + c + q + (int64_t)s * ld : X, ok ? 4 : 0);
@@ -55,5 +55,5 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 1346 "chapters/04-matmul.nw"
+#line 1333 "chapters/04-matmul.nw"
 #endif

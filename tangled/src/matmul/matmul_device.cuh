@@ -1,23 +1,22 @@
-#line 320 "chapters/04-matmul.nw"
+#line 315 "chapters/04-matmul.nw"
 /* The device helpers every kernel file of the matrix multiply includes. */
 #ifndef LITDNN_MATMUL_DEVICE_CUH
 #define LITDNN_MATMUL_DEVICE_CUH
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 
-#line 291 "chapters/04-matmul.nw"
+#line 294 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float matmul_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
   return trans ? X[c + (int64_t)r * ld] : X[r + (int64_t)c * ld];
 }
 
-/* C(i, j) = alpha * acc + beta * C(i, j); with beta == 0, C is not read */
+/* C(i, j) = alpha * acc + beta * C(i, j), by the prelude's blend: with beta == 0, C is not read */
 static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j, float acc,
                                           float alpha, float beta)
 {
-  float *c = C + i + (int64_t)j * ldc;
-  *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
+  litdnn_blend_store(C + i + (int64_t)j * ldc, acc, alpha, beta);
 }
 
 /* the three matrices of batch entry blockIdx.z */
@@ -25,14 +24,7 @@ static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j,
   const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
   const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
   float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-
-/* loop unrolling: a hint for nvcc, nothing for the emulator's C compiler */
-#if defined(__CUDACC__)
-#define MATMUL_UNROLL _Pragma("unroll")
-#else
-#define MATMUL_UNROLL
-#endif
-#line 1405 "chapters/04-matmul.nw"
+#line 1392 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -48,5 +40,5 @@ static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name,
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 327 "chapters/04-matmul.nw"
+#line 322 "chapters/04-matmul.nw"
 #endif

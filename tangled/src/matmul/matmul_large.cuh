@@ -1,4 +1,4 @@
-#line 1677 "chapters/04-matmul.nw"
+#line 1664 "chapters/04-matmul.nw"
 /* The large-tile kernel of stage 10 and its stage function LT_ENTRY, with
    LT_STAGES slices in the ring, moved through registers or, where the
    including file sets LT_CP_ASYNC to 1, by cp.async (that file is a
@@ -8,18 +8,18 @@
 #ifndef LT_CP_ASYNC
 #define LT_CP_ASYNC 0
 #endif
-#line 1502 "chapters/04-matmul.nw"
+#line 1489 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 4
 #define WT_RM 2
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 1687 "chapters/04-matmul.nw"
+#line 1674 "chapters/04-matmul.nw"
 #include "matmul/matmul_warptile.cuh"
 #include "matmul/matmul_raster.cuh"
 #if LT_CP_ASYNC
-#line 1743 "chapters/04-matmul.nw"
+#line 1730 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice) do { } while (0)
 #define LT_LAND(buf, slice)                                                                       \
   do {                                                                                            \
@@ -31,9 +31,9 @@
 #define LT_COMMIT() MATMUL_CP_ASYNC_COMMIT()
 #define LT_WAIT() MATMUL_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() MATMUL_CP_ASYNC_WAIT(0)
-#line 1691 "chapters/04-matmul.nw"
+#line 1678 "chapters/04-matmul.nw"
 #else
-#line 1710 "chapters/04-matmul.nw"
+#line 1697 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
   do {                                                                                            \
     matmul_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, (slice) * WT_BK, g.k, WT_BM, WT_BK,    \
@@ -49,9 +49,9 @@
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 1693 "chapters/04-matmul.nw"
+#line 1680 "chapters/04-matmul.nw"
 #endif
-#line 1599 "chapters/04-matmul.nw"
+#line 1586 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matmul_args g)
 {
@@ -68,9 +68,9 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
   float acc[4 * WT_RM][4 * WT_RN];
   float4 ra[WT_LA], rb[WT_LB];
   (void)ra; (void)rb; (void)veca; (void)vecb;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int r = 0; r < 4 * WT_RM; r++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int c = 0; c < 4 * WT_RN; c++)
       acc[r][c] = 0.0f;
   int slices = (g.k + WT_BK - 1) / WT_BK;
@@ -91,37 +91,37 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1567 "chapters/04-matmul.nw"
+#line 1554 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
-  MATMUL_UNROLL                                                                        \
+  LITDNN_UNROLL                                                                        \
   for (int x = 0; x < WT_RM; x++) {                                                  \
     float4 v = *(const float4 *)&as[(p) * WT_SPA + wm + 32 * x + 4 * tm];            \
     a[slot][4 * x] = v.x; a[slot][4 * x + 1] = v.y;                                  \
     a[slot][4 * x + 2] = v.z; a[slot][4 * x + 3] = v.w;                              \
   }                                                                                  \
-  MATMUL_UNROLL                                                                        \
+  LITDNN_UNROLL                                                                        \
   for (int y = 0; y < WT_RN; y++) {                                                  \
     float4 v = *(const float4 *)&bs[(p) * WT_SPB + wn + 16 * y + 4 * tn];            \
     b[slot][4 * y] = v.x; b[slot][4 * y + 1] = v.y;                                  \
     b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                              \
   }
   LT_FRAGMENTS(0, 0)
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int p = 0; p < WT_BK; p++) {
     if (p + 1 < WT_BK) {   /* the next step's fragments load while these FMAs run */
       LT_FRAGMENTS((p + 1) % 2, p + 1)
     }
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int r = 0; r < 4 * WT_RM; r++)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int c = 0; c < 4 * WT_RN; c++)
         acc[r][c] += a[p % 2][r] * b[p % 2][c];
   }
 #undef LT_FRAGMENTS
 }
-#line 1638 "chapters/04-matmul.nw"
+#line 1625 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -130,7 +130,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
   LT_WAIT_ALL();
   WT_BLEND(g);
 }
-#line 1653 "chapters/04-matmul.nw"
+#line 1640 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -147,5 +147,5 @@ litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_large");
 }
-#line 1696 "chapters/04-matmul.nw"
+#line 1683 "chapters/04-matmul.nw"
 #endif

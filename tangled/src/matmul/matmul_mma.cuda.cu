@@ -1,4 +1,4 @@
-#line 2897 "chapters/04-matmul.nw"
+#line 2884 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MATMUL_PAD 8
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include "matmul/matmul_tf32.cuh"
 
-#line 2803 "chapters/04-matmul.nw"
+#line 2790 "chapters/04-matmul.nw"
 #define MT_BM 128
 #define MT_BN 256
 #define MT_BK 32
@@ -31,11 +31,11 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
   MATMUL_BATCH_POINTERS(g, A, B, C);
   int veca = matmul_vec_ok(A, g.lda), vecb = matmul_vec_ok(B, g.ldb);
   float acc[MT_FM][MT_FN][4];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < MT_FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < MT_FN; y++)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   int slices = (g.k + MT_BK - 1) / MT_BK;
@@ -53,26 +53,26 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
     __syncthreads();
     const float *as = as_buf + (s % MT_STAGES) * MT_BK * MT_SPA;
     const float *bs = bs_buf + (s % MT_STAGES) * MT_BK * MT_SPB;
-#pragma unroll 2   /* fully unrolled, the fragments of all four steps load early and spill */
+    LITDNN_UNROLL_BY(2)   /* fully unrolled, the fragments of all four steps load early and spill */
     for (int kk = 0; kk < MT_BK; kk += 8) {
       unsigned af[MT_FM][4], bf[MT_FN][2];
       const float *a0 = as + (kk + q) * MT_SPA + wm + gq, *a4 = a0 + 4 * MT_SPA;
       const float *b0 = bs + (kk + q) * MT_SPB + wn + gq, *b4 = b0 + 4 * MT_SPB;
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < MT_FM; x++) {
         af[x][0] = matmul_to_tf32(a0[16 * x]);
         af[x][1] = matmul_to_tf32(a0[16 * x + 8]);
         af[x][2] = matmul_to_tf32(a4[16 * x]);
         af[x][3] = matmul_to_tf32(a4[16 * x + 8]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int y = 0; y < MT_FN; y++) {
         bf[y][0] = matmul_to_tf32(b0[8 * y]);
         bf[y][1] = matmul_to_tf32(b4[8 * y]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < MT_FM; x++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int y = 0; y < MT_FN; y++)
           matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
     }
@@ -87,11 +87,11 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
     MATMUL_CP_ASYNC_COMMIT();
   }
   MATMUL_CP_ASYNC_WAIT(0);
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < MT_FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < MT_FN; y++)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int e = 0; e < 4; e++) {
         int i = i0 + wm + 16 * x + gq + 8 * (e / 2), j = j0 + wn + 8 * y + 2 * q + e % 2;
         if (i < g.m && j < g.n)
@@ -99,7 +99,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
       }
 }
 
-#line 2906 "chapters/04-matmul.nw"
+#line 2893 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 3146 "chapters/04-matmul.nw"
+#line 3133 "chapters/04-matmul.nw"
 /* The TF32 mma.sync kernel fed in 16-byte pieces, and its stage function
    MX_ENTRY, for the tile the including file sets: MX_BM, MX_BN,
    MX_STAGES, MX_MIN_BLOCKS. */
@@ -7,7 +7,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include "matmul/matmul_tf32.cuh"
 
-#line 3009 "chapters/04-matmul.nw"
+#line 2996 "chapters/04-matmul.nw"
 /* set by the including file: MX_BM, MX_BN (block tile), MX_STAGES, MX_MIN_BLOCKS */
 #define MX_BK 32
 #define MX_WTM 64                 /* warp tile */
@@ -28,14 +28,14 @@ static __device__ inline void matmul_mx_copy_slice(float *as, float *bs, const f
                                                  int64_t lda, int64_t ldb, int m, int n, int k, int i0,
                                                  int j0, int p0, int t)
 {
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < MX_BK * MX_BM / 4 / MX_THREADS; l++) {
     int e = t + l * MX_THREADS, p = e / (MX_BM / 4), o = 4 * (e % (MX_BM / 4));
     int kk = p0 + p, i = i0 + o;
     int cnt = kk < k ? min(4, max(0, m - i)) : 0;
     matmul_cp_async16(&as[p * MX_SPA + o], cnt ? A + i + (int64_t)kk * lda : A, 4 * cnt);
   }
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < MX_BK * MX_BN / 4 / MX_THREADS; l++) {
     int e = t + l * MX_THREADS, c = e / (MX_BK / 4), p = 4 * (e % (MX_BK / 4));
     int j = j0 + c, kk = p0 + p;
@@ -54,11 +54,11 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) matmul_mma16
   int i0 = blockIdx.x * MX_BM, j0 = blockIdx.y * MX_BN;
   MATMUL_BATCH_POINTERS(g, A, B, C);
   float acc[MX_FM][MX_FN][4];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < MX_FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < MX_FN; y++)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   int slices = (g.k + MX_BK - 1) / MX_BK;
@@ -77,43 +77,43 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) matmul_mma16
                          g.n, g.k, i0, j0, next * MX_BK, t);
     MATMUL_CP_ASYNC_COMMIT();
     const float *as = smem + (s % MX_STAGES) * MX_SLICE, *bs = as + MX_BK * MX_SPA;
-#pragma unroll
+    LITDNN_UNROLL
     for (int kk = 0; kk < MX_BK; kk += 8) {
       unsigned af[MX_FM][4], bf[MX_FN][2];
       const float *a0 = as + (kk + q) * MX_SPA + wm + gq, *a4 = a0 + 4 * MX_SPA;   /* As[kk+q][wm+g] */
       const float *b0 = bs + (wn + gq) * MX_SPB + kk + q;                          /* Bs[wn+g][kk+q] */
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < MX_FM; x++) {
         af[x][0] = matmul_to_tf32(a0[16 * x]);
         af[x][1] = matmul_to_tf32(a0[16 * x + 8]);
         af[x][2] = matmul_to_tf32(a4[16 * x]);
         af[x][3] = matmul_to_tf32(a4[16 * x + 8]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int y = 0; y < MX_FN; y++) {
         bf[y][0] = matmul_to_tf32(b0[8 * y * MX_SPB]);
         bf[y][1] = matmul_to_tf32(b0[8 * y * MX_SPB + 4]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < MX_FM; x++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int y = 0; y < MX_FN; y++)
           matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
     }
   }
   MATMUL_CP_ASYNC_WAIT(0);
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < MX_FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < MX_FN; y++)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int e = 0; e < 4; e++) {
         int i = i0 + wm + 16 * x + gq + 8 * (e / 2), j = j0 + wn + 8 * y + 2 * q + e % 2;
         if (i < g.m && j < g.n)
           matmul_blend1(C, g.ldc, i, j, acc[x][y][e], g.alpha, g.beta);
       }
 }
-#line 3160 "chapters/04-matmul.nw"
+#line 3147 "chapters/04-matmul.nw"
 litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -129,5 +129,5 @@ litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_mma16_tf32");
 }
-#line 3156 "chapters/04-matmul.nw"
+#line 3143 "chapters/04-matmul.nw"
 #endif

@@ -1,11 +1,11 @@
-#line 826 "chapters/04-matmul.nw"
+#line 813 "chapters/04-matmul.nw"
 /* Operand tiles moved with 16-byte loads into k-major shared memory, and
    C blended four rows at a time. */
 #ifndef LITDNN_MATMUL_TILES_CUH
 #define LITDNN_MATMUL_TILES_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 732 "chapters/04-matmul.nw"
+#line 727 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 matmul_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -38,7 +38,7 @@ static __device__ inline void matmul_fetch_tile(float4 *r, const float *X, int64
                                               int vec, int o0, int olimit, int p0, int klimit,
                                               int bo, int bk, int nt, int tid)
 {
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
     if (kcontig) {
@@ -56,7 +56,7 @@ static __device__ inline void matmul_store_tile(float *S, const float4 *r, int k
                                               int nt, int tid)
 {
   int sp = bo + 4;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
     if (kcontig) {   /* transpose on the way in */
@@ -78,21 +78,13 @@ static __device__ inline void matmul_store4(float *C, int64_t ldc, int i, int j,
 {
   float *c = C + i + (int64_t)j * ldc;
   if (vec && i + 4 <= m) {
-    float4 o;
-    if (beta == 0.0f) {
-      o = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
-    } else {
-      float4 old = *(const float4 *)c;
-      o = make_float4(alpha * v.x + beta * old.x, alpha * v.y + beta * old.y,
-                      alpha * v.z + beta * old.z, alpha * v.w + beta * old.w);
-    }
-    *(float4 *)c = o;
+    litdnn_blend_store4((float4 *)c, v, alpha, beta);
   } else {
     float w[4];
     w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;
     for (int r = 0; r < 4 && i + r < m; r++)
-      c[r] = beta == 0.0f ? alpha * w[r] : alpha * w[r] + beta * c[r];
+      litdnn_blend_store(&c[r], w[r], alpha, beta);
   }
 }
-#line 833 "chapters/04-matmul.nw"
+#line 820 "chapters/04-matmul.nw"
 #endif

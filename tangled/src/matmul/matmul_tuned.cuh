@@ -1,4 +1,4 @@
-#line 2080 "chapters/04-matmul.nw"
+#line 2067 "chapters/04-matmul.nw"
 /* The tuned kernel family: one kernel (or one per pair of transposes),
    shaped by the parameters the including file sets -- TU_LM, TU_RM,
    TU_RN, TU_WARPS_M, TU_WARPS_N, TU_BK, TU_MINB, and optionally TU_GROUP,
@@ -8,12 +8,12 @@
 #define LITDNN_MATMUL_TUNED_CUH
 #include "matmul/matmul_tiles.cuh"
 
-#line 1858 "chapters/04-matmul.nw"
+#line 1845 "chapters/04-matmul.nw"
 static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
   const float *x0 = kcontig ? X + p0 + (int64_t)o0 * ld : X + o0 + (int64_t)p0 * ld;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < bk * bo / 4 / nt; l++) {
     int e = tid + l * nt;
     if (kcontig) {
@@ -25,7 +25,7 @@ static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X
     }
   }
 }
-#line 1822 "chapters/04-matmul.nw"
+#line 1809 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
 #endif
@@ -55,9 +55,9 @@ static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X
 #if TU_BK % 8 != 0
 #error "a tuned slice is a multiple of 8 deep (an even number of steps, whole float4s)"
 #endif
-#line 2091 "chapters/04-matmul.nw"
+#line 2078 "chapters/04-matmul.nw"
 #include "matmul/matmul_raster.cuh"
-#line 2268 "chapters/04-matmul.nw"
+#line 2255 "chapters/04-matmul.nw"
 /* A thread's unchecked loads of one operand, as a walk: its l-th float4 of slice s
    is at at + s * per_slice + l * per_load. Needs the threads to split the tile's
    rows evenly (checked where TU_WALK is set). */
@@ -85,14 +85,14 @@ static __device__ inline matmul_walk matmul_walk_tile(const float *X, int64_t ld
 static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, int slice, int loads)
 {
   const float *x = w.at + slice * w.per_slice;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < loads; l++)
     r[l] = *(const float4 *)(x + l * w.per_load);
 }
 #if TU_WALK && (TU_THREADS % (TU_BK / 4) || TU_THREADS % (TU_BM / 4) || TU_THREADS % (TU_BN / 4))
 #error "a walking shape needs every load of a thread to start the same place in its row"
 #endif
-#line 1897 "chapters/04-matmul.nw"
+#line 1884 "chapters/04-matmul.nw"
 #if TU_WALK
 #define TU_FETCH_INSIDE(slice, p0)                  \
   matmul_fetch_tile_walk(ra, walk_a, slice, TU_LA); \
@@ -102,7 +102,7 @@ static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, i
   matmul_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t); \
   matmul_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t)
 #endif
-#line 1881 "chapters/04-matmul.nw"
+#line 1868 "chapters/04-matmul.nw"
 #define TU_FETCH(slice)                                                                          \
   {                                                                                              \
     int p0 = (slice) * TU_BK;                                                                    \
@@ -113,23 +113,23 @@ static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, i
       matmul_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t); \
     }                                                                                            \
   }
-#line 1912 "chapters/04-matmul.nw"
+#line 1899 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
-    MATMUL_UNROLL                                                                       \
+    LITDNN_UNROLL                                                                       \
     for (int x = 0; x < TU_RM; x++) {                                                 \
       float4 v = *(const float4 *)&(as)[(p) * TU_SPA + wm + 4 * TU_LM * x + 4 * tm];  \
       a[slot][4 * x] = v.x; a[slot][4 * x + 1] = v.y;                                 \
       a[slot][4 * x + 2] = v.z; a[slot][4 * x + 3] = v.w;                             \
     }                                                                                 \
-    MATMUL_UNROLL                                                                       \
+    LITDNN_UNROLL                                                                       \
     for (int y = 0; y < TU_RN; y++) {                                                 \
       float4 v = *(const float4 *)&(bs)[(p) * TU_SPB + wn + 4 * TU_LN * y + 4 * tn];  \
       b[slot][4 * y] = v.x; b[slot][4 * y + 1] = v.y;                                 \
       b[slot][4 * y + 2] = v.z; b[slot][4 * y + 3] = v.w;                             \
     }                                                                                 \
   } while (0)
-#line 1939 "chapters/04-matmul.nw"
+#line 1926 "chapters/04-matmul.nw"
 #define TU_SMEM (2 * TU_BK * (TU_SPA + TU_SPB) * (int)sizeof(float))
 static __device__ __forceinline__ void matmul_tuned_tile(litdnn_matmul_args g, const int ta, const int tb)
 {
@@ -152,9 +152,9 @@ static __device__ __forceinline__ void matmul_tuned_tile(litdnn_matmul_args g, c
   float acc[4 * TU_RM][4 * TU_RN];
   float a[TU_FRAG_SETS][4 * TU_RM], b[TU_FRAG_SETS][4 * TU_RN];
   float4 ra[TU_LA], rb[TU_LB];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int r = 0; r < 4 * TU_RM; r++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int c = 0; c < 4 * TU_RN; c++)
       acc[r][c] = 0.0f;
   int slices = (g.k + TU_BK - 1) / TU_BK;
@@ -176,7 +176,7 @@ static __device__ __forceinline__ void matmul_tuned_tile(litdnn_matmul_args g, c
       int slice = s + 1;
       TU_FETCH(slice);
     }
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int p = 0; p < TU_BK; p++) {
       if (TU_FRAG_SETS == 1)   /* one set: this step's fragments, read just before its FMAs */
         TU_FRAGMENTS(0, as, bs, p);
@@ -190,23 +190,23 @@ static __device__ __forceinline__ void matmul_tuned_tile(litdnn_matmul_args g, c
         if (TU_FRAG_SETS == 2)
           TU_FRAGMENTS(0, as_next, bs_next, 0);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int r = 0; r < 4 * TU_RM; r++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int c = 0; c < 4 * TU_RN; c++)
           acc[r][c] += a[p % TU_FRAG_SETS][r] * b[p % TU_FRAG_SETS][c];
     }
   }
   
-#line 2016 "chapters/04-matmul.nw"
-MATMUL_UNROLL
+#line 2003 "chapters/04-matmul.nw"
+LITDNN_UNROLL
 for (int y = 0; y < TU_RN; y++)
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int c4 = 0; c4 < 4; c4++) {
     int j = j0 + wn + 4 * TU_LN * y + 4 * tn + c4;
     if (j >= g.n)
       continue;
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int x = 0; x < TU_RM; x++) {
       int i = i0 + wm + 4 * TU_LM * x + 4 * tm;
       int c = 4 * y + c4;
@@ -216,10 +216,10 @@ for (int y = 0; y < TU_RN; y++)
                     g.alpha, g.beta, vecc);
     }
   }
-#line 2007 "chapters/04-matmul.nw"
+#line 1994 "chapters/04-matmul.nw"
 }
 
-#line 2242 "chapters/04-matmul.nw"
+#line 2229 "chapters/04-matmul.nw"
 #if TU_FIXED_LAYOUT   /* four kernels, each with its transposes known to the compiler */
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) matmul_tuned_nn(litdnn_matmul_args g)
 {
@@ -243,7 +243,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) matmul_tuned(litdn
   matmul_tuned_tile(g, g.transa, g.transb);
 }
 #endif
-#line 2036 "chapters/04-matmul.nw"
+#line 2023 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -282,5 +282,5 @@ litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_tuned");
 }
-#line 2098 "chapters/04-matmul.nw"
+#line 2085 "chapters/04-matmul.nw"
 #endif

@@ -1,9 +1,9 @@
-#line 907 "chapters/04-matmul.nw"
+#line 894 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_tiles.cuh"
 
-#line 841 "chapters/04-matmul.nw"
+#line 828 "chapters/04-matmul.nw"
 #define V_BM 128
 #define V_BN 128
 #define V_BK 8
@@ -20,9 +20,9 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
   int veca = matmul_vec_ok(A, g.lda), vecb = matmul_vec_ok(B, g.ldb), vecc = matmul_vec_ok(C, g.ldc);
   float acc[8][8], a[8], b[8];
   float4 ra[1], rb[1];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int r = 0; r < 8; r++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int c = 0; c < 8; c++)
       acc[r][c] = 0.0f;
   for (int p0 = 0; p0 < g.k; p0 += V_BK) {
@@ -31,7 +31,7 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
     matmul_store_tile(As, ra, g.transa, V_BM, V_BK, V_THREADS, t);
     matmul_store_tile(Bs, rb, !g.transb, V_BN, V_BK, V_THREADS, t);
     __syncthreads();
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int p = 0; p < V_BK; p++) {
       float4 a0 = *(const float4 *)&As[p * V_SP + ti], a1 = *(const float4 *)&As[p * V_SP + ti + 4];
       float4 b0 = *(const float4 *)&Bs[p * V_SP + tj], b1 = *(const float4 *)&Bs[p * V_SP + tj + 4];
@@ -39,18 +39,18 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
       a[4] = a1.x; a[5] = a1.y; a[6] = a1.z; a[7] = a1.w;
       b[0] = b0.x; b[1] = b0.y; b[2] = b0.z; b[3] = b0.w;
       b[4] = b1.x; b[5] = b1.y; b[6] = b1.z; b[7] = b1.w;
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int r = 0; r < 8; r++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int c = 0; c < 8; c++)
           acc[r][c] += a[r] * b[c];
     }
     __syncthreads();
   }
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int c = 0; c < 8; c++)
     if (j0 + tj + c < g.n)
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int h = 0; h < 2; h++)
         if (i0 + ti + 4 * h < g.m)
           matmul_store4(C, g.ldc, i0 + ti + 4 * h, j0 + tj + c, g.m,
@@ -58,7 +58,7 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
                       g.alpha, g.beta, vecc);
 }
 
-#line 913 "chapters/04-matmul.nw"
+#line 900 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_vectorized)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

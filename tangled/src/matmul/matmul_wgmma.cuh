@@ -1,4 +1,4 @@
-#line 3580 "chapters/04-matmul.nw"
+#line 3567 "chapters/04-matmul.nw"
 /* The TF32 wgmma kernel and its stage function WG_ENTRY, for the width
    WG_BN (128 or 256) and the ring of WG_STAGES slices the including file
    sets. sm_90a. */
@@ -8,7 +8,7 @@
 #include "matmul/matmul_tf32.cuh"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 3449 "chapters/04-matmul.nw"
+#line 3436 "chapters/04-matmul.nw"
 /* set by the including file: WG_BN (128 or 256), WG_STAGES */
 #define WG_BM 128                          /* two warp groups of 64 rows */
 #define WG_BK 32                           /* a slice: one 128-byte row of a k-major tile */
@@ -27,14 +27,14 @@ static __device__ inline void matmul_wg_copy_slice(float *bs, float *raw, const 
                                                  int64_t lda, int64_t ldb, int m, int n, int k, int i0,
                                                  int j0, int p0, int t)
 {
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < WG_BN * 8 / WG_THREADS; l++) {
     int e = t + l * WG_THREADS, r = e / 8, c = e % 8;
     int j = j0 + r, kk = p0 + 4 * c;
     int cnt = j < n ? min(4, max(0, k - kk)) : 0;
     matmul_cp_async16(&bs[matmul_sw128(r, c)], cnt ? B + kk + (int64_t)j * ldb : B, 4 * cnt);
   }
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int l = 0; l < WG_RAW_FLOATS / 4 / WG_THREADS; l++) {
     int e = t + l * WG_THREADS, p = e / (WG_BM / 4), o = 4 * (e % (WG_BM / 4));
     int kk = p0 + p, i = i0 + o;
@@ -50,7 +50,7 @@ static __device__ inline void matmul_wg_copy_slice(float *bs, float *raw, const 
 static __device__ inline void matmul_wg_turn_a(float *ak, const float *raw, int t)
 {
   int r = 64 * (t / 128) + t % 64, c0 = 4 * (t % 128 / 64);
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int c = c0; c < c0 + 4; c++) {
     float4 v;
     v.x = __uint_as_float(matmul_to_tf32(raw[(4 * c) * WG_BM + r]));
@@ -82,7 +82,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
   int i0 = blockIdx.x * WG_BM, j0 = blockIdx.y * WG_BN;
   MATMUL_BATCH_POINTERS(g, A, B, C);
   float d[WG_BN / 2];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int e = 0; e < WG_BN / 2; e++)
     d[e] = 0.0f;
   int slices = (g.k + WG_BK - 1) / WG_BK;
@@ -102,7 +102,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
     uint64_t da = matmul_wg_desc(aks + (s % 2) * WG_AK_FLOATS + 64 * WG_BK * (t / 128));
     uint64_t db = matmul_wg_desc(smem + (s % WG_STAGES) * WG_SLICE);
     MATMUL_WG_FENCE();
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int x = 0; x < WG_BK / 8; x++)
       matmul_wg_mma(d, da + 2 * x, db + 2 * x);
     MATMUL_WG_COMMIT();
@@ -130,7 +130,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
   matmul_wg_store(C, g, d, i0 + 16 * (t / 32), j0, t % 32);
 #endif
 }
-#line 3595 "chapters/04-matmul.nw"
+#line 3582 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -149,5 +149,5 @@ litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_wgmma_tf32");
 }
-#line 3591 "chapters/04-matmul.nw"
+#line 3578 "chapters/04-matmul.nw"
 #endif

@@ -1,11 +1,11 @@
-#line 3438 "chapters/04-matmul.nw"
+#line 3425 "chapters/04-matmul.nw"
 /* wgmma by descriptor: the 128-byte swizzle, descriptors, fences, the
    64 x WG_BN x 8 TF32 product, and the store of its accumulators. sm_90a. */
 #ifndef LITDNN_MATMUL_WGMMA_OPS_CUH
 #define LITDNN_MATMUL_WGMMA_OPS_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 3351 "chapters/04-matmul.nw"
+#line 3338 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int matmul_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -66,7 +66,7 @@ static __device__ __forceinline__ void matmul_wg_store(float *C, const litdnn_ma
                                                      int c0, int lane)
 {
   int gq = lane / 4, q = lane % 4;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int e = 0; e < WG_BN / 2; e++) {
     int i = r0 + gq + 8 * (e % 4 / 2), j = c0 + 8 * (e / 4) + 2 * q + e % 2;
     if (i < g.m && j < g.n)
@@ -87,5 +87,5 @@ static litdnnStatus_t matmul_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3445 "chapters/04-matmul.nw"
+#line 3432 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 3928 "chapters/04-matmul.nw"
+#line 3915 "chapters/04-matmul.nw"
 #include <cuda.h>
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
@@ -7,7 +7,7 @@
 #include "matmul/matmul_tf32.cuh"
 #include "matmul/matmul_wgmma_ops.cuh"
 
-#line 3727 "chapters/04-matmul.nw"
+#line 3714 "chapters/04-matmul.nw"
 /* set by the including file: WS_STAGES */
 #define WS_BM 128
 #define WS_BN WG_BN                         /* 256: the width of the wgmma, set by the including file */
@@ -72,12 +72,12 @@ static __device__ inline void matmul_ws_fetch(float *smem, uint64_t *landed, con
 static __device__ __forceinline__ void matmul_ws_turn_a(float *a, int u)
 {
   float r[WS_BK];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < WS_BK; x++)
     r[x] = __uint_as_float(matmul_to_tf32(a[x * WS_BM + u]));
   asm volatile("barrier.sync 1, 128;\n" ::: "memory");   /* the producer warp group only (not .aligned:
                                                               thread 0 may arrive on its own) */
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int c = 0; c < WS_BK / 4; c++)
     *(float4 *)&a[matmul_sw128(u, c)] = make_float4(r[4 * c], r[4 * c + 1], r[4 * c + 2], r[4 * c + 3]);
 }
@@ -127,7 +127,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   /* a consumer: warp group c owns rows 64 c .. 64 c + 63 of the tile */
   int c = t / 128 - 1, lane = t % 32;
   float d[WS_BN / 2];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int e = 0; e < WS_BN / 2; e++)
     d[e] = 0.0f;
   for (int s = 0; s < slices; s++) {
@@ -136,7 +136,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
     matmul_bar_wait(&full[st], s / WS_STAGES % 2);
     uint64_t da = matmul_wg_desc(bs + WS_B_FLOATS + 64 * c * WS_BK), db = matmul_wg_desc(bs);
     MATMUL_WG_FENCE();
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int x = 0; x < WS_BK / 8; x++)
       matmul_wg_mma(d, da + 2 * x, db + 2 * x);
     MATMUL_WG_COMMIT();
@@ -148,7 +148,7 @@ static __global__ void __launch_bounds__(WS_THREADS, 1)
   matmul_wg_store(g.C + (int64_t)blockIdx.z * g.strideC, g, d, i0 + 64 * c + 16 * (t / 32 % 4), j0, lane);
 #endif
 }
-#line 3889 "chapters/04-matmul.nw"
+#line 3876 "chapters/04-matmul.nw"
 typedef CUresult (*matmul_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                    const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
                                    CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
@@ -186,7 +186,7 @@ static litdnnStatus_t matmul_ws_map(CUtensorMap *map, const float *X, int rows, 
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3939 "chapters/04-matmul.nw"
+#line 3926 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wgmma_ws_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 2611 "chapters/04-matmul.nw"
+#line 2598 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <mma.h>
@@ -9,7 +9,7 @@
 #define WT_BK 8
 #include "matmul/matmul_warptile.cuh"
 
-#line 2637 "chapters/04-matmul.nw"
+#line 2624 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
 static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_matmul_args g)
@@ -24,9 +24,9 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
   int veca = matmul_vec_ok(A, g.lda), vecb = matmul_vec_ok(B, g.ldb);
   float4 ra[WT_LA], rb[WT_LB];
   wmma::fragment<wmma::accumulator, 16, 16, 8, float> acc[FM][FN];
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < FN; y++)
       wmma::fill_fragment(acc[x][y], 0.0f);
 
@@ -42,25 +42,25 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
       matmul_fetch_tile(rb, B, g.ldb, !g.transb, vecb, j0, g.n, p0 + WT_BK, g.k, WT_BN, WT_BK, WT_THREADS, t);
     }
     const float *as = as_buf + cur * WT_BK * WT_SPA, *bs = bs_buf + cur * WT_BK * WT_SPB;
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int kk = 0; kk < WT_BK; kk += 8) {
       wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::col_major> fa[FM];
       wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fb[FN];
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < FM; x++) {
         wmma::load_matrix_sync(fa[x], as + kk * WT_SPA + wm + 16 * x, WT_SPA);
         for (int e = 0; e < fa[x].num_elements; e++)
           fa[x].x[e] = wmma::__float_to_tf32(fa[x].x[e]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int y = 0; y < FN; y++) {
         wmma::load_matrix_sync(fb[y], bs + kk * WT_SPB + wn + 16 * y, WT_SPB);
         for (int e = 0; e < fb[y].num_elements; e++)
           fb[y].x[e] = wmma::__float_to_tf32(fb[y].x[e]);
       }
-      MATMUL_UNROLL
+      LITDNN_UNROLL
       for (int x = 0; x < FM; x++)
-        MATMUL_UNROLL
+        LITDNN_UNROLL
         for (int y = 0; y < FN; y++)
           wmma::mma_sync(acc[x][y], fa[x], fb[y], acc[x][y]);
     }
@@ -72,9 +72,9 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
   }
   /* the tiles are free now: each warp blends through its own 16 x 16 square */
   float *scratch = as_buf + warp * 256;
-  MATMUL_UNROLL
+  LITDNN_UNROLL
   for (int x = 0; x < FM; x++)
-    MATMUL_UNROLL
+    LITDNN_UNROLL
     for (int y = 0; y < FN; y++) {
       wmma::store_matrix_sync(scratch, acc[x][y], 16, wmma::mem_col_major);
       __syncwarp();
@@ -87,7 +87,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
     }
 }
 
-#line 2623 "chapters/04-matmul.nw"
+#line 2610 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
