@@ -63,15 +63,20 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 4448 "chapters/04-matmul.nw"
+#line 4454 "chapters/04-matmul.nw"
+/* One call of litdnnMatmul on copy c of the operands. */
+static litdnnStatus_t call_litdnn(problem *p, int c)
+{
+  float one = 1.0f, zero = 0.0f;
+  return litdnnMatmul(p->h, p->math, (litdnnTranspose_t)p->ta, (litdnnTranspose_t)p->tb, p->m, p->n, p->k, &one,
+                      p->A + c * p->na, (int)p->lda, 0, p->B + c * p->nb, (int)p->ldb, 0, &zero,
+                      p->C + c * p->nc, (int)p->ldc, 0, 1);
+}
+
 static void run_litdnn(void *ctx, int rep)
 {
   problem *p = (problem *)ctx;
-  int c = rep % p->copies;
-  float one = 1.0f, zero = 0.0f;
-  BENCH_LITDNN(litdnnMatmul(p->h, p->math, (litdnnTranspose_t)p->ta, (litdnnTranspose_t)p->tb, p->m, p->n,
-                            p->k, &one, p->A + c * p->na, (int)p->lda, 0, p->B + c * p->nb, (int)p->ldb, 0,
-                            &zero, p->C + c * p->nc, (int)p->ldc, 0, 1));
+  BENCH_LITDNN(call_litdnn(p, rep % p->copies));
 }
 
 static void run_cublas(void *ctx, int rep)
@@ -86,13 +91,16 @@ static void run_cublas(void *ctx, int rep)
                            (int)p->ldb, &zero, p->C + c * p->nc, (int)p->ldc));
 }
 
-/* Median time of one stage (pinned), or of cuBLAS when stage < 0. */
+/* Median time of one stage (pinned), or of cuBLAS when stage < 0; -1 when
+   the pinned stage does not apply to the problem (its probe said why). */
 static double time_impl(bench *b, problem *p, int stage)
 {
   if (stage < 0)
     return bench_median_ms(b, run_cublas, p);
+  const char *name;
+  litdnnGetStageInfo(LITDNN_OP_MATMUL, stage, &name, NULL, NULL);
   BENCH_LITDNN(litdnnSetStage(p->h, LITDNN_OP_MATMUL, stage));
-  double ms = bench_median_ms(b, run_litdnn, p);
+  double ms = bench_stage_runs(name, call_litdnn(p, 0)) ? bench_median_ms(b, run_litdnn, p) : -1.0;
   BENCH_LITDNN(litdnnSetStage(p->h, LITDNN_OP_MATMUL, LITDNN_STAGE_AUTOMATIC));
   return ms;
 }
@@ -126,7 +134,7 @@ static int is_tf32(int stage)
   litdnnGetStageFlags(LITDNN_OP_MATMUL, stage, &flags);
   return (flags & LITDNN_STAGE_TF32) != 0;
 }
-#line 4513 "chapters/04-matmul.nw"
+#line 4527 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -149,6 +157,8 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
     if (!bench_wanted(b, name))
       continue;
     double ms = time_impl(b, &p, s);
+    if (ms < 0)
+      continue;
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     bench_record(b, "sgemm fp32", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
     printf("  %-24s %9.3f ms %8.1f TFLOP/s %6.1f %% of cuBLAS\n", name, ms, problem_flops(&p) / ms / 1e9,
@@ -193,8 +203,10 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
       continue;
     BENCH_CUDA(cudaMemset(p.C, 0xff, 4 * (size_t)p.nc));   /* NaN: an unwritten output shows */
     BENCH_LITDNN(litdnnSetStage(h, LITDNN_OP_MATMUL, s));
-    run_litdnn(&p, 0);
+    int runs = bench_stage_runs(name, call_litdnn(&p, 0));   /* the probe, whose C is checked */
     BENCH_LITDNN(litdnnSetStage(h, LITDNN_OP_MATMUL, LITDNN_STAGE_AUTOMATIC));
+    if (!runs)
+      continue;
     BENCH_CUDA(cudaDeviceSynchronize());
     double diff = c_max_diff(&p, ref);
     double ms = time_impl(b, &p, s);
@@ -209,7 +221,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   free(ref);
   problem_free(&p);
 }
-#line 4985 "chapters/04-matmul.nw"
+#line 5005 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {MATMUL_STAGE_WARPTILED,     MATMUL_STAGE_PIPELINED,       MATMUL_STAGE_PIPELINED_64X64,
@@ -245,6 +257,8 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
       const char *sname;
       litdnnGetStageInfo(LITDNN_OP_MATMUL, fast[s], &sname, NULL, NULL);
       double ms = time_impl(b, &p, fast[s]);
+      if (ms < 0)
+        continue;
       snprintf(impl, sizeof impl, "litdnn: %s", sname);
       bench_record(b, "deepbench sgemm", shape, impl, ms, problem_bytes(&p), problem_flops(&p));
       if (ms < best) {
@@ -263,7 +277,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 4622 "chapters/04-matmul.nw"
+#line 4640 "chapters/04-matmul.nw"
 typedef struct {
   const char *key;                             /* its file is tuned_KEY.cu */
   const char *name;
@@ -323,7 +337,7 @@ static void sweep_source(const sweep_shape *s, char *text, size_t size)
       n += snprintf(text + n, size - n, "#define %s %d\n", option[o], value[o]);
   snprintf(text + n, size - n, "#define TU_ENTRY matmul_sweep_shape\n#include \"matmul/matmul_tuned.cuh\"\n");
 }
-#line 4687 "chapters/04-matmul.nw"
+#line 4705 "chapters/04-matmul.nw"
 #include "matmul_sweep_flags.h"   /* MATMUL_SWEEP_NVCC, MATMUL_SWEEP_FLAGS: written by make */
 
 typedef struct {
@@ -500,7 +514,7 @@ static litdnn_stage_fn sweep_load(const sweep_setup *u, const sweep_shape *s)
     BENCH_FAIL_("dlsym", dlerror());
   return fn;
 }
-#line 4875 "chapters/04-matmul.nw"
+#line 4893 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -569,6 +583,8 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, int argc, c
     char impl[96];
     litdnnGetStageInfo(LITDNN_OP_MATMUL, before[x], &name, NULL, NULL);
     double ms = time_impl(b, &p, before[x]);
+    if (ms < 0)
+      continue;
     snprintf(impl, sizeof impl, "litdnn: %s", name);
     for (int r = 0; r < 2; r++)
       if (rounds & 1 << r)
