@@ -45,7 +45,10 @@ CFLAGS   ?= -O2 -g
 CPPFLAGS := -I$(TANGLED)/include -I$(TANGLED)/src $(if $(NVCC),-DLITDNN_HAVE_CUDA -I$(CUDA_HOME)/include)
 ALL_CFLAGS := -std=gnu11 -fPIC $(WARN) $(CFLAGS) -MMD -MP
 NVCCFLAGS ?= -O3 -lineinfo
-NVCC_COMMON := $(NVCCFLAGS) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
+# The kernels' fat binaries are compressed for size: the machine code is
+# the same, the library a fraction of the size.
+NVCC_FATBIN := --compress-mode=size
+NVCC_COMMON := $(NVCCFLAGS) $(NVCC_FATBIN) -DLITDNN_CUDA -Xcompiler -fPIC$(comma)-Wall$(comma)-Wno-unused-function -MMD -MP
 ALL_NVCCFLAGS := $(GPU_ARCHS) $(NVCC_COMMON)
 CUDA_LIBS := $(if $(NVCC),-L$(CUDA_HOME)/lib64 -Wl$(comma)-rpath$(comma)$(CUDA_HOME)/lib64 -lcudart -lstdc++)
 LIBS     := $(CUDA_LIBS) -lm -lpthread -ldl
