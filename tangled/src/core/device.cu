@@ -1,4 +1,4 @@
-#line 832 "chapters/02-tensors.nw"
+#line 863 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 

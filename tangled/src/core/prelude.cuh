@@ -76,3 +76,26 @@ static __device__ float litdnn_block_reduce_(float v, int is_max)
 static __device__ __forceinline__ float litdnn_block_sum(float v) { return litdnn_block_reduce_(v, 0); }
 static __device__ __forceinline__ float litdnn_block_max(float v) { return litdnn_block_reduce_(v, 1); }
 #endif
+#line 838 "chapters/02-tensors.nw"
+/* the value form for four floats: alpha * v + beta * y, y 16-byte
+   aligned and read only when beta != 0 */
+#ifndef LITDNN_PRELUDE_BLEND4_CUH
+#define LITDNN_PRELUDE_BLEND4_CUH
+static __device__ __forceinline__ float4 litdnn_blend4(float4 v, float alpha, float beta, const float4 *y)
+{
+  float4 r;
+  if (beta != 0.0f) {
+    float4 o = *y;
+    r.x = alpha * v.x + beta * o.x;
+    r.y = alpha * v.y + beta * o.y;
+    r.z = alpha * v.z + beta * o.z;
+    r.w = alpha * v.w + beta * o.w;
+  } else {
+    r.x = alpha * v.x;
+    r.y = alpha * v.y;
+    r.z = alpha * v.z;
+    r.w = alpha * v.w;
+  }
+  return r;
+}
+#endif

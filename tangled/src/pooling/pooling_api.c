@@ -379,7 +379,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3525 "chapters/06-pooling.nw"
+#line 3506 "chapters/06-pooling.nw"
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;

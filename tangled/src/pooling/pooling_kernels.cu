@@ -4,11 +4,6 @@
 
 #define POOL_FN static __device__ inline
 #define POOL_MAX_BLOCKS 1048576u   /* grid-stride loops beyond this many blocks */
-#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
-#define POOL_UNROLL _Pragma("unroll")
-#else
-#define POOL_UNROLL
-#endif
 #line 696 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
@@ -16,7 +11,7 @@ POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
     return propagate_nan && !(best != best);
   return !have || v > best;
 }
-#line 802 "chapters/06-pooling.nw"
+#line 797 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 POOL_FN void pool_range(int o, int stride, int pad, int win, int in, int *lo, int *hi)
 {
@@ -104,30 +99,16 @@ POOL_FN void pool_split(int64_t i, const litdnn_pool_args *a, const int sp[3], i
   *n = i;
 }
 
-/* y = alpha * v + beta * y, where beta == 0 does not read y. */
+
+/* y = alpha * v + beta * y, where beta == 0 does not read y: the
+   prelude's blend with the test the other way round, which the disjoint
+   backward kernel and the NHWC global kernel keep because nvcc compiles
+   their addresses differently with the prelude's order */
 POOL_FN void pool_store(float *y, float v, float alpha, float beta)
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-
-POOL_FN float4 pool_blend4(float4 v, const float *y, float alpha, float beta)
-{
-  float4 r;
-  if (beta != 0.0f) {
-    float4 old = *(const float4 *)y;
-    r.x = alpha * v.x + beta * old.x;
-    r.y = alpha * v.y + beta * old.y;
-    r.z = alpha * v.z + beta * old.z;
-    r.w = alpha * v.w + beta * old.w;
-  } else {
-    r.x = alpha * v.x;
-    r.y = alpha * v.y;
-    r.z = alpha * v.z;
-    r.w = alpha * v.w;
-  }
-  return r;
-}
-#line 915 "chapters/06-pooling.nw"
+#line 896 "chapters/06-pooling.nw"
 static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t total)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -137,7 +118,7 @@ static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t tot
     pool_split(i, &a, a.out, &n, &c, &od, &oh, &ow);
     int arg;
     float v = pool_window(a.x + n * a.xs[0] + c * a.xs[1], &a, od, oh, ow, &arg);
-    pool_store(a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4], v,
+    litdnn_blend_store(a.y + n * a.ys[0] + c * a.ys[1] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4], v,
                a.alpha, a.beta);
   }
 }
@@ -149,7 +130,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const 
   pool_forward_naive_kernel<<<litdnn_gpu_blocks(total, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_naive_kernel");
 }
-#line 976 "chapters/06-pooling.nw"
+#line 957 "chapters/06-pooling.nw"
 /* The 3x3 window of 2-D pooling, fully unrolled: nine loads that do not
    wait for each other, issued before the first comparison. */
 POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -157,7 +138,7 @@ POOL_FN float pool_window3x3(const float *plane, const litdnn_pool_args *a, int 
   int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
   float v[9];
   int ok[9];
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 9; k++) {
     int hh = h0 + k / 3, w = w0 + k % 3;
     ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
@@ -166,7 +147,7 @@ POOL_UNROLL
   if (litdnn_pool_is_max(a->mode)) {
     float best = -INFINITY;
     int have = 0;
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < 9; k++)
       if (ok[k] && pool_takes(v[k], best, have, a->propagate_nan))
         best = v[k], have = 1;
@@ -174,7 +155,7 @@ POOL_UNROLL
   }
   float sum = 0.0f;
   int count = 0;
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 9; k++)
     if (ok[k])
       sum += v[k], count++;
@@ -198,7 +179,7 @@ static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows
   for (int ow = lane; ow < a.out[2]; ow += 32) {
     int arg;
     float v = three ? pool_window3x3(plane, &a, oh, ow) : pool_window(plane, &a, od, oh, ow, &arg);
-    pool_store(yrow + ow * a.ys[4], v, a.alpha, a.beta);
+    litdnn_blend_store(yrow + ow * a.ys[4], v, a.alpha, a.beta);
   }
 }
 
@@ -210,7 +191,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const v
   pool_forward_rows_kernel<<<blocks, 256, 0, litdnn_gpu_stream(h)>>>(*a, rows);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_rows_kernel");
 }
-#line 1050 "chapters/06-pooling.nw"
+#line 1031 "chapters/06-pooling.nw"
 POOL_FN float pool_max4(float p, float q, float r, float s, int propagate_nan)
 {
   float best = p;
@@ -247,7 +228,7 @@ static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned tot
   v.z = pool_k2s2_one(t1.x, t1.y, b1.x, b1.y, &a);
   v.w = pool_k2s2_one(t1.z, t1.w, b1.z, b1.w, &a);
   float *y = a.y + (size_t)r * (groups * 4) + 4 * q;
-  *(float4 *)y = pool_blend4(v, y, a.alpha, a.beta);
+  *(float4 *)y = litdnn_blend4(v, a.alpha, a.beta, (const float4 *)y);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
@@ -262,7 +243,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const v
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1116 "chapters/06-pooling.nw"
+#line 1097 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -306,7 +287,7 @@ static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned to
     acc.x /= inv, acc.y /= inv, acc.z /= inv, acc.w /= inv;
   }
   float *y = a.y + (size_t)n * a.ys[0] + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4] + 4 * c4;
-  *(float4 *)y = pool_blend4(acc, y, a.alpha, a.beta);
+  *(float4 *)y = litdnn_blend4(acc, a.alpha, a.beta, (const float4 *)y);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
@@ -320,7 +301,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const 
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1201 "chapters/06-pooling.nw"
+#line 1182 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -336,7 +317,7 @@ static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned 
   const float *base = a.x + (size_t)n * a.xs[0] + 4 * c4;
   float4 v[9];
   int ok[9], count = 0;
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 9; k++) {
     int hh = h0 + k / 3, w = w0 + k % 3;
     ok[k] = hh >= 0 && hh < a.in[1] && w >= 0 && w < a.in[2];
@@ -350,7 +331,7 @@ POOL_UNROLL
   if (litdnn_pool_is_max(a.mode) && !a.propagate_nan) {
     /* pool_takes without propagation, from -inf: a NaN is never greater */
     acc.x = acc.y = acc.z = acc.w = -INFINITY;
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < 9; k++)
       if (ok[k]) {
         acc.x = v[k].x > acc.x ? v[k].x : acc.x;
@@ -361,7 +342,7 @@ POOL_UNROLL
   } else if (litdnn_pool_is_max(a.mode)) {
     int p = a.propagate_nan, hx = 0, hy = 0, hz = 0, hw = 0;
     acc.x = acc.y = acc.z = acc.w = -INFINITY;
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < 9; k++)
       if (ok[k]) {
         if (pool_takes(v[k].x, acc.x, hx, p)) acc.x = v[k].x, hx = 1;
@@ -371,14 +352,14 @@ POOL_UNROLL
       }
   } else {
     acc.x = acc.y = acc.z = acc.w = 0.0f;
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < 9; k++)
       acc.x += v[k].x, acc.y += v[k].y, acc.z += v[k].z, acc.w += v[k].w;
     float div = (float)(a.mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? 9 : count);
     acc.x /= div, acc.y /= div, acc.z /= div, acc.w /= div;
   }
   float *y = a.y + (size_t)n * a.ys[0] + oh * a.ys[3] + ow * a.ys[4] + 4 * c4;
-  *(float4 *)y = pool_blend4(acc, y, a.alpha, a.beta);
+  *(float4 *)y = litdnn_blend4(acc, a.alpha, a.beta, (const float4 *)y);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, const void *args)
@@ -392,7 +373,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, cons
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1309 "chapters/06-pooling.nw"
+#line 1290 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -401,21 +382,21 @@ POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, 
   int is_max = litdnn_pool_is_max(a->mode);
   int h0, h1;
   pool_range(oh, 2, a->pad[1], 3, a->in[1], &h0, &h1);
-POOL_UNROLL
+LITDNN_UNROLL
   for (int j = 0; j < 4; j++) {
     if (is_max) {
       float best = -INFINITY;
       int have = 0;
-POOL_UNROLL
+LITDNN_UNROLL
       for (int r = 0; r < 3; r++)
-POOL_UNROLL
+LITDNN_UNROLL
         for (int t = 0; t < 3; t++)
           if (pool_takes(v[r][off + 2 * j + t], best, have, a->propagate_nan))
             best = v[r][off + 2 * j + t], have = 1;
       out[j] = best;
     } else {
       float sum = 0.0f;
-POOL_UNROLL
+LITDNN_UNROLL
       for (int r = 0; r < 3; r++)
         sum += v[r][off + 2 * j] + v[r][off + 2 * j + 1] + v[r][off + 2 * j + 2];
       int w0, w1;
@@ -439,13 +420,13 @@ static __global__ void pool_forward_k3s2_kernel(litdnn_pool_args a, unsigned tot
   int H = a.in[1], W = a.in[2], c0 = 8 * (int)q - 4;    /* register column k is input column c0 + k */
   float fill = litdnn_pool_is_max(a.mode) ? -INFINITY : 0.0f;
   float v[3][13];
-POOL_UNROLL
+LITDNN_UNROLL
   for (int rr = 0; rr < 3; rr++) {
     int hh = 2 * (int)oh - a.pad[1] + rr;
     int row_ok = hh >= 0 && hh < H;
     const float *row = plane + (int64_t)(row_ok ? hh : 0) * a.xs[3];
     if (vec) {
-POOL_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < 3; k++) {
         int col = c0 + 4 * k;
         float4 f = make_float4(fill, fill, fill, fill);
@@ -455,7 +436,7 @@ POOL_UNROLL
       }
       v[rr][12] = row_ok && c0 + 12 < W ? __ldg(row + c0 + 12) : fill;
     } else {
-POOL_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < 13; k++) {
         int col = c0 + k;
         v[rr][k] = row_ok && col >= 0 && col < W ? __ldg(row + col) : fill;
@@ -469,10 +450,10 @@ POOL_UNROLL
   else
     pool_k3s2_four(v, 4, &a, (int)oh, ow0, out);
   float *y = a.y + n * a.ys[0] + c * a.ys[1] + oh * a.ys[3];
-POOL_UNROLL
+LITDNN_UNROLL
   for (int j = 0; j < 4; j++)
     if (ow0 + j < a.out[2])
-      pool_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
+      litdnn_blend_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
@@ -489,7 +470,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1445 "chapters/06-pooling.nw"
+#line 1426 "chapters/06-pooling.nw"
 /* With direct set, the kernel adds alpha * dy straight into a zeroed dx
    through dx's strides; otherwise into the dense buffer acc. */
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc,
@@ -540,7 +521,7 @@ static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t to
     int d, hh, w;
     int64_t n, c;
     pool_split(i, &a, a.in, &n, &c, &d, &hh, &w);
-    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+    litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
                acc[(((n * a.c + c) * a.in[0] + d) * a.in[1] + hh) * a.in[2] + w], a.alpha, a.beta);
   }
 }
@@ -571,7 +552,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1551 "chapters/06-pooling.nw"
+#line 1532 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -617,7 +598,7 @@ static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t t
             sum += g / (float)count;
           }
         }
-    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+    litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
                sum, a.alpha, a.beta);
   }
 }
@@ -629,7 +610,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1626 "chapters/06-pooling.nw"
+#line 1607 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -665,7 +646,7 @@ static __global__ void pool_gather_argmax_kernel(litdnn_pool_args a, int64_t tot
         for (int ow = ow0; ow < ow1; ow++)
           if (__ldg(wp + ((int64_t)od * a.out[1] + oh) * a.out[2] + ow) == me)
             sum += __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]);
-    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+    litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
                sum, a.alpha, a.beta);
   }
 }
@@ -688,7 +669,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1694 "chapters/06-pooling.nw"
+#line 1675 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -724,7 +705,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, co
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1851 "chapters/06-pooling.nw"
+#line 1832 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -800,7 +781,7 @@ static __global__ void pool_backward_compare_kernel(litdnn_pool_args a, int64_t 
             sum += __ldg(dy + od * a.ys[2] + oh * a.ys[3] + ow * a.ys[4]) / (float)count;
           }
         }
-    pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
+    litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + d * a.dxs[2] + hh * a.dxs[3] + w * a.dxs[4],
                sum, a.alpha, a.beta);
   }
 }
@@ -812,7 +793,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1744 "chapters/06-pooling.nw"
+#line 1725 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -841,7 +822,7 @@ static __global__ void pool_backward_k2s2_kernel(litdnn_pool_args a, unsigned to
     float4 b0 = __ldg((const float4 *)(a.x + at + W)), b1 = __ldg((const float4 *)(a.x + at + W) + 1);
     float xt[8] = {t0.x, t0.y, t0.z, t0.w, t1.x, t1.y, t1.z, t1.w};
     float xb[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
-POOL_UNROLL
+LITDNN_UNROLL
     for (int j = 0; j < 4; j++) {
       int w = pool_arg4(xt[2 * j], xt[2 * j + 1], xb[2 * j], xb[2 * j + 1], a.propagate_nan);
       top[2 * j] = w == 0 ? g[j] : 0.0f;
@@ -850,15 +831,15 @@ POOL_UNROLL
       bot[2 * j + 1] = w == 3 ? g[j] : 0.0f;
     }
   } else {
-POOL_UNROLL
+LITDNN_UNROLL
     for (int j = 0; j < 4; j++)
       top[2 * j] = top[2 * j + 1] = bot[2 * j] = bot[2 * j + 1] = 0.25f * g[j];
   }
   float *dt = a.dx + at, *db = a.dx + at + W;
-  *(float4 *)dt = pool_blend4(make_float4(top[0], top[1], top[2], top[3]), dt, a.alpha, a.beta);
-  *((float4 *)dt + 1) = pool_blend4(make_float4(top[4], top[5], top[6], top[7]), dt + 4, a.alpha, a.beta);
-  *(float4 *)db = pool_blend4(make_float4(bot[0], bot[1], bot[2], bot[3]), db, a.alpha, a.beta);
-  *((float4 *)db + 1) = pool_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), db + 4, a.alpha, a.beta);
+  *(float4 *)dt = litdnn_blend4(make_float4(top[0], top[1], top[2], top[3]), a.alpha, a.beta, (const float4 *)dt);
+  *((float4 *)dt + 1) = litdnn_blend4(make_float4(top[4], top[5], top[6], top[7]), a.alpha, a.beta, (const float4 *)dt + 1);
+  *(float4 *)db = litdnn_blend4(make_float4(bot[0], bot[1], bot[2], bot[3]), a.alpha, a.beta, (const float4 *)db);
+  *((float4 *)db + 1) = litdnn_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), a.alpha, a.beta, (const float4 *)db + 1);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
@@ -874,7 +855,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const 
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 2014 "chapters/06-pooling.nw"
+#line 1995 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -882,7 +863,7 @@ POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, i
   int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
   float v[9];
   int ok[9];
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 9; k++) {
     int hh = h0 + k / 3, w = w0 + k % 3;
     ok[k] = hh >= 0 && hh < a->in[1] && w >= 0 && w < a->in[2];
@@ -890,7 +871,7 @@ POOL_UNROLL
   }
   float best = -INFINITY;
   int where = -1;
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 9; k++)
     if (ok[k] && pool_takes(v[k], best, where >= 0, a->propagate_nan))
       best = v[k], where = (h0 + k / 3) * a->in[2] + w0 + k % 3;
@@ -909,7 +890,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2117 "chapters/06-pooling.nw"
+#line 2098 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -926,7 +907,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 2048 "chapters/06-pooling.nw"
+#line 2029 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -964,7 +945,7 @@ int nwin = nh * nw * tc;
           if (!is_max || winner[k] == me)
             sum += grad[k];
         }
-      pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
+      litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
                  a.beta);
     }
     __syncthreads();   /* the next tile overwrites grad and winner */
@@ -987,7 +968,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2223 "chapters/06-pooling.nw"
+#line 2204 "chapters/06-pooling.nw"
 #define POOL_ST_TH 16                       /* rows of dx per block */
 #define POOL_ST_TW 64                       /* columns of dx per block */
 #define POOL_ST_WR (POOL_ST_TH / 2 + 2)     /* most rows of windows */
@@ -1030,7 +1011,7 @@ static __global__ void pool_backward_staged_kernel(litdnn_pool_args a, int tiles
       for (int j = tx; j < nw; j += blockDim.x) {
         int oh = oh0 + i, ow = ow0 + j, where = -1;
         float best = -INFINITY;
-POOL_UNROLL
+LITDNN_UNROLL
         for (int k = 0; k < 9; k++) {
           int si = 2 * i + k / 3, sj = 2 * j + k % 3;
           int hh = xh0 + si, w = xw0 + sj;
@@ -1057,7 +1038,7 @@ POOL_UNROLL
             if (winner[k] == me)
               sum += grad[k];
           }
-        pool_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
+        litdnn_blend_store(a.dx + n * a.dxs[0] + c * a.dxs[1] + hh * a.dxs[3] + w * a.dxs[4], sum, a.alpha,
                    a.beta);
       }
     __syncthreads();   /* the next tile overwrites the staged x and the windows */
@@ -1077,7 +1058,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_staged)(litdnnHandle_t h, cons
   pool_backward_staged_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, tiles_w, tiles_h, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_staged_kernel");
 }
-#line 2390 "chapters/06-pooling.nw"
+#line 2371 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1103,7 +1084,7 @@ POOL_FN int pool_first_max3x3(const float *plane, const litdnn_pool_args *a, int
 {
   int h0 = oh * a->stride[1] - a->pad[1], w0 = ow * a->stride[2] - a->pad[2];
   int mine = (hh - h0) * 3 + (w - w0), first = 1;
-POOL_UNROLL
+LITDNN_UNROLL
   for (int k = 0; k < 8; k++) {
     int g = h0 + k / 3, c = w0 + k % 3;
     int ok = k < mine && g >= 0 && g < a->in[1] && c >= 0 && c < a->in[2];
@@ -1175,7 +1156,7 @@ static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_poo
         }
       }
     }
-    pool_store(dxp + hh * a.dxs[3], sum, a.alpha, a.beta);
+    litdnn_blend_store(dxp + hh * a.dxs[3], sum, a.alpha, a.beta);
   }
 }
 
@@ -1190,7 +1171,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2634 "chapters/06-pooling.nw"
+#line 2615 "chapters/06-pooling.nw"
 /* i clamped into [0, n) */
 POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
@@ -1226,7 +1207,7 @@ POOL_FN float pool_k3_window(const float v[9], const int rok[3], const int cok[3
   }
   float best = -INFINITY;
   int where = -1;
-POOL_UNROLL
+LITDNN_UNROLL
   for (int q = 0; q < 9; q++)
     if (rok[q / 3] && cok[q % 3] && pool_takes(v[q], best, where >= 0, propagate_nan))
       best = v[q], where = q;
@@ -1243,7 +1224,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2746 "chapters/06-pooling.nw"
+#line 2727 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1263,7 +1244,7 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2686 "chapters/06-pooling.nw"
+#line 2667 "chapters/06-pooling.nw"
     float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
     int rok[3], kc, kl, ku, kul, cx[3];
     for (int q = 0; q < 3; q++)
@@ -1311,7 +1292,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2775 "chapters/06-pooling.nw"
+#line 2756 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1326,22 +1307,22 @@ if (is_max) {
 }
 if (rok[0]) {
   if (c0ok)
-    pool_store(p, d00, a.alpha, a.beta);
+    litdnn_blend_store(p, d00, a.alpha, a.beta);
   if (c1ok)
-    pool_store(p + cs, d01, a.alpha, a.beta);
+    litdnn_blend_store(p + cs, d01, a.alpha, a.beta);
 }
 if (rok[1]) {
   if (c0ok)
-    pool_store(p + rs, d10, a.alpha, a.beta);
+    litdnn_blend_store(p + rs, d10, a.alpha, a.beta);
   if (c1ok)
-    pool_store(p + rs + cs, d11, a.alpha, a.beta);
+    litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2733 "chapters/06-pooling.nw"
+#line 2714 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2817 "chapters/06-pooling.nw"
+#line 2798 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1354,7 +1335,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2883 "chapters/06-pooling.nw"
+#line 2864 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1368,46 +1349,46 @@ float *dxp = a.dx + n * a.dxs[0] + c * a.dxs[1];
 int j0 = run * POOL_K3N_T;       /* the first cell column this thread owns */
 int col0 = 2 * (j0 - 1) - pw;    /* the first column of x under the window left of it */
 int cok[POOL_K3N_X], jok[POOL_K3N_T + 1], mine[POOL_K3N_T + 1];
-POOL_UNROLL
+LITDNN_UNROLL
 for (int q = 0; q < POOL_K3N_X; q++)
   cok[q] = (unsigned)(col0 + q) < (unsigned)W;
-POOL_UNROLL
+LITDNN_UNROLL
 for (int m = 0; m <= POOL_K3N_T; m++) {
   jok[m] = (unsigned)(j0 - 1 + m) < (unsigned)Q;
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2829 "chapters/06-pooling.nw"
+#line 2810 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
     for (int step = 0, i = i0 - 1; i < i1; step++, i++) {
       if (step > 0) {   /* row 0 is the last step's row 2 */
-POOL_UNROLL
+LITDNN_UNROLL
         for (int q = 0; q < POOL_K3N_X; q++)
           v[0][q] = v[2][q];
         rok[0] = rok[2];
-POOL_UNROLL
+LITDNN_UNROLL
         for (int m = 0; m <= POOL_K3N_T; m++)
           wgu[m] = wg[m], wku[m] = wk[m];
       }
-POOL_UNROLL
+LITDNN_UNROLL
       for (int r = 0; r < 3; r++) {
         if (r == 0 && step > 0)
           continue;
         int row = 2 * i - ph + r;
         rok[r] = (unsigned)row < (unsigned)H;
         const float *p = xp + row * xs3 + col0 * xs4;
-POOL_UNROLL
+LITDNN_UNROLL
         for (int q = 0; q < POOL_K3N_X; q++)
           v[r][q] = is_max && rok[r] && cok[q] ? __ldg(p + q * xs4) : 0.0f;
       }
       const float *dyrow = dyp + i * ys3 + (j0 - 1) * ys4;
       int iok = (unsigned)i < (unsigned)P;
-POOL_UNROLL
+LITDNN_UNROLL
       for (int m = 0; m <= POOL_K3N_T; m++) {
         float w9[9];
-POOL_UNROLL
+LITDNN_UNROLL
         for (int q = 0; q < 9; q++)
           w9[q] = v[q / 3][2 * m + q % 3];
         int ok = iok && jok[m];
@@ -1416,7 +1397,7 @@ POOL_UNROLL
       }
       if (step == 0)
         continue;
-POOL_UNROLL
+LITDNN_UNROLL
       for (int m = 1; m <= POOL_K3N_T; m++) {
         if (!mine[m])
           continue;
@@ -1425,7 +1406,7 @@ POOL_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2775 "chapters/06-pooling.nw"
+#line 2756 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1440,22 +1421,22 @@ if (is_max) {
 }
 if (rok[0]) {
   if (c0ok)
-    pool_store(p, d00, a.alpha, a.beta);
+    litdnn_blend_store(p, d00, a.alpha, a.beta);
   if (c1ok)
-    pool_store(p + cs, d01, a.alpha, a.beta);
+    litdnn_blend_store(p + cs, d01, a.alpha, a.beta);
 }
 if (rok[1]) {
   if (c0ok)
-    pool_store(p + rs, d10, a.alpha, a.beta);
+    litdnn_blend_store(p + rs, d10, a.alpha, a.beta);
   if (c1ok)
-    pool_store(p + rs + cs, d11, a.alpha, a.beta);
+    litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2876 "chapters/06-pooling.nw"
+#line 2857 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2910 "chapters/06-pooling.nw"
+#line 2891 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1474,7 +1455,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 3039 "chapters/06-pooling.nw"
+#line 3020 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1552,14 +1533,14 @@ static __global__ void pool_global_kernel(litdnn_pool_args a, int64_t outputs, i
     }
     __syncthreads();
     if (live && !backward && slice == 0)
-      pool_store(a.y + n * a.ys[0] + c * a.ys[1], result[local], a.alpha, a.beta);
+      litdnn_blend_store(a.y + n * a.ys[0] + c * a.ys[1], result[local], a.alpha, a.beta);
     if (live && backward) {
       float g = __ldg(a.dy + n * a.ys[0] + c * a.ys[1]);
       if (!is_max)
         g /= count;
       float *dx = a.dx + n * a.dxs[0] + c * a.dxs[1];
       for (int p = slice; p < plane; p += slices)
-        pool_store(dx + (dx_flat ? p * a.dxs[4] : (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4]),
+        litdnn_blend_store(dx + (dx_flat ? p * a.dxs[4] : (p / a.in[2]) * a.dxs[3] + (p % a.in[2]) * a.dxs[4]),
                    !is_max || p == result_at[local] ? g : 0.0f, a.alpha, a.beta);
     }
     __syncthreads();   /* the next outputs reuse part and result */
@@ -1588,7 +1569,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, cons
 {
   return pool_global(h, args, 1);
 }
-#line 3234 "chapters/06-pooling.nw"
+#line 3215 "chapters/06-pooling.nw"
 /* The larger of two partial maxima; with propagate_nan a NaN in either wins.
    A partial is never NaN unless NaNs propagate. */
 POOL_FN float pool_max2(float m, float v, int propagate_nan)
@@ -1616,13 +1597,13 @@ pool_global_planes_kernel(litdnn_pool_args a, unsigned planes, unsigned per_bloc
     unsigned cnt = np * S, n4 = cnt / 4;
     const float *src = a.x + (size_t)p0 * S;
     float4 v[POOL_GLOBAL_LOADS];
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {   /* every load leaves before the first store */
       unsigned i = threadIdx.x + k * 256u;
       if (i < n4)
         v[k] = __ldg((const float4 *)src + i);
     }
-POOL_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {
       unsigned i = threadIdx.x + k * 256u;
       if (i < n4)
@@ -1652,7 +1633,7 @@ POOL_UNROLL
         r = ((s0 + s1) + (s2 + s3)) / count;
       }
       unsigned p = p0 + threadIdx.x, c = p % (unsigned)a.c, n = p / (unsigned)a.c;
-      pool_store(a.y + (size_t)n * a.ys[0] + (size_t)c * a.ys[1], r, a.alpha, a.beta);
+      litdnn_blend_store(a.y + (size_t)n * a.ys[0] + (size_t)c * a.ys[1], r, a.alpha, a.beta);
     }
     __syncthreads();   /* the next run reuses the tile */
   }
@@ -1673,7 +1654,7 @@ static __global__ void pool_global_nhwc4_kernel(litdnn_pool_args a, unsigned gro
       const float *base = a.x + (size_t)n * S * (unsigned)a.c + 4 * c4;
       for (unsigned p0 = slice; p0 < S; p0 += POOL_GLOBAL_LOADS * POOL_GLOBAL_SLICES) {
         float4 v[POOL_GLOBAL_LOADS];
-POOL_UNROLL
+LITDNN_UNROLL
         for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {   /* up to eight loads before any use */
           unsigned p = p0 + k * POOL_GLOBAL_SLICES;
           if (p < S)
@@ -1681,7 +1662,7 @@ POOL_UNROLL
           else   /* the identity: -inf for the maximum, 0 for the sum */
             v[k].x = v[k].y = v[k].z = v[k].w = is_max ? -INFINITY : 0.0f;
         }
-POOL_UNROLL
+LITDNN_UNROLL
         for (int k = 0; k < POOL_GLOBAL_LOADS; k++) {
           if (is_max) {
             acc.x = pool_max2(acc.x, v[k].x, nan), acc.y = pool_max2(acc.y, v[k].y, nan);
