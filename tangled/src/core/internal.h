@@ -133,6 +133,14 @@ typedef struct litdnn_op_table {
 #define LITDNN_CUDA_ONLY_STAGE(n, i, f) \
   {.id = -1, .name = (n), .idea = (i), .fn = LITDNN_FNS_CUDA(f), .flags = LITDNN_FLAGS_CUDA}
 #define LITDNN_DECLARE_GPU_FN(fn) LITDNN_DECLARE_GPU(fn)
+#define LITDNN_APPLIES(fn, args_type, condition, reason)                                  \
+  static const char *fn(litdnnHandle_t h, const void *args_)                              \
+  {                                                                                       \
+    const args_type *a = (const args_type *)args_;                                        \
+    (void)h;                                                                              \
+    (void)a;                                                                              \
+    return (condition) ? NULL : (reason);                                                 \
+  }
 
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args);
 const litdnn_op_table *litdnn_op(litdnnOp_t op);

@@ -41,50 +41,50 @@ typedef struct litdnn_pool_args {
   S(POOL_FWD_ROWS, "rows", "one warp per output row: one index split per row", GPU,               \
     litdnn_pool_forward_rows, NULL, DET)                                                          \
   S(POOL_FWD_K2S2, "k2s2-vec4", "2x2 stride 2: 16-byte loads and stores", GPU,                    \
-    litdnn_pool_forward_k2s2, NULL, DET)                                                          \
+    litdnn_pool_forward_k2s2, pool_k2s2_applies, DET)                                                          \
   S(POOL_FWD_NHWC4, "nhwc-vec4", "NHWC: four channels per thread, 16-byte accesses", GPU,         \
-    litdnn_pool_forward_nhwc4, NULL, DET)                                                         \
+    litdnn_pool_forward_nhwc4, pool_nhwc4_applies, DET)                                                         \
   S(POOL_FWD_K3S2, "k3s2-x4",                                                                     \
     "3x3 stride 2: four outputs per thread share their loaded columns", GPU,                      \
-    litdnn_pool_forward_k3s2, NULL, DET)                                                          \
+    litdnn_pool_forward_k3s2, pool_k3s2_applies, DET)                                                          \
   S(POOL_FWD_NHWC_K3, "nhwc-k3",                                                                  \
     "NHWC 3x3: nine 16-byte loads in flight, four channels per thread", GPU,                      \
-    litdnn_pool_forward_nhwc_k3, NULL, DET)                                                       \
+    litdnn_pool_forward_nhwc_k3, pool_nhwc_k3_applies, DET)                                                       \
   S(POOL_FWD_GLOBAL, "global", "a window over the whole plane: 8 or 32 threads per output", GPU,  \
-    litdnn_pool_forward_global, NULL, DET)                                                        \
+    litdnn_pool_forward_global, pool_global_applies, DET)                                                        \
   S(POOL_FWD_GLOBAL4, "global-vec4",                                                              \
     "the whole plane: runs of planes or four channels in 16-byte loads, eight in flight", GPU,    \
-    litdnn_pool_forward_global4, NULL, DET)
+    litdnn_pool_forward_global4, pool_global4_applies, DET)
 #define POOL_BACKWARD_STAGES(S)                                                                   \
   S(POOL_BWD_CPU, "cpu", "the reference scatter", CPU, litdnn_pool_backward_cpu, NULL, DET)       \
   S(POOL_BWD_SCATTER, "scatter", "one thread per output, atomic adds", GPU,                       \
-    litdnn_pool_backward_scatter, NULL, 0)                                                        \
+    litdnn_pool_backward_scatter, pool_scatter_applies, 0)                                                        \
   S(POOL_BWD_GATHER, "gather", "one thread per input, recomputed maxima, deterministic", GPU,     \
     litdnn_pool_backward_gather, NULL, DET)                                                       \
   S(POOL_BWD_ARGMAX, "argmax-gather", "maxima found once and stored, then gathered", GPU,         \
-    litdnn_pool_backward_argmax, NULL, DET)                                                       \
+    litdnn_pool_backward_argmax, pool_argmax_applies, DET)                                                       \
   S(POOL_BWD_DISJOINT, "disjoint", "windows that tile the input: no atomics, one pass", GPU,      \
-    litdnn_pool_backward_disjoint, NULL, DET)                                                     \
+    litdnn_pool_backward_disjoint, pool_disjoint_applies, DET)                                                     \
   S(POOL_BWD_COMPARE, "compare-y", "gather; a maximum is found by comparing x with y", GPU,       \
     litdnn_pool_backward_compare, NULL, DET)                                                      \
   S(POOL_BWD_K2S2, "k2s2-vec4",                                                                   \
     "2x2 stride 2: four outputs per thread, 16-byte loads and stores", GPU,                       \
-    litdnn_pool_backward_k2s2, NULL, DET)                                                         \
+    litdnn_pool_backward_k2s2, pool_k2s2_backward_applies, DET)                                                         \
   S(POOL_BWD_TILE, "tile",                                                                        \
     "a block per tile of dx: windows' maxima in shared memory, then a gather", GPU,               \
-    litdnn_pool_backward_tile, NULL, DET)                                                         \
+    litdnn_pool_backward_tile, pool_tile_applies, DET)                                                         \
   S(POOL_BWD_GLOBAL, "global",                                                                    \
     "a window over the whole plane: the maximum found again, a broadcast", GPU,                   \
-    litdnn_pool_backward_global, NULL, DET)                                                       \
+    litdnn_pool_backward_global, pool_global_applies, DET)                                                       \
   S(POOL_BWD_PLANE, "plane-y",                                                                    \
     "compare-y in tiles of a plane: no index divisions, no shared memory", GPU,                   \
-    litdnn_pool_backward_plane, NULL, DET)                                                        \
+    litdnn_pool_backward_plane, pool_plane_applies, DET)                                                        \
   S(POOL_BWD_STAGED, "staged",                                                                    \
     "3x3 stride 2, NCHW: x under a tile in shared memory, then a gather", GPU,                    \
-    litdnn_pool_backward_staged, NULL, DET)                                                       \
+    litdnn_pool_backward_staged, pool_staged_applies, DET)                                                       \
   S(POOL_BWD_K3S2, "k3s2-cell",                                                                   \
     "3x3 stride 2: a 2x2 cell of dx per thread, windows shared by shuffles", GPU,                 \
-    litdnn_pool_backward_k3s2, NULL, DET)
+    litdnn_pool_backward_k3s2, pool_k3s2_backward_applies, DET)
 enum { POOL_FORWARD_STAGES(LITDNN_STAGE_ID) };
 enum { POOL_BACKWARD_STAGES(LITDNN_STAGE_ID) };
 POOL_FORWARD_STAGES(LITDNN_STAGE_DECLARE)

@@ -379,65 +379,80 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3506 "chapters/06-pooling.nw"
+#line 3457 "chapters/06-pooling.nw"
+LITDNN_APPLIES(pool_k2s2_applies, litdnn_pool_args, litdnn_pool_k2s2_fits(a),
+               "it needs a 2-D 2x2 window with stride 2 and no padding, packed NCHW tensors, a "
+               "width that is a multiple of 8, 16-byte alignment and fewer than 2^31 outputs")
+LITDNN_APPLIES(pool_nhwc4_applies, litdnn_pool_args, litdnn_pool_nhwc4_fits(a),
+               "it needs packed NHWC tensors, C a multiple of 4, 16-byte alignment and fewer "
+               "than 2^31 outputs")
+LITDNN_APPLIES(pool_k3s2_applies, litdnn_pool_args, litdnn_pool_k3s2_fits(a),
+               "it needs 2-D 3x3 windows with stride 2 and padding 0 or 1, and input rows that "
+               "are contiguous (NCHW)")
+LITDNN_APPLIES(pool_nhwc_k3_applies, litdnn_pool_args, litdnn_pool_nhwc_k3_fits(a),
+               "it needs 2-D 3x3 windows, packed NHWC tensors, C a multiple of 4 and 16-byte "
+               "alignment")
+LITDNN_APPLIES(pool_global_applies, litdnn_pool_args, litdnn_pool_global_fits(a),
+               "it needs a 2-D window that covers the whole input plane")
+LITDNN_APPLIES(pool_global4_applies, litdnn_pool_args, litdnn_pool_global4_fits(a),
+               "it needs a 2-D window over the whole plane, x packed and 16-byte aligned, and C "
+               "a multiple of 4 (NHWC) or planes of at most 2048 elements (NCHW)")
+LITDNN_APPLIES(pool_scatter_applies, litdnn_pool_args, a->mode != LITDNN_POOLING_MAX_DETERMINISTIC,
+               "its atomic adds land in no fixed order, which LITDNN_POOLING_MAX_DETERMINISTIC "
+               "forbids")
+LITDNN_APPLIES(pool_argmax_applies, litdnn_pool_args, litdnn_pool_is_max(a->mode),
+               "it stores where each window's maximum is, and an average has none")
+LITDNN_APPLIES(pool_disjoint_applies, litdnn_pool_args, litdnn_pool_disjoint_fits(a),
+               "it needs windows that tile the input: the stride equal to the window, no "
+               "padding, sizes divisible by the window")
+LITDNN_APPLIES(pool_k2s2_backward_applies, litdnn_pool_args, litdnn_pool_k2s2_backward_fits(a),
+               "it needs a 2-D 2x2 window with stride 2 and no padding, packed NCHW tensors "
+               "aligned to 16 bytes, an even height and a width that is a multiple of 8")
+LITDNN_APPLIES(pool_tile_applies, litdnn_pool_args, litdnn_pool_tile_plan(a, &(litdnn_pool_tile){0}),
+               "it needs 2-D pooling whose windows for one element fit in shared memory")
+LITDNN_APPLIES(pool_plane_applies, litdnn_pool_args, litdnn_pool_plane_plan(a, &(litdnn_pool_plane){0}),
+               "it needs 2-D pooling whose tiles number fewer than 2^31")
+LITDNN_APPLIES(pool_staged_applies, litdnn_pool_args, litdnn_pool_staged_fits(a),
+               "it needs 2-D max pooling of NCHW planes with 3x3 windows at stride 2")
+LITDNN_APPLIES(pool_k3s2_backward_applies, litdnn_pool_args,
+               litdnn_pool_k3s2_backward_plan(a, &(litdnn_pool_k3){0}),
+               "it needs 2-D 3x3 windows with stride 2 and padding 0 or 1, and x, dy and dx all "
+               "with contiguous rows (NCHW) or all with the channels innermost (NHWC), with "
+               "32-bit offsets inside a plane or an image")
+
+static const litdnn_stage pool_forward_stages[] = {POOL_FORWARD_STAGES(LITDNN_STAGE_ROW)};
+static const litdnn_stage pool_backward_stages[] = {POOL_BACKWARD_STAGES(LITDNN_STAGE_ROW)};
+
 static int choose_pool_forward(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
-    return POOL_FWD_CPU;
-  if (litdnn_pool_global4_fits(a))   /* measured: 1.6 times naive on a 7x7 plane, both layouts */
-    return POOL_FWD_GLOBAL4;
-  if (litdnn_pool_global_fits(a))   /* measured: naive wins on a 7x7 plane */
-    return (int64_t)a->in[1] * a->in[2] <= 64 ? POOL_FWD_NAIVE : POOL_FWD_GLOBAL;
-  if (litdnn_pool_nhwc_k3_fits(a))
-    return POOL_FWD_NHWC_K3;
-  if (litdnn_pool_nhwc4_fits(a))
-    return POOL_FWD_NHWC4;
-  if (litdnn_pool_k2s2_fits(a))
-    return POOL_FWD_K2S2;
-  if (litdnn_pool_k3s2_fits(a))
-    return POOL_FWD_K3S2;
-  if (a->out[2] >= 16 && a->xs[4] == 1 && a->ys[4] == 1)
-    return POOL_FWD_ROWS;
-  return POOL_FWD_NAIVE;
+  /* measured: naive beats global on a 7x7 plane (global-vec4 beats both) */
+  if (litdnn_pool_global_fits(a) && (int64_t)a->in[1] * a->in[2] <= 64)
+    return LITDNN_PICK(h, pool_forward_stages, args, POOL_FWD_GLOBAL4, POOL_FWD_NAIVE, POOL_FWD_CPU);
+  /* rows of at least 16 outputs, contiguous, go to a warp each */
+  int row_stage = a->out[2] >= 16 && a->xs[4] == 1 && a->ys[4] == 1 ? POOL_FWD_ROWS : POOL_FWD_NAIVE;
+  return LITDNN_PICK(h, pool_forward_stages, args, POOL_FWD_GLOBAL4, POOL_FWD_GLOBAL, POOL_FWD_NHWC_K3,
+                     POOL_FWD_NHWC4, POOL_FWD_K2S2, POOL_FWD_K3S2, row_stage, POOL_FWD_CPU);
 }
 
 static int choose_pool_backward(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
-    return POOL_BWD_CPU;
-  if (litdnn_pool_global_fits(a))
-    return POOL_BWD_GLOBAL;
-  if (litdnn_pool_k2s2_backward_fits(a))
-    return POOL_BWD_K2S2;
-  if (litdnn_pool_disjoint_fits(a))
-    return POOL_BWD_DISJOINT;
-  litdnn_pool_k3 k3;
-  if (litdnn_pool_k3s2_backward_plan(a, &k3))   /* 3x3 stride 2, rows contiguous: every mode */
-    return POOL_BWD_K3S2;
   if (a->mode == LITDNN_POOLING_MAX)
-    return POOL_BWD_SCATTER;
+    return LITDNN_PICK(h, pool_backward_stages, args, POOL_BWD_GLOBAL, POOL_BWD_K2S2, POOL_BWD_DISJOINT,
+                       POOL_BWD_K3S2, POOL_BWD_SCATTER, POOL_BWD_CPU);
   /* fixed-order stages only from here: tile for the deterministic maximum
      and for NCHW averages, plane-y for averages with the channels innermost
      (the fastest of the fixed-order stages; scatter is faster for averages
-     but adds in no fixed order) */
+     but adds in no fixed order); argmax-gather takes only maxima */
   int channels_last = a->c > 1 && a->xs[1] < a->xs[4];
-  int average = a->mode != LITDNN_POOLING_MAX_DETERMINISTIC;
-  litdnn_pool_plane p;
-  litdnn_pool_tile t;
-  int plane = litdnn_pool_plane_plan(a, &p), tile = litdnn_pool_tile_plan(a, &t);
-  if (plane && ((average && channels_last) || !tile))
-    return POOL_BWD_PLANE;
-  if (tile)
-    return POOL_BWD_TILE;
-  if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
-    return POOL_BWD_ARGMAX;
-  return POOL_BWD_COMPARE;
+  if (a->mode != LITDNN_POOLING_MAX_DETERMINISTIC && channels_last)
+    return LITDNN_PICK(h, pool_backward_stages, args, POOL_BWD_GLOBAL, POOL_BWD_K2S2, POOL_BWD_DISJOINT,
+                       POOL_BWD_K3S2, POOL_BWD_PLANE, POOL_BWD_TILE, POOL_BWD_COMPARE, POOL_BWD_CPU);
+  return LITDNN_PICK(h, pool_backward_stages, args, POOL_BWD_GLOBAL, POOL_BWD_K2S2, POOL_BWD_DISJOINT,
+                     POOL_BWD_K3S2, POOL_BWD_TILE, POOL_BWD_PLANE, POOL_BWD_ARGMAX, POOL_BWD_COMPARE,
+                     POOL_BWD_CPU);
 }
-
-static const litdnn_stage pool_forward_stages[] = {POOL_FORWARD_STAGES(LITDNN_STAGE_ROW)};
-static const litdnn_stage pool_backward_stages[] = {POOL_BACKWARD_STAGES(LITDNN_STAGE_ROW)};
 
 const litdnn_op_table litdnn_pooling_forward_table =
     LITDNN_OP_TABLE("pooling forward", pool_forward_stages, choose_pool_forward);

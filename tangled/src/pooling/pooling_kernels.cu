@@ -234,16 +234,12 @@ static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned tot
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_k2s2_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
-                        "stage k2s2-vec4 needs a 2x2 stride-2 window without padding, packed "
-                        "NCHW tensors, a width that is a multiple of 8 and 16-byte alignment");
   unsigned groups = (unsigned)a->out[2] / 4;
   unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
   pool_forward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k2s2_kernel");
 }
-#line 1097 "chapters/06-pooling.nw"
+#line 1093 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -293,15 +289,11 @@ static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned to
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_nhwc4_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
-                        "stage nhwc-vec4 needs packed NHWC tensors, C a multiple of 4 and "
-                        "16-byte alignment");
   unsigned total = (unsigned)(a->n * a->out[0] * a->out[1] * a->out[2] * (a->c / 4));
   pool_forward_nhwc4_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc4_kernel");
 }
-#line 1182 "chapters/06-pooling.nw"
+#line 1174 "chapters/06-pooling.nw"
 static __global__ void pool_forward_nhwc_k3_kernel(litdnn_pool_args a, unsigned total)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -365,15 +357,11 @@ LITDNN_UNROLL
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc_k3)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_nhwc_k3_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
-                        "stage nhwc-k3 needs 2-D 3x3 windows, packed NHWC tensors, C a multiple "
-                        "of 4 and 16-byte alignment");
   unsigned total = (unsigned)(a->n * a->out[1] * a->out[2] * (a->c / 4));
   pool_forward_nhwc_k3_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_nhwc_k3_kernel");
 }
-#line 1290 "chapters/06-pooling.nw"
+#line 1278 "chapters/06-pooling.nw"
 /* Pool the four 3x3 windows of one thread from its 3 x 13 registers;
    window j starts at column off + 2j. Scan order: row, then column. */
 POOL_FN void pool_k3s2_four(float v[3][13], int off, const litdnn_pool_args *a, int oh, int ow0,
@@ -459,10 +447,6 @@ LITDNN_UNROLL
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_k3s2_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
-                        "stage k3s2-x4 needs 2-D 3x3 stride-2 windows with padding 0 or 1 and "
-                        "input rows that are contiguous (NCHW)");
   unsigned groups = (unsigned)(a->out[2] + 3) / 4;
   unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
   int vec = litdnn_pool_aligned16(a->x) && a->in[2] % 4 == 0 && a->xs[3] % 4 == 0 &&
@@ -470,7 +454,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const v
   pool_forward_k3s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups, vec);
   return litdnn_gpu_launch_status("litdnnPoolingForward", "pool_forward_k3s2_kernel");
 }
-#line 1426 "chapters/06-pooling.nw"
+#line 1410 "chapters/06-pooling.nw"
 /* With direct set, the kernel adds alpha * dy straight into a zeroed dx
    through dx's strides; otherwise into the dense buffer acc. */
 static __global__ void pool_backward_scatter_kernel(litdnn_pool_args a, int64_t total, float *acc,
@@ -530,10 +514,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
 {
   static const char call[] = "litdnnPoolingBackward";
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (a->mode == LITDNN_POOLING_MAX_DETERMINISTIC)
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "the scatter stage adds with atomics in no fixed order, so it cannot "
-                        "serve LITDNN_POOLING_MAX_DETERMINISTIC");
   int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
   int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
   /* beta = 0 and a dx with no gaps: zero dx itself and add into it */
@@ -552,7 +532,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, con
   pool_backward_blend_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const float *)acc);
   return litdnn_gpu_launch_status(call, "pool_backward_blend_kernel");
 }
-#line 1532 "chapters/06-pooling.nw"
+#line 1512 "chapters/06-pooling.nw"
 /* The outputs along one axis whose windows contain input position i: [lo, hi). */
 POOL_FN void pool_cover(int i, int stride, int pad, int win, int out, int *lo, int *hi)
 {
@@ -610,7 +590,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, cons
   pool_backward_gather_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_gather_kernel");
 }
-#line 1607 "chapters/06-pooling.nw"
+#line 1590 "chapters/06-pooling.nw"
 static __global__ void pool_argmax_kernel(litdnn_pool_args a, int64_t total, int *where)
 {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
@@ -655,8 +635,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
 {
   static const char call[] = "litdnnPoolingBackward";
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_is_max(a->mode))   /* nothing to remember for an average */
-    return LITDNN_GPU_FN(litdnn_pool_backward_gather)(h, args);
   int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
   int64_t inputs = a->n * a->c * a->in[0] * a->in[1] * a->in[2];
   void *where;
@@ -669,7 +647,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_argmax)(litdnnHandle_t h, cons
   pool_gather_argmax_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs, (const int *)where);
   return litdnn_gpu_launch_status(call, "pool_gather_argmax_kernel");
 }
-#line 1675 "chapters/06-pooling.nw"
+#line 1656 "chapters/06-pooling.nw"
 static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t total)
 {
   int is_max = litdnn_pool_is_max(a.mode);
@@ -697,15 +675,11 @@ static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_disjoint_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage disjoint needs windows that tile the input: stride equal to "
-                        "the window, no padding, sizes divisible by the window");
   int64_t outputs = a->n * a->c * a->out[0] * a->out[1] * a->out[2];
   pool_backward_disjoint_kernel<<<litdnn_gpu_blocks(outputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_disjoint_kernel");
 }
-#line 1832 "chapters/06-pooling.nw"
+#line 1804 "chapters/06-pooling.nw"
 POOL_FN int pool_same(float v, float m) { return v == m || (v != v && m != m); }
 
 /* pool_cover without a division for strides 1 and 2 (the depth axis of
@@ -793,7 +767,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_compare)(litdnnHandle_t h, con
   pool_backward_compare_kernel<<<litdnn_gpu_blocks(inputs, 256, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, inputs);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_compare_kernel");
 }
-#line 1725 "chapters/06-pooling.nw"
+#line 1702 "chapters/06-pooling.nw"
 /* Which of p, q, r, s (scan order) wins the window: 0..3, or -1. */
 POOL_FN int pool_arg4(float p, float q, float r, float s, int propagate_nan)
 {
@@ -845,17 +819,12 @@ LITDNN_UNROLL
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_k2s2_backward_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage k2s2-vec4 needs a 2x2 stride-2 window without padding, packed "
-                        "NCHW tensors, an even height, a width that is a multiple of 8 and "
-                        "16-byte alignment");
   unsigned groups = (unsigned)a->out[2] / 4;
   unsigned total = (unsigned)(a->n * a->c * a->out[1]) * groups;
   pool_backward_k2s2_kernel<<<(total + 255) / 256, 256, 0, litdnn_gpu_stream(h)>>>(*a, total, groups);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k2s2_kernel");
 }
-#line 1995 "chapters/06-pooling.nw"
+#line 1967 "chapters/06-pooling.nw"
 /* The winner of a 3x3 window, as pool_window finds it, with the nine
    loads unrolled and in flight together; -1 if none. */
 POOL_FN int pool_arg3x3(const float *plane, const litdnn_pool_args *a, int oh, int ow)
@@ -890,7 +859,7 @@ static __global__ void pool_backward_tile_kernel(litdnn_pool_args a, litdnn_pool
   int64_t tiles_c = (a.c + t.tc - 1) / t.tc;
   for (int64_t b = blockIdx.x; b < tiles; b += gridDim.x) {
     
-#line 2098 "chapters/06-pooling.nw"
+#line 2067 "chapters/06-pooling.nw"
 int64_t r = b;
 int w0 = (int)(r % tiles_w) * t.tw;
 r /= tiles_w;
@@ -907,7 +876,7 @@ pool_cover(w0, a.stride[2], a.pad[2], a.win[2], a.out[2], &ow0, &unused);
 pool_cover(w1 - 1, a.stride[2], a.pad[2], a.win[2], a.out[2], &unused, &ow1);
 int nh = oh1 > oh0 ? oh1 - oh0 : 0, nw = ow1 > ow0 ? ow1 - ow0 : 0;
 int nwin = nh * nw * tc;
-#line 2029 "chapters/06-pooling.nw"
+#line 2001 "chapters/06-pooling.nw"
     for (int k = threadIdx.x; k < nwin; k += blockDim.x) {
       int ci = a.channels_last ? k % tc : 0, rest = a.channels_last ? k / tc : k;
       int oh = oh0 + rest / nw, ow = ow0 + rest % nw;
@@ -955,11 +924,8 @@ int nwin = nh * nw * tc;
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  litdnn_pool_tile t;
-  if (!litdnn_pool_tile_plan(a, &t))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage tile needs 2-D pooling whose windows for one element fit in "
-                        "shared memory");
+  litdnn_pool_tile t = {0};
+  (void)litdnn_pool_tile_plan(a, &t);   /* it holds: the stage's applies test asked */
   int64_t tiles = a->n * ((a->c + t.tc - 1) / t.tc) * ((a->in[1] + t.th - 1) / t.th) *
                   ((a->in[2] + t.tw - 1) / t.tw);
   int per_tile = t.th * t.tw * t.tc;
@@ -968,7 +934,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_tile)(litdnnHandle_t h, const 
   pool_backward_tile_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), threads, smem, litdnn_gpu_stream(h)>>>(*a, t, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_tile_kernel");
 }
-#line 2204 "chapters/06-pooling.nw"
+#line 2173 "chapters/06-pooling.nw"
 #define POOL_ST_TH 16                       /* rows of dx per block */
 #define POOL_ST_TW 64                       /* columns of dx per block */
 #define POOL_ST_WR (POOL_ST_TH / 2 + 2)     /* most rows of windows */
@@ -1048,17 +1014,13 @@ LITDNN_UNROLL
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_staged)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_staged_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage staged needs 2-D max pooling of NCHW planes with 3x3 windows, "
-                        "stride 2");
   int tiles_w = (a->in[2] + POOL_ST_TW - 1) / POOL_ST_TW, tiles_h = (a->in[1] + POOL_ST_TH - 1) / POOL_ST_TH;
   int64_t tiles = a->n * a->c * tiles_w * tiles_h;
   dim3 block(64, 4);
   pool_backward_staged_kernel<<<litdnn_gpu_blocks(tiles, 1, POOL_MAX_BLOCKS), block, 0, litdnn_gpu_stream(h)>>>(*a, tiles_w, tiles_h, tiles);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_staged_kernel");
 }
-#line 2371 "chapters/06-pooling.nw"
+#line 2336 "chapters/06-pooling.nw"
 /* pool_first_max for a 2-D window: x at (hh, w) equals the window's
    maximum m; is no earlier position of the window equal to m? */
 POOL_FN int pool_first_max2d(const float *plane, const litdnn_pool_args *a, int oh, int ow, int hh,
@@ -1163,15 +1125,13 @@ static __global__ void pool_backward_plane_kernel(litdnn_pool_args a, litdnn_poo
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  litdnn_pool_plane p;
-  if (!litdnn_pool_plane_plan(a, &p))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage plane-y needs 2-D pooling whose tiles number fewer than 2^31");
+  litdnn_pool_plane p = {0};
+  (void)litdnn_pool_plane_plan(a, &p);   /* it holds: the stage's applies test asked */
   dim3 block(32, 8);
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2615 "chapters/06-pooling.nw"
+#line 2578 "chapters/06-pooling.nw"
 /* i clamped into [0, n) */
 POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
@@ -1224,7 +1184,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2727 "chapters/06-pooling.nw"
+#line 2690 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1244,7 +1204,7 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2667 "chapters/06-pooling.nw"
+#line 2630 "chapters/06-pooling.nw"
     float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
     int rok[3], kc, kl, ku, kul, cx[3];
     for (int q = 0; q < 3; q++)
@@ -1292,7 +1252,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2756 "chapters/06-pooling.nw"
+#line 2719 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1317,12 +1277,12 @@ if (rok[1]) {
   if (c1ok)
     litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2714 "chapters/06-pooling.nw"
+#line 2677 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2798 "chapters/06-pooling.nw"
+#line 2761 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1335,7 +1295,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2864 "chapters/06-pooling.nw"
+#line 2827 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1358,7 +1318,7 @@ for (int m = 0; m <= POOL_K3N_T; m++) {
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2810 "chapters/06-pooling.nw"
+#line 2773 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
@@ -1406,7 +1366,7 @@ LITDNN_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2756 "chapters/06-pooling.nw"
+#line 2719 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1431,21 +1391,17 @@ if (rok[1]) {
   if (c1ok)
     litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2857 "chapters/06-pooling.nw"
+#line 2820 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2891 "chapters/06-pooling.nw"
+#line 2854 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  litdnn_pool_k3 t;
-  if (!litdnn_pool_k3s2_backward_plan(a, &t))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingBackward",
-                        "stage k3s2-cell needs 2-D 3x3 windows, stride 2, padding 0 or 1, and "
-                        "x, dy and dx all with contiguous rows (NCHW) or all with the channels "
-                        "innermost (NHWC), with 32-bit offsets inside a plane or an image");
+  litdnn_pool_k3 t = {0};
+  (void)litdnn_pool_k3s2_backward_plan(a, &t);   /* it holds: the stage's applies test asked */
   dim3 block(32, 8);
   unsigned blocks = litdnn_gpu_blocks(t.units, 8, POOL_MAX_BLOCKS);
   if (t.nhwc) {
@@ -1455,7 +1411,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 3020 "chapters/06-pooling.nw"
+#line 2979 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1551,9 +1507,6 @@ static litdnnStatus_t pool_global(litdnnHandle_t h, const void *args, int backwa
 {
   const char *call = backward ? "litdnnPoolingBackward" : "litdnnPoolingForward";
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_global_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage global needs a 2-D window that covers the whole input plane");
   int64_t outputs = a->n * a->c;
   int per_block = a->channels_last ? 256 / POOL_GLOBAL_SLICES_NHWC : 8;
   pool_global_kernel<<<litdnn_gpu_blocks(outputs, per_block, POOL_MAX_BLOCKS), 256, 0, litdnn_gpu_stream(h)>>>(*a, outputs, backward);
@@ -1569,7 +1522,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, cons
 {
   return pool_global(h, args, 1);
 }
-#line 3215 "chapters/06-pooling.nw"
+#line 3171 "chapters/06-pooling.nw"
 /* The larger of two partial maxima; with propagate_nan a NaN in either wins.
    A partial is never NaN unless NaNs propagate. */
 POOL_FN float pool_max2(float m, float v, int propagate_nan)
@@ -1700,11 +1653,6 @@ LITDNN_UNROLL
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
-  if (!litdnn_pool_global4_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, "litdnnPoolingForward",
-                        "stage global-vec4 needs a 2-D window over the whole plane, x packed and "
-                        "16-byte aligned, and C a multiple of 4 (NHWC) or planes of at most %d "
-                        "elements (NCHW)", POOL_GLOBAL_TILE / 4);
   unsigned S = (unsigned)(a->in[1] * a->in[2]);
   float count = a->mode == LITDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING ? (float)a->win[1] * a->win[2]
                                                                         : (float)S;
