@@ -1,4 +1,4 @@
-#line 2245 "chapters/07-softmax.nw"
+#line 2221 "chapters/07-softmax.nw"
 /* Softmax forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on benchdnn's
    softmax problem files. */
@@ -139,9 +139,9 @@ static void measure(bench *b, softmax_bench *t, int n, int c, int h, int w, int 
                                       t->y[0], t->d, t->dy[0], &zero, t->d, t->dx[0])
               : litdnnSoftmaxForward(t->h, (litdnnSoftmaxAlgorithm_t)algo, (litdnnSoftmaxMode_t)mode, &one, t->d,
                                      t->x[0], &zero, t->d, t->y[0]);
-      if (st != LITDNN_STATUS_SUCCESS)
-        continue;   /* the stage does not apply */
       snprintf(impl, sizeof impl, "litdnn: %s", name);
+      if (!bench_stage_runs(impl, st))
+        continue;   /* the stage does not apply to this problem: its reason is printed */
       bench_record(b, op, shape, impl, bench_median_ms(b, run_litdnn, t), bytes, 0.0);
     }
     BENCH_LITDNN(litdnnSetStage(t->h, id, LITDNN_STAGE_AUTOMATIC));

@@ -104,31 +104,31 @@ static inline int litdnn_softmax_rows_vec_fits(const litdnn_softmax_args *a)
   S(SOFTMAX_NAIVE, "naive", "one thread per row, three sweeps", GPU, litdnn_softmax_naive, NULL,  \
     DET)                                                                                          \
   S(SOFTMAX_BLOCK_SMEM, "block-smem", "one block per row, shared-memory tree reductions", GPU,    \
-    litdnn_softmax_block_smem, NULL, DET)                                                         \
+    litdnn_softmax_block_smem, softmax_rows_applies, DET)                                         \
   S(SOFTMAX_WARP_SHUFFLE, "warp-shuffle",                                                         \
     "warp-shuffle reductions, a warp per short row, 16-byte loads", GPU,                          \
-    litdnn_softmax_warp_shuffle, NULL, DET)                                                       \
+    litdnn_softmax_warp_shuffle, softmax_rows_applies, DET)                                       \
   S(SOFTMAX_ONLINE, "online",                                                                     \
     "running max and sum, the row held in registers: one trip to memory", GPU,                    \
-    litdnn_softmax_online, NULL, DET)                                                             \
+    litdnn_softmax_online, softmax_rows_applies, DET)                                             \
   S(SOFTMAX_CHANNEL_NCHW, "channel-nchw",                                                         \
     "CHANNEL in NCHW: 16-pixel tiles in shared memory, coalesced", GPU,                           \
-    litdnn_softmax_channel_nchw, NULL, DET)                                                       \
+    litdnn_softmax_channel_nchw, softmax_channel_nchw_applies, DET)                               \
   S(SOFTMAX_SMALL_ROWS, "small-rows",                                                             \
     "a group of 1 to 32 lanes per short row, the row in registers", GPU,                          \
-    litdnn_softmax_small_rows, NULL, DET)                                                         \
+    litdnn_softmax_small_rows, softmax_small_rows_applies, DET)                                   \
   S(SOFTMAX_CHANNEL_VEC, "channel-vec4",                                                          \
     "CHANNEL in NCHW: four pixels per thread, the tile in registers", GPU,                        \
-    litdnn_softmax_channel_vec, NULL, DET)                                                        \
+    litdnn_softmax_channel_vec, softmax_channel_vec_applies, DET)                                 \
   S(SOFTMAX_ROWS_VEC, "rows-vec4",                                                                \
     "a warp per row of at most 1,024, the row in float4 registers", GPU,                          \
-    litdnn_softmax_rows_vec, NULL, DET)                                                           \
+    litdnn_softmax_rows_vec, softmax_rows_vec_applies, DET)                                       \
   S(SOFTMAX_CHANNEL_TILE, "channel-tile",                                                         \
     "CHANNEL in NCHW: kernel 7 specialised by direction, shuffles, tiles across images", GPU,     \
-    litdnn_softmax_channel_tile, NULL, DET)                                                       \
+    litdnn_softmax_channel_tile, softmax_channel_vec_applies, DET)                                \
   S(SOFTMAX_SHORT_ROWS, "rows-short",                                                             \
     "a group of 1 to 32 lanes per row under 128, four values a lane, direction fixed", GPU,       \
-    litdnn_softmax_short_rows, NULL, DET)
+    litdnn_softmax_short_rows, softmax_short_rows_applies, DET)
 enum { SOFTMAX_STAGES(LITDNN_STAGE_ID) };
 SOFTMAX_STAGES(LITDNN_STAGE_DECLARE)
 

@@ -114,28 +114,39 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 2152 "chapters/07-softmax.nw"
+#line 2117 "chapters/07-softmax.nw"
+LITDNN_APPLIES(softmax_rows_applies, litdnn_softmax_args, litdnn_softmax_rows_contiguous(a),
+               "it needs each row contiguous and alike in every tensor (INSTANCE on packed "
+               "tensors, CHANNEL on NHWC)")
+LITDNN_APPLIES(softmax_channel_nchw_applies, litdnn_softmax_args, litdnn_softmax_channel_nchw(a),
+               a->backward ? "it needs CHANNEL mode on packed NCHW tensors with C <= 352"
+                           : "it needs CHANNEL mode on packed NCHW tensors with C <= 704")
+LITDNN_APPLIES(softmax_small_rows_applies, litdnn_softmax_args, litdnn_softmax_small_rows_fit(a),
+               "it needs contiguous rows of at most 256 values")
+LITDNN_APPLIES(softmax_channel_vec_applies, litdnn_softmax_args, litdnn_softmax_channel_vec_fits(a),
+               "it needs CHANNEL mode on packed NCHW tensors with C <= 256, H*W a multiple of 4 "
+               "and 16-byte aligned pointers")
+LITDNN_APPLIES(softmax_rows_vec_applies, litdnn_softmax_args, litdnn_softmax_rows_vec_fits(a),
+               "it needs contiguous rows of at most 1024 values, a multiple of 4 with 16-byte "
+               "aligned pointers unless there are fewer than 1056 rows of more than 128")
+LITDNN_APPLIES(softmax_short_rows_applies, litdnn_softmax_args, litdnn_softmax_short_rows_fit(a),
+               "it needs contiguous rows of at most 128 values")
+
+static const litdnn_stage softmax_stages[] = {SOFTMAX_STAGES(LITDNN_STAGE_ROW)};
+
 static int choose_softmax(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
-  if (litdnn_backend(h) == LITDNN_BACKEND_CPU)
-    return SOFTMAX_CPU;
   /* rows under 128: kernel 10 measured faster than kernel 6 on 42 of the 46 passes
      over the language-model rows (1.18 times forward, 1.14 backward, geometric means) */
-  if (litdnn_softmax_short_rows_fit(a) && a->len < 128)
-    return SOFTMAX_SHORT_ROWS;
-  if (litdnn_softmax_rows_vec_fits(a))     /* kernel 8: measured 95 % of copy on NHWC rows of 256 */
-    return SOFTMAX_ROWS_VEC;
-  if (litdnn_softmax_rows_contiguous(a))   /* measured: three sweeps from L1 win forward up to 1024 */
-    return !a->backward && a->len <= 1024 ? SOFTMAX_WARP_SHUFFLE : SOFTMAX_ONLINE;
-  if (litdnn_softmax_channel_vec_fits(a))   /* kernel 9: measured 1.55 times kernel 7 forward */
-    return SOFTMAX_CHANNEL_TILE;
-  if (litdnn_softmax_channel_nchw(a))
-    return SOFTMAX_CHANNEL_NCHW;
-  return SOFTMAX_NAIVE;
+  int short_stage = a->len < 128 ? SOFTMAX_SHORT_ROWS : SOFTMAX_ROWS_VEC;
+  /* other contiguous rows: kernel 8 measured 95 % of copy on NHWC rows of 256; where it
+     does not apply, three sweeps from L1 win forward up to 1024 */
+  int row_stage = !a->backward && a->len <= 1024 ? SOFTMAX_WARP_SHUFFLE : SOFTMAX_ONLINE;
+  /* CHANNEL in NCHW: kernel 9 measured 1.55 times kernel 7 forward */
+  return LITDNN_PICK(h, softmax_stages, args, short_stage, SOFTMAX_ROWS_VEC, row_stage, SOFTMAX_CHANNEL_TILE,
+                     SOFTMAX_CHANNEL_NCHW, SOFTMAX_NAIVE, SOFTMAX_CPU);
 }
-
-static const litdnn_stage softmax_stages[] = {SOFTMAX_STAGES(LITDNN_STAGE_ROW)};
 
 const litdnn_op_table litdnn_softmax_forward_table =
     LITDNN_OP_TABLE("softmax forward", softmax_stages, choose_softmax);

@@ -5,15 +5,8 @@
 #define SOFTMAX_FN static __device__ inline
 #define SOFTMAX_MAX_BLOCKS 1048576u
 #define SOFTMAX_THREADS 256
-#if defined(__CUDACC__)   /* nvcc unrolls; the emulator's C compiler does not know the pragma */
-#define SOFTMAX_UNROLL _Pragma("unroll")
-#define SOFTMAX_UNROLL4 _Pragma("unroll 4")
-#else
-#define SOFTMAX_UNROLL
-#define SOFTMAX_UNROLL4
-#endif
 
-#line 482 "chapters/07-softmax.nw"
+#line 477 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -32,12 +25,7 @@ SOFTMAX_FN float softmax_prepare(int algo, int backward, float s)
     return s;
   return algo == LITDNN_SOFTMAX_LOG ? logf(s) : 1.0f / s;
 }
-
-SOFTMAX_FN void softmax_store(float *o, float v, float alpha, float beta)
-{
-  *o = beta != 0.0f ? alpha * v + beta * *o : alpha * v;
-}
-#line 508 "chapters/07-softmax.nw"
+#line 498 "chapters/07-softmax.nw"
 static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -62,7 +50,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
     for (int64_t j = 0; j < a.len; j++) {
       float v = a.x[LITDNN_SOFTMAX_OFFSET(p, a.xs, r, j)];
       float dy = a.backward ? a.dy[LITDNN_SOFTMAX_OFFSET(p, a.dys, r, j)] : 0.0f;
-      softmax_store(a.out + LITDNN_SOFTMAX_OFFSET(p, a.os, r, j), softmax_finish(a.algo, a.backward, v, dy, m, k),
+      litdnn_blend_store(a.out + LITDNN_SOFTMAX_OFFSET(p, a.os, r, j), softmax_finish(a.algo, a.backward, v, dy, m, k),
                a.alpha, a.beta);
     }
   }
@@ -75,7 +63,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "softmax_naive_kernel");
 }
-#line 572 "chapters/07-softmax.nw"
+#line 562 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SOFTMAX_FN float softmax_block_reduce_smem(float v, float *buf, int op)
@@ -111,7 +99,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
       s += !a.backward ? expf(x[j] - m) : a.algo == LITDNN_SOFTMAX_LOG ? dy[j] : dy[j] * x[j];
     float k = softmax_prepare(a.algo, a.backward, softmax_block_reduce_smem(s, buf, 1));
     for (int64_t j = threadIdx.x; j < a.len; j += blockDim.x)
-      softmax_store(out + j, softmax_finish(a.algo, a.backward, x[j], a.backward ? dy[j] : 0.0f, m, k), a.alpha,
+      litdnn_blend_store(out + j, softmax_finish(a.algo, a.backward, x[j], a.backward ? dy[j] : 0.0f, m, k), a.alpha,
                a.beta);
   }
 }
@@ -120,15 +108,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_rows_contiguous(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage block-smem needs each row contiguous and alike in every tensor "
-                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
   unsigned blocks = a->rows < (int64_t)SOFTMAX_MAX_BLOCKS ? (unsigned)a->rows : SOFTMAX_MAX_BLOCKS;
   softmax_block_smem_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "softmax_block_smem_kernel");
 }
-#line 651 "chapters/07-softmax.nw"
+#line 642 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -200,7 +184,7 @@ SOFTMAX_FN void softmax_row_three_sweeps(const litdnn_softmax_args *a, int64_t r
     *((float4 *)out + j) = o;
   }
   for (int64_t j = 4 * n4 + t; j < a->len; j += group)
-    softmax_store(out + j, softmax_finish(a->algo, a->backward, x[j], a->backward ? dy[j] : 0.0f, m, k), a->alpha,
+    litdnn_blend_store(out + j, softmax_finish(a->algo, a->backward, x[j], a->backward ? dy[j] : 0.0f, m, k), a->alpha,
              a->beta);
 }
 
@@ -228,10 +212,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_rows_contiguous(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage warp-shuffle needs each row contiguous and alike in every tensor "
-                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
   int vec = softmax_vec_ok(a);
   if (a->len <= 1024) {
     int64_t blocks = (a->rows + SOFTMAX_THREADS / 32 - 1) / (SOFTMAX_THREADS / 32);
@@ -242,7 +222,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   softmax_block_rows_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "softmax_block_rows_kernel");
 }
-#line 811 "chapters/07-softmax.nw"
+#line 798 "chapters/07-softmax.nw"
 #define SOFTMAX_HELD 32       /* values each thread holds in registers */
 #define SOFTMAX_CHUNK (SOFTMAX_HELD * SOFTMAX_THREADS)
 
@@ -310,13 +290,13 @@ SOFTMAX_FN void softmax_row_held(const litdnn_softmax_args *a, int64_t r, int t,
   float v[SOFTMAX_HELD], g[SOFTMAX_HELD];
   int len = (int)a->len;
   float m = (a->backward || a->algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < held; i++) {
     int j = t + i * group;   /* rows held are short: 32-bit indices */
     v[i] = j < len ? __ldg(x + j) : 0.0f;
     g[i] = bwd && j < len ? __ldg(dy + j) : 0.0f;
   }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < held; i++)
     if (t + i * group < len)
       softmax_stat_add(a, &m, &s, v[i], g[i]);
@@ -325,11 +305,11 @@ SOFTMAX_UNROLL
   else
     softmax_stat_block(a, &m, &s, buf);
   float k = softmax_prepare(a->algo, a->backward, s);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < held; i++) {
     int j = t + i * group;   /* rows held are short: 32-bit indices */
     if (j < len)
-      softmax_store(out + j, softmax_finish(a->algo, a->backward, v[i], g[i], m, k), a->alpha, a->beta);
+      litdnn_blend_store(out + j, softmax_finish(a->algo, a->backward, v[i], g[i], m, k), a->alpha, a->beta);
   }
 }
 
@@ -388,14 +368,14 @@ static __global__ void softmax_chunk_stats_kernel(litdnn_softmax_args a, int64_t
   int n = (int)(hi - lo), t = threadIdx.x;
   float v[SOFTMAX_HELD], g[SOFTMAX_HELD];
   /* all loads first: 32 (or 64) independent loads in flight per thread */
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_HELD; i++) {
     int j = t + i * SOFTMAX_THREADS;
     v[i] = j < n ? __ldg(x + j) : 0.0f;
     g[i] = a.backward && j < n ? __ldg(dy + j) : 0.0f;
   }
   float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_HELD; i++)
     if (t + i * SOFTMAX_THREADS < n)
       softmax_stat_add(&a, &m, &s, v[i], g[i]);
@@ -418,7 +398,7 @@ static __global__ void softmax_chunk_write_kernel(litdnn_softmax_args a, int64_t
   int n = (int)(hi - lo), t = threadIdx.x;
   float v[SOFTMAX_HELD], g[SOFTMAX_HELD];
   /* the chunk's loads go out first (served by L2), then the row's partials are merged */
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_HELD; i++) {
     int j = t + i * SOFTMAX_THREADS;
     v[i] = j < n ? __ldg(x + j) : 0.0f;
@@ -430,11 +410,11 @@ SOFTMAX_UNROLL
                   part[2 * (row_in_group * chunks + i) + 1]);
   softmax_stat_block(&a, &m, &s, buf);
   float k = softmax_prepare(a.algo, a.backward, s);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_HELD; i++) {
     int j = t + i * SOFTMAX_THREADS;
     if (j < n)
-      softmax_store(out + j, softmax_finish(a.algo, a.backward, v[i], g[i], m, k), a.alpha, a.beta);
+      litdnn_blend_store(out + j, softmax_finish(a.algo, a.backward, v[i], g[i], m, k), a.alpha, a.beta);
   }
 }
 
@@ -442,10 +422,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_rows_contiguous(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage online needs each row contiguous and alike in every tensor "
-                        "(INSTANCE on packed tensors, CHANNEL on NHWC)");
   if (a->len <= 32 * SOFTMAX_HELD) {
     int64_t blocks = (a->rows + SOFTMAX_THREADS / 32 - 1) / (SOFTMAX_THREADS / 32);
     unsigned grid = blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS;
@@ -492,7 +468,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1091 "chapters/07-softmax.nw"
+#line 1074 "chapters/07-softmax.nw"
 #define SOFTMAX_TILE 16   /* pixels per block */
 
 static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -509,7 +485,7 @@ static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_
   int64_t base = n * a.c * hw + p0 + px;
   float *tdy = tile + a.c * SOFTMAX_TILE;
   float m = (a.backward || a.algo == LITDNN_SOFTMAX_FAST) ? 0.0f : -INFINITY, s = 0.0f;
-SOFTMAX_UNROLL4
+LITDNN_UNROLL_BY(4)
   for (int c = lane_c; c < a.c; c += SOFTMAX_THREADS / SOFTMAX_TILE) {
     float v = valid ? __ldg(a.x + base + c * hw) : 0.0f;
     float g = valid && a.backward ? __ldg(a.dy + base + c * hw) : 0.0f;
@@ -533,7 +509,7 @@ SOFTMAX_UNROLL4
     return;
   float mm = fm[px], k = fk[px];
   for (int c = lane_c; c < a.c; c += SOFTMAX_THREADS / SOFTMAX_TILE)
-    softmax_store(a.out + base + c * hw,
+    litdnn_blend_store(a.out + base + c * hw,
              softmax_finish(a.algo, a.backward, tile[c * SOFTMAX_TILE + px], a.backward ? tdy[c * SOFTMAX_TILE + px] : 0.0f,
                        mm, k),
              a.alpha, a.beta);
@@ -543,16 +519,12 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_channel_nchw(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage channel-nchw needs CHANNEL mode on packed NCHW tensors with C <= %d",
-                        a->backward ? 352 : 704);
   int64_t tiles = (a->h * a->w + SOFTMAX_TILE - 1) / SOFTMAX_TILE;
   size_t smem = (size_t)a->c * SOFTMAX_TILE * sizeof(float) * (a->backward ? 2 : 1);
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 1179 "chapters/07-softmax.nw"
+#line 1158 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -581,7 +553,7 @@ static __global__ void softmax_small_rows_kernel(litdnn_softmax_args a, int grou
     int64_t base = live ? r * a.len : 0;
     const float *x = a.x + base, *dy = a.backward ? a.dy + base : a.x + base;
     float v[SOFTMAX_SMALL_HELD], g[SOFTMAX_SMALL_HELD];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < SOFTMAX_SMALL_HELD; k += 4) {
       if (vec) {
         int j = softmax_small_index(1, t, group, k);
@@ -594,7 +566,7 @@ SOFTMAX_UNROLL
         v[k] = f.x, v[k + 1] = f.y, v[k + 2] = f.z, v[k + 3] = f.w;
         g[k] = e.x, g[k + 1] = e.y, g[k + 2] = e.z, g[k + 3] = e.w;
       } else {
-SOFTMAX_UNROLL
+LITDNN_UNROLL
         for (int i = k; i < k + 4; i++) {
           int j = softmax_small_index(0, t, group, i);
           int ok = live && j < len;
@@ -606,23 +578,23 @@ SOFTMAX_UNROLL
     float m = 0.0f, s = 0.0f;
     if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
       m = -INFINITY;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < SOFTMAX_SMALL_HELD; k++)
         m = softmax_max(m, v[k]);
       m = softmax_group_reduce(m, group, 0);
     }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < SOFTMAX_SMALL_HELD; k++)
       if (softmax_small_index(vec, t, group, k) < len)
         s += !a.backward ? expf(v[k] - m) : a.algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
     s = softmax_group_reduce(s, group, 1);
     float kk = softmax_prepare(a.algo, a.backward, s);
     float *out = a.out + base;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < SOFTMAX_SMALL_HELD; k++) {
       int j = softmax_small_index(vec, t, group, k);
       if (live && j < len)
-        softmax_store(out + j, softmax_finish(a.algo, a.backward, v[k], g[k], m, kk), a.alpha, a.beta);
+        litdnn_blend_store(out + j, softmax_finish(a.algo, a.backward, v[k], g[k], m, kk), a.alpha, a.beta);
     }
   }
 }
@@ -631,10 +603,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_small_rows_fit(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage small-rows needs contiguous rows of at most %d values",
-                        SOFTMAX_SMALL_HELD * 32);
   int group = 1;
   while (group * SOFTMAX_SMALL_HELD < a->len)
     group *= 2;
@@ -642,7 +610,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1323 "chapters/07-softmax.nw"
+#line 1298 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -674,7 +642,7 @@ static __global__ void softmax_channel_vec_kernel(litdnn_softmax_args a, int lan
   int valid = p < hw, C = (int)a.c;
   int64_t base = n * a.c * hw + p;
   float4 v[SOFTMAX_CV_HELD], dy[SOFTMAX_CV_HELD];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_CV_HELD; i++) {
     int c = l + lanes_c * i, ok = valid && c < C;
     v[i] = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
@@ -688,14 +656,14 @@ SOFTMAX_UNROLL
   float4 m = make_float4(0.0f, 0.0f, 0.0f, 0.0f), s = m;
   if (!a.backward && a.algo != LITDNN_SOFTMAX_FAST) {
     m = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int i = 0; i < SOFTMAX_CV_HELD; i++) {
       m.x = softmax_max(m.x, v[i].x), m.y = softmax_max(m.y, v[i].y);
       m.z = softmax_max(m.z, v[i].z), m.w = softmax_max(m.w, v[i].w);
     }
     m = softmax_cv_reduce(m, red, fin, lanes_c, groups, 0);
   }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_CV_HELD; i++) {
     if (l + lanes_c * i >= C)
       continue;
@@ -712,7 +680,7 @@ SOFTMAX_UNROLL
   float4 k;
   k.x = softmax_prepare(a.algo, a.backward, s.x), k.y = softmax_prepare(a.algo, a.backward, s.y);
   k.z = softmax_prepare(a.algo, a.backward, s.z), k.w = softmax_prepare(a.algo, a.backward, s.w);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < SOFTMAX_CV_HELD; i++) {
     int c = l + lanes_c * i;
     if (!valid || c >= C)
@@ -735,10 +703,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_channel_vec_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage channel-vec4 needs CHANNEL mode on packed NCHW tensors with C <= 256, "
-                        "H*W a multiple of 4 and 16-byte aligned pointers");
   int lanes_c = 4;
   while (lanes_c * SOFTMAX_CV_HELD < a->c)
     lanes_c *= 2;
@@ -746,7 +710,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1479 "chapters/07-softmax.nw"
+#line 1450 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -761,7 +725,7 @@ SOFTMAX_FN void softmax_row_vec(const litdnn_softmax_args *a, int64_t r, int t, 
   const float4 *dy = (const float4 *)((bwd ? a->dy : a->x) + r * a->len);
   float4 *out = (float4 *)(a->out + r * a->len);
   float4 v[SOFTMAX_RV_HELD], g[SOFTMAX_RV_HELD];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     int j = t + i * group, ok = j < n4;
     v[i] = ok ? __ldg(x + j) : make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
@@ -771,12 +735,12 @@ SOFTMAX_UNROLL
   float m = 0.0f, s = 0.0f;
   if (!bwd && a->algo != LITDNN_SOFTMAX_FAST) {
     m = -INFINITY;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int i = 0; i < nv; i++)
       m = softmax_max(m, softmax_max4(v[i]));
     m = group == 32 ? softmax_warp_reduce(m, 0) : softmax_block_reduce(m, buf, 0);
   }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     if (t + i * group >= n4)
       continue;
@@ -789,7 +753,7 @@ SOFTMAX_UNROLL
   }
   s = group == 32 ? softmax_warp_reduce(s, 1) : softmax_block_reduce(s, buf, 1);
   float k = softmax_prepare(a->algo, bwd, s);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     int j = t + i * group;
     if (j >= n4)
@@ -857,10 +821,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_rows_vec_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage rows-vec4 needs contiguous rows of at most 1024 values, a multiple of 4 "
-                        "with 16-byte aligned pointers unless there are fewer than 1056 rows of more than 128");
   cudaStream_t st = litdnn_gpu_stream(h);
   if (a->rows < 8 * 132 && a->len > 128 && !litdnn_softmax_rows_float4(a)) {
     if (a->backward)
@@ -901,7 +861,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1680 "chapters/07-softmax.nw"
+#line 1647 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -940,7 +900,7 @@ SOFTMAX_FN void softmax_channel_tile(const litdnn_softmax_args *a, int lanes_c, 
   int valid = p < a->n * hw, C = (int)a->c;
   int64_t img = p / hw, base = img * a->c * hw + (p - img * hw);
   float4 v[SOFTMAX_CT_HELD], dy[SOFTMAX_CT_HELD];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     int c = l + lanes_c * i, ok = valid && c < C;
     v[i] = ok ? __ldg((const float4 *)(a->x + base + c * hw))
@@ -951,14 +911,14 @@ SOFTMAX_UNROLL
   float4 m = make_float4(0.0f, 0.0f, 0.0f, 0.0f), s = m;
   if (!bwd && a->algo != LITDNN_SOFTMAX_FAST) {
     m = make_float4(-INFINITY, -INFINITY, -INFINITY, -INFINITY);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int i = 0; i < nv; i++) {
       m.x = softmax_max(m.x, v[i].x), m.y = softmax_max(m.y, v[i].y);
       m.z = softmax_max(m.z, v[i].z), m.w = softmax_max(m.w, v[i].w);
     }
     m = softmax_ct_reduce(m, red, fin, lanes_c, groups, 0);
   }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     if (l + lanes_c * i >= C)
       continue;
@@ -975,7 +935,7 @@ SOFTMAX_UNROLL
   float4 k;
   k.x = softmax_prepare(a->algo, bwd, s.x), k.y = softmax_prepare(a->algo, bwd, s.y);
   k.z = softmax_prepare(a->algo, bwd, s.z), k.w = softmax_prepare(a->algo, bwd, s.w);
-SOFTMAX_UNROLL
+LITDNN_UNROLL
   for (int i = 0; i < nv; i++) {
     int c = l + lanes_c * i;
     if (!valid || c >= C)
@@ -1040,10 +1000,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_channel_vec_fits(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage channel-tile needs CHANNEL mode on packed NCHW tensors with C <= 256, "
-                        "H*W a multiple of 4 and 16-byte aligned pointers");
   int lanes_c = 4;
   while (lanes_c * SOFTMAX_CT_HELD < a->c)
     lanes_c *= 2;
@@ -1072,7 +1028,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "softmax_channel_tile_kernel");
 }
-#line 1934 "chapters/07-softmax.nw"
+#line 1897 "chapters/07-softmax.nw"
 #define SOFTMAX_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SOFTMAX_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
@@ -1098,11 +1054,11 @@ SOFTMAX_FN void softmax_short_rows(const litdnn_softmax_args *a, int group, int 
       }
       v[0] = f.x, v[1] = f.y, v[2] = f.z, v[3] = f.w;
       g[0] = e.x, g[1] = e.y, g[2] = e.z, g[3] = e.w;
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < SOFTMAX_SHORT_HELD; k++)
         ok[k] = in;
     } else {     /* lane t holds t, t + G, ..., t + (held - 1) G */
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < held; k++) {
         int j = t + group * k;
         ok[k] = live && j < len;
@@ -1114,24 +1070,24 @@ SOFTMAX_UNROLL
     if (!bwd) {
       if (a->algo != LITDNN_SOFTMAX_FAST) {
         m = v[0];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
         for (int k = 1; k < held; k++)
           m = softmax_max(m, v[k]);
         m = softmax_group_reduce(m, group, 0);
       }
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < held; k++) {
         g[k] = ok[k] ? expf(v[k] - m) : 0.0f;   /* forward: g holds e^(x - m) */
         s += g[k];
       }
     } else {
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < held; k++)
         s += !ok[k] ? 0.0f : a->algo == LITDNN_SOFTMAX_LOG ? g[k] : g[k] * v[k];
     }
     s = softmax_group_reduce(s, group, 1);
     float kk = softmax_prepare(a->algo, bwd, s), o[SOFTMAX_SHORT_HELD_MAX];
-SOFTMAX_UNROLL
+LITDNN_UNROLL
     for (int k = 0; k < held; k++) {
       if (!bwd)
         o[k] = a->alpha * (a->algo == LITDNN_SOFTMAX_LOG ? (v[k] - m) - kk : g[k] * kk);
@@ -1148,7 +1104,7 @@ SOFTMAX_UNROLL
         ((float4 *)out)[t] = w;
       }
     } else {
-SOFTMAX_UNROLL
+LITDNN_UNROLL
       for (int k = 0; k < held; k++)
         if (ok[k])
           out[t + group * k] = a->beta != 0.0f ? o[k] + a->beta * out[t + group * k] : o[k];
@@ -1176,10 +1132,6 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_short_rows)(litdnnHandle_t h, const 
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
   const char *call = a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward";
-  if (!litdnn_softmax_short_rows_fit(a))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
-                        "stage rows-short needs contiguous rows of at most %d values",
-                        SOFTMAX_SHORT_HELD * 32);
   int vec = litdnn_softmax_rows_float4(a);
   int held = !vec && a->len > 16 * SOFTMAX_SHORT_HELD ? SOFTMAX_SHORT_HELD_MAX : SOFTMAX_SHORT_HELD, group = 1;
   while (group * held < a->len)
