@@ -3,7 +3,11 @@
    (1x1, 5x5, 7x7 stride 2, 11x11 stride 4, dilation, padding larger than half
    the filter, groups 1/2/C, odd channel counts, batch 1, 1-d and 3-d), both
    layouts, both modes and several alpha/beta; finite differences for the two
-   backward passes; Get, Find and the workspace size; bad input. */
+   backward passes; Get, Find and the workspace size; bad input. One
+   Criterion case per (pass, algorithm, backend, problem); the algorithm the
+   handle would choose is Get's first. An algorithm must run every problem
+   for which Get (its applies test) says it can, and refuse every other one
+   with NOT_SUPPORTED, naming itself, and writing nothing. */
 #include "common.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,16 +205,6 @@ static void free_descs(conv_descs *d)
   litdnnDestroyConvolutionDescriptor(d->conv);
 }
 
-static void describe(char *buf, size_t size, const t_run *run, const conv_case *k, int pass)
-{
-  static const char *passes[] = {"forward", "backward data", "backward filter"};
-  snprintf(buf, size, "%s %s/%s n%d c%d k%d g%d in %dx%dx%d flt %dx%dx%d pad %d,%d,%d str %d,%d,%d dil %d,%d,%d %s/%s %s a=%g b=%g",
-           passes[pass], litdnnGetBackendName(run->backend), run->name, k->n, k->c, k->k, k->groups, k->in[0],
-           k->in[1], k->in[2], k->flt[0], k->flt[1], k->flt[2], k->pad[0], k->pad[1], k->pad[2], k->stride[0],
-           k->stride[1], k->stride[2], k->dil[0], k->dil[1], k->dil[2], k->xfmt == NCHW ? "NCHW" : "NHWC",
-           k->wfmt == NCHW ? "KCRS" : "KRSC", k->mode == CV ? "conv" : "xcorr", k->alpha, k->beta);
-}
-
 /* ---- run one pass with one algorithm ---- */
 static litdnnStatus_t call_pass(litdnnHandle_t h, int pass, int algo, const conv_descs *d, const conv_case *k,
                                 const void *x, const void *w, const void *dy, void *out, void *ws, size_t wss)
@@ -228,65 +222,125 @@ static litdnnStatus_t call_pass(litdnnHandle_t h, int pass, int algo, const conv
   }
 }
 
-/* Get's verdict on one algorithm: its status and workspace */
-static litdnnStatus_t get_verdict(litdnnHandle_t h, int pass, int algo, const conv_descs *d, size_t *memory)
+/* The op of a pass; the pass of a case. */
+static litdnnOp_t op_of(int pass) { return (litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass); }
+static int pass_of(const t_case *c) { return c->op - LITDNN_OP_CONVOLUTION_FORWARD; }
+
+static void describe(char *buf, size_t size, const t_case *c, int algo, const conv_case *k)
+{
+  snprintf(buf, size, "%s (algo %d) n%d c%d k%d g%d in %dx%dx%d flt %dx%dx%d pad %d,%d,%d str %d,%d,%d dil %d,%d,%d %s/%s %s a=%g b=%g",
+           t_case_name(c), algo, k->n, k->c, k->k, k->groups, k->in[0], k->in[1], k->in[2], k->flt[0], k->flt[1],
+           k->flt[2], k->pad[0], k->pad[1], k->pad[2], k->stride[0], k->stride[1], k->stride[2], k->dil[0], k->dil[1],
+           k->dil[2], k->xfmt == NCHW ? "NCHW" : "NHWC", k->wfmt == NCHW ? "KCRS" : "KRSC", k->mode == CV ? "conv" : "xcorr",
+           k->alpha, k->beta);
+}
+
+/* Get's list for a pass: how many entries, in out (at most 16) */
+static int get_list(litdnnHandle_t h, int pass, const conv_descs *d, int *algo, litdnnStatus_t *status, size_t *memory)
 {
   int n = 0;
-  litdnnStatus_t st = LITDNN_STATUS_INTERNAL_ERROR;
-  *memory = 0;
   if (pass == FWD) {
     litdnnConvolutionFwdAlgoPerf_t p[16];
     cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d->x, d->w, d->conv, d->y, 16, &n, p), LITDNN_STATUS_SUCCESS,
                  "%s", litdnnGetLastErrorString());
-    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+    for (int i = 0; i < n; i++) algo[i] = (int)p[i].algo, status[i] = p[i].status, memory[i] = p[i].memory;
   } else if (pass == BWD_DATA) {
     litdnnConvolutionBwdDataAlgoPerf_t p[16];
     cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d->w, d->y, d->conv, d->x, 16, &n, p),
                  LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+    for (int i = 0; i < n; i++) algo[i] = (int)p[i].algo, status[i] = p[i].status, memory[i] = p[i].memory;
   } else {
     litdnnConvolutionBwdFilterAlgoPerf_t p[16];
     cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(h, d->x, d->y, d->conv, d->w, 16, &n, p),
                  LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    for (int i = 0; i < n; i++) if ((int)p[i].algo == algo) { st = p[i].status; *memory = p[i].memory; }
+    for (int i = 0; i < n; i++) algo[i] = (int)p[i].algo, status[i] = p[i].status, memory[i] = p[i].memory;
   }
+  return n;
+}
+
+/* Get's verdict on one algorithm: its status and workspace */
+static litdnnStatus_t get_verdict(litdnnHandle_t h, int pass, int algo, const conv_descs *d, size_t *memory)
+{
+  int algos[16];
+  litdnnStatus_t status[16], st = LITDNN_STATUS_INTERNAL_ERROR;
+  size_t mem[16];
+  int n = get_list(h, pass, d, algos, status, mem);
+  *memory = 0;
+  for (int i = 0; i < n; i++)
+    if (algos[i] == algo) {
+      st = status[i];
+      *memory = mem[i];
+    }
   return st;
 }
 
-static void run_case(const t_run *run, const conv_case *k, int pass)
+/* The algorithm case c runs: its stage, or for the handle's own choice
+   Get's first entry, which must be one that runs. */
+static int algo_of(const t_case *c, litdnnHandle_t h, int pass, const conv_descs *d)
 {
-  litdnnHandle_t h = t_handle(run->backend);
+  if (c->stage != LITDNN_STAGE_AUTOMATIC)
+    return c->stage;
+  int algos[16];
+  litdnnStatus_t status[16];
+  size_t mem[16];
+  int n = get_list(h, pass, d, algos, status, mem);
+  cr_assert(n > 0 && status[0] == LITDNN_STATUS_SUCCESS, "%s: Get's first algorithm cannot run", t_case_name(c));
+  return algos[0];
+}
+
+/* After a call of algorithm algo in case c whose verdict (Get's) was not
+   SUCCESS: the call must have said the same, naming the algorithm and
+   that it does not apply, and the output (on holds n floats, before
+   them) must be as it was. The message is read at once: the next call
+   of the library clears it. */
+static void expect_refusal(const t_case *c, litdnnHandle_t h, litdnnStatus_t s, const char *msg,
+                           litdnnStatus_t verdict, const void *out, const float *before, size_t n, const char *what)
+{
+  cr_assert(c->stage != LITDNN_STAGE_AUTOMATIC, "%s: Get's first choice cannot run (%s)", what, msg);
+  cr_assert_eq(s, verdict, "%s: status %d, Get said %d (%s)", what, s, verdict, msg);
+  if (verdict == LITDNN_STATUS_NOT_SUPPORTED)
+    cr_assert(strstr(msg, t_case_stage(c)) && strstr(msg, "does not apply"),
+              "%s: the refusal does not name the algorithm and say that it does not apply: %s", what, msg);
+  float *got = t_dev_fetch(h, out, n);
+  t_assert_close_f(got, before, n, 0, 0, what);
+  free(got);
+}
+
+/* One pass of case c on problem k: the algorithm runs and matches the
+   reference, or is refused as Get says it must be. */
+static void run_case(const t_case *c, const conv_case *k)
+{
+  int pass = pass_of(c);
+  litdnnHandle_t h = t_case_handle(c);
   conv_descs d = make_descs(k);
   size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
   size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
   float *out0 = t_random(on, -1, 1);
+  if (k->beta == 0)
+    t_poison(out0, on);   /* beta = 0: the output is not read, and NaN in it must not leak */
   double *ref = malloc(on * sizeof *ref);
   ref_pass(k, pass, x, w, dy, ref);
   for (size_t i = 0; i < on; i++)
     ref[i] = k->alpha * ref[i] + (k->beta != 0 ? k->beta * (double)out0[i] : 0.0);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
-  void *dout = k->beta != 0 ? t_dev_from_host(h, out0, on) : t_dev_poisoned(h, on);
+  void *dout = t_dev_from_host(h, out0, on);
+  int algo = algo_of(c, h, pass, &d);
   size_t memory;
-  litdnnStatus_t verdict = get_verdict(h, pass, run->stage, &d, &memory);
+  litdnnStatus_t verdict = get_verdict(h, pass, algo, &d, &memory);
   void *ws = memory ? t_dev_alloc(h, memory) : NULL;
-  char what[320];
-  describe(what, sizeof what, run, k, pass);
-  litdnnStatus_t s = call_pass(h, pass, run->stage, &d, k, dx, dw, ddy, dout, ws, memory);
+  char what[384];
+  describe(what, sizeof what, c, algo, k);
+  litdnnStatus_t s = call_pass(h, pass, algo, &d, k, dx, dw, ddy, dout, ws, memory);
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
   if (verdict != LITDNN_STATUS_SUCCESS) {
-    /* Get said the algorithm cannot run this problem: the call must say so too, and write nothing */
-    cr_assert_eq(s, verdict, "%s: status %d, Get said %d (%s)", what, s, verdict, litdnnGetLastErrorString());
-    float *got = t_dev_fetch(h, dout, on);
-    if (k->beta != 0)
-      t_assert_close_f(got, out0, on, 0, 0, "output of a refused call");
-    else
-      for (size_t i = 0; i < on; i++) cr_assert(isnan(got[i]), "%s: a refused call wrote y[%zu]", what, i);
-    free(got);
+    expect_refusal(c, h, s, msg, verdict, dout, out0, on, what);
   } else {
-    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
     int last = -1;
-    litdnnGetLastStage(h, (litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), &last);
-    cr_assert_eq(last, run->stage, "%s: ran stage %d", what, last);
+    litdnnGetLastStage(h, op_of(pass), &last);
+    cr_assert_eq(last, algo, "%s: ran stage %d", what, last);
     float *got = t_dev_fetch(h, dout, on);
     /* sums of up to a few hundred products of numbers in [-1, 1] in float: about 1e-6 relative */
     t_assert_close(got, ref, on, 1e-4, 1e-4, what);
@@ -299,102 +353,123 @@ static void run_case(const t_run *run, const conv_case *k, int pass)
   litdnnDestroy(h);
 }
 
-static void every_algorithm(int pass)
+/* A test for each of the three passes: NAME_forward, NAME_backward_data
+   and NAME_backward_filter, one case per (algorithm, backend, problem)
+   of problems problems, each running body(c). */
+#define EVERY_PASS(name, problems, body)                                                           \
+  ParameterizedTestParameters(convolution, forward_##name)                                         \
+  { return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, problems); }                                     \
+  ParameterizedTest(t_case *c, convolution, forward_##name, .timeout = 120) { body(c); }           \
+  ParameterizedTestParameters(convolution, backward_data_##name)                                   \
+  { return t_cases(LITDNN_OP_CONVOLUTION_BACKWARD_DATA, problems); }                               \
+  ParameterizedTest(t_case *c, convolution, backward_data_##name, .timeout = 120) { body(c); }     \
+  ParameterizedTestParameters(convolution, backward_filter_##name)                                 \
+  { return t_cases(LITDNN_OP_CONVOLUTION_BACKWARD_FILTER, problems); }                             \
+  ParameterizedTest(t_case *c, convolution, backward_filter_##name, .timeout = 120) { body(c); }
+
+static void every_case(const t_case *c) { run_case(c, &cases[c->problem]); }
+EVERY_PASS(every_algorithm_matches_the_reference, NCASES, every_case)
+
+/* Coverage: every algorithm of every pass takes at least one problem of
+   the list (the workspace-size call answers NOT_SUPPORTED where it does
+   not, on any backend), so no algorithm passes by refusing them all. */
+Test(convolution, every_algorithm_takes_some_problem)
 {
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
-  cr_assert_gt(nr, 0);
-  for (int r = 0; r < nr; r++)
-    for (int c = 0; c < NCASES; c++)
-      run_case(&runs[r], &cases[c], pass);
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  for (int pass = 0; pass < 3; pass++) {
+    int count = 0;
+    litdnnGetStageCount(op_of(pass), &count);
+    for (int algo = 0; algo < count; algo++) {
+      int takes = 0;
+      for (int i = 0; i < NCASES && !takes; i++) {
+        conv_descs d = make_descs(&cases[i]);
+        size_t ws;
+        litdnnStatus_t s = pass == FWD ? litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, algo, &ws)
+                         : pass == BWD_DATA ? litdnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x, algo, &ws)
+                                            : litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.w, algo, &ws);
+        takes = s == LITDNN_STATUS_SUCCESS;
+        free_descs(&d);
+      }
+      const char *name;
+      litdnnGetStageInfo(op_of(pass), algo, &name, NULL, NULL);
+      cr_expect(takes, "%s algorithm %d '%s' takes none of the problems", litdnnGetOpName(op_of(pass)), algo, name);
+    }
+  }
+  litdnnDestroy(h);
 }
 
-Test(convolution, forward_every_algorithm_matches_the_reference, .timeout = 120)
-{
-  every_algorithm(FWD);
-}
-
-Test(convolution, backward_data_every_algorithm_matches_the_reference, .timeout = 120)
-{
-  every_algorithm(BWD_DATA);
-}
-
-Test(convolution, backward_filter_every_algorithm_matches_the_reference, .timeout = 120)
-{
-  every_algorithm(BWD_FILTER);
-}
-
-Test(convolution, both_layouts_both_modes_and_blends_on_one_shape, .timeout = 120)
+static void layouts_modes_and_blends(const t_case *c)
 {
   static const float blends[][2] = {{1, 0}, {0.5f, 0.25f}, {-2, 1}};
-  t_run runs[T_MAX_RUNS];
-  for (int pass = 0; pass < 3; pass++) {
-    int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
-    for (int r = 0; r < nr; r++)
-      for (int f = 0; f < 4; f++)
-        for (int m = 0; m < 2; m++) {
-          conv_case k = {2, 2, 4, 6, 2, {1, 5, 6}, {1, 3, 2}, {0, 1, 1}, {1, 2, 1}, {1, 1, 2},
-                         (f & 1) ? NHWC : NCHW, (f & 2) ? NHWC : NCHW, m ? CV : XC, 1, 0};
-          k.alpha = blends[(f + m) % 3][0];
-          k.beta = blends[(f + m) % 3][1];
-          run_case(&runs[r], &k, pass);
-        }
-  }
+  for (int f = 0; f < 4; f++)
+    for (int m = 0; m < 2; m++) {
+      conv_case k = {2, 2, 4, 6, 2, {1, 5, 6}, {1, 3, 2}, {0, 1, 1}, {1, 2, 1}, {1, 1, 2},
+                     (f & 1) ? NHWC : NCHW, (f & 2) ? NHWC : NCHW, m ? CV : XC, 1, 0};
+      k.alpha = blends[(f + m) % 3][0];
+      k.beta = blends[(f + m) % 3][1];
+      run_case(c, &k);
+    }
 }
+EVERY_PASS(both_layouts_both_modes_and_blends_on_one_shape, 1, layouts_modes_and_blends)
 
 /* ---- the bias gradient ---- */
-static void run_bias(litdnnBackend_t backend, int stage, int n, int k, const int *sp, int nsp,
-                     litdnnTensorFormat_t fmt, float alpha, float beta)
+typedef struct {
+  int n, k, nsp, sp[3];
+  litdnnTensorFormat_t fmt;
+  float alpha, beta;
+} bias_case;
+
+static const bias_case bias_cases[] = {
+  {3, 5, 2, {7, 5}, NCHW, 1, 0},       {2, 7, 2, {7, 5}, NHWC, 0.5f, 2}, {1, 3, 2, {1, 1}, NCHW, 1, 0},
+  {2, 2, 3, {3, 4, 5}, NHWC, -1, 0.5f}, {2, 3, 2, {31, 17}, NCHW, 1, 0},
+};
+
+ParameterizedTestParameters(convolution, backward_bias_every_stage_matches_the_reference)
 {
-  litdnnHandle_t h = t_handle(backend);
-  cr_assert_eq(litdnnSetStage(h, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, stage), LITDNN_STATUS_SUCCESS);
+  return t_cases(LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, (int)(sizeof bias_cases / sizeof bias_cases[0]));
+}
+ParameterizedTest(t_case *c, convolution, backward_bias_every_stage_matches_the_reference)
+{
+  const bias_case *b = &bias_cases[c->problem];
+  int n = b->n, k = b->k, nsp = b->nsp;
+  litdnnTensorFormat_t fmt = b->fmt;
+  float alpha = b->alpha, beta = b->beta;
+  litdnnHandle_t h = t_case_handle(c);
   int dims[5] = {n, k, 1, 1, 1}, bdims[5] = {1, k, 1, 1, 1};
-  for (int i = 0; i < nsp; i++) dims[2 + i] = sp[i];
+  for (int i = 0; i < nsp; i++) dims[2 + i] = b->sp[i];
   litdnnTensorDescriptor_t yd, bd;
   litdnnCreateTensorDescriptor(&yd);
   litdnnCreateTensorDescriptor(&bd);
   cr_assert_eq(litdnnSetTensorNdDescriptorEx(yd, fmt, LITDNN_DATA_FLOAT, nsp + 2, dims), LITDNN_STATUS_SUCCESS);
   cr_assert_eq(litdnnSetTensorNdDescriptorEx(bd, NCHW, LITDNN_DATA_FLOAT, nsp + 2, bdims), LITDNN_STATUS_SUCCESS);
   size_t yn = (size_t)n * k;
-  for (int i = 0; i < nsp; i++) yn *= (size_t)sp[i];
+  for (int i = 0; i < nsp; i++) yn *= (size_t)b->sp[i];
   size_t plane = yn / ((size_t)n * k);
   float *dy = t_random(yn, -1, 1), *b0 = t_random((size_t)k, -1, 1);
+  if (beta == 0)
+    t_poison(b0, (size_t)k);
   double *ref = malloc((size_t)k * sizeof *ref);
-  for (int c = 0; c < k; c++) {
+  for (int ch = 0; ch < k; ch++) {
     double s = 0;
     for (int i = 0; i < n; i++)
       for (size_t p = 0; p < plane; p++)
-        s += dy[fmt == NCHW ? ((size_t)i * k + c) * plane + p : ((size_t)i * plane + p) * k + c];
-    ref[c] = alpha * s + (beta != 0 ? beta * (double)b0[c] : 0.0);
+        s += dy[fmt == NCHW ? ((size_t)i * k + ch) * plane + p : ((size_t)i * plane + p) * k + ch];
+    ref[ch] = alpha * s + (beta != 0 ? beta * (double)b0[ch] : 0.0);
   }
   void *ddy = t_dev_from_host(h, dy, yn);
-  void *db = beta != 0 ? t_dev_from_host(h, b0, (size_t)k) : t_dev_poisoned(h, (size_t)k);
+  void *db = t_dev_from_host(h, b0, (size_t)k);
   litdnnStatus_t s = litdnnConvolutionBackwardBias(h, &alpha, yd, ddy, &beta, bd, db);
-  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  char msg[512], what[256];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  snprintf(what, sizeof what, "%s: n%d k%d %s", t_case_name(c), n, k, fmt == NCHW ? "NCHW" : "NHWC");
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
   float *got = t_dev_fetch(h, db, (size_t)k);
-  char what[128];
-  snprintf(what, sizeof what, "bias %s stage %d n%d k%d %s", litdnnGetBackendName(backend), stage, n, k,
-           fmt == NCHW ? "NCHW" : "NHWC");
   t_assert_close(got, ref, (size_t)k, 1e-5, 1e-4, what);
   free(got); free(dy); free(b0); free(ref);
   t_dev_free(h, ddy); t_dev_free(h, db);
   litdnnDestroyTensorDescriptor(yd);
   litdnnDestroyTensorDescriptor(bd);
   litdnnDestroy(h);
-}
-
-Test(convolution, backward_bias_every_stage_matches_the_reference)
-{
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, runs, T_MAX_RUNS);
-  int sp1[2] = {7, 5}, sp2[2] = {1, 1}, sp3[3] = {3, 4, 5}, sp4[2] = {31, 17};
-  for (int r = 0; r < nr; r++) {
-    run_bias(runs[r].backend, runs[r].stage, 3, 5, sp1, 2, NCHW, 1, 0);
-    run_bias(runs[r].backend, runs[r].stage, 2, 7, sp1, 2, NHWC, 0.5f, 2);
-    run_bias(runs[r].backend, runs[r].stage, 1, 3, sp2, 2, NCHW, 1, 0);
-    run_bias(runs[r].backend, runs[r].stage, 2, 2, sp3, 3, NHWC, -1, 0.5f);
-    run_bias(runs[r].backend, runs[r].stage, 2, 3, sp4, 2, NCHW, 1, 0);
-  }
 }
 
 /* ---- finite differences: the backward passes are the gradients ---- */
@@ -409,64 +484,77 @@ static double loss(const conv_case *k, const float *x, const float *w, const flo
   return l;
 }
 
-static void finite_differences(const conv_case *k)
+static const conv_case fd_cases[] = {
+  {2, 1, 2, 3, 1, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1, 0},
+  {2, 2, 4, 2, 2, {1, 6, 5}, {1, 2, 3}, {0, 2, 1}, {1, 1, 2}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0},
+};
+
+/* The gradient with respect to x (backward data) or w (backward filter) of
+   case c's algorithm against central differences of L. */
+static void finite_differences(const t_case *c)
 {
+  const conv_case *k = &fd_cases[c->problem];
+  int pass = pass_of(c);
   size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *g = t_random(yn, -1, 1);
-  double *gx = malloc(xn * sizeof *gx), *gw = malloc(wn * sizeof *gw);
+  float *v = pass == BWD_DATA ? x : w;   /* the variable of the gradient */
+  size_t vn = pass == BWD_DATA ? xn : wn;
+  double *num = malloc(vn * sizeof *num);
   const float h = 0.03125f;   /* a power of two: x +- h is exact in float for |x| < 1 */
-  for (size_t i = 0; i < xn; i++) {
-    float keep = x[i];
-    x[i] = keep + h; double lp = loss(k, x, w, g);
-    x[i] = keep - h; double lm = loss(k, x, w, g);
-    x[i] = keep;
-    gx[i] = (lp - lm) / (2 * h);
+  for (size_t i = 0; i < vn; i++) {
+    float keep = v[i];
+    v[i] = keep + h; double lp = loss(k, x, w, g);
+    v[i] = keep - h; double lm = loss(k, x, w, g);
+    v[i] = keep;
+    num[i] = (lp - lm) / (2 * h);
   }
-  for (size_t i = 0; i < wn; i++) {
-    float keep = w[i];
-    w[i] = keep + h; double lp = loss(k, x, w, g);
-    w[i] = keep - h; double lm = loss(k, x, w, g);
-    w[i] = keep;
-    gw[i] = (lp - lm) / (2 * h);
+  litdnnHandle_t hd = t_case_handle(c);
+  conv_descs d = make_descs(k);
+  float one = 1, zero = 0;
+  void *dx = t_dev_from_host(hd, x, xn), *dw = t_dev_from_host(hd, w, wn), *dg = t_dev_from_host(hd, g, yn);
+  void *out = t_dev_poisoned(hd, vn);
+  int algo = algo_of(c, hd, pass, &d);
+  size_t memory;
+  litdnnStatus_t verdict = get_verdict(hd, pass, algo, &d, &memory);
+  void *ws = memory ? t_dev_alloc(hd, memory) : NULL;
+  litdnnStatus_t s = pass == BWD_DATA
+                         ? litdnnConvolutionBackwardData(hd, &one, d.w, dw, d.y, dg, d.conv, algo, ws, memory, &zero,
+                                                         d.x, out)
+                         : litdnnConvolutionBackwardFilter(hd, &one, d.x, dx, d.y, dg, d.conv, algo, ws, memory, &zero,
+                                                           d.w, out);
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  char what[256];
+  snprintf(what, sizeof what, "%s: dL/d%s by finite differences", t_case_name(c), pass == BWD_DATA ? "x" : "w");
+  if (verdict != LITDNN_STATUS_SUCCESS) {
+    float *nan = malloc(vn * sizeof *nan);
+    t_poison(nan, vn);
+    expect_refusal(c, hd, s, msg, verdict, out, nan, vn, what);
+    free(nan);
+  } else {
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
+    float *got = t_dev_fetch(hd, out, vn);
+    t_assert_close(got, num, vn, 1e-4, 1e-4, what);
+    free(got);
   }
-  litdnnBackend_t backends[LITDNN_BACKEND_COUNT];
-  int nb = t_backends(backends);
-  for (int b = 0; b < nb; b++) {
-    litdnnHandle_t hd = t_handle(backends[b]);
-    conv_descs d = make_descs(k);
-    float one = 1, zero = 0;
-    void *dx = t_dev_from_host(hd, x, xn), *dw = t_dev_from_host(hd, w, wn), *dg = t_dev_from_host(hd, g, yn);
-    void *ox = t_dev_poisoned(hd, xn), *ow = t_dev_poisoned(hd, wn);
-    litdnnConvolutionBwdDataAlgoPerf_t pd;
-    litdnnConvolutionBwdFilterAlgoPerf_t pf;
-    int got;
-    cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(hd, d.w, d.y, d.conv, d.x, 1, &got, &pd), 0);
-    cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(hd, d.x, d.y, d.conv, d.w, 1, &got, &pf), 0);
-    cr_assert_eq(litdnnConvolutionBackwardData(hd, &one, d.w, dw, d.y, dg, d.conv, pd.algo, NULL, 0, &zero, d.x, ox),
-                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    cr_assert_eq(litdnnConvolutionBackwardFilter(hd, &one, d.x, dx, d.y, dg, d.conv, pf.algo, NULL, 0, &zero, d.w, ow),
-                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    float *hx = t_dev_fetch(hd, ox, xn), *hw = t_dev_fetch(hd, ow, wn);
-    char what[96];
-    snprintf(what, sizeof what, "dL/dx by finite differences (%s)", litdnnGetBackendName(backends[b]));
-    t_assert_close(hx, gx, xn, 1e-4, 1e-4, what);
-    snprintf(what, sizeof what, "dL/dw by finite differences (%s)", litdnnGetBackendName(backends[b]));
-    t_assert_close(hw, gw, wn, 1e-4, 1e-4, what);
-    free(hx); free(hw);
-    t_dev_free(hd, dx); t_dev_free(hd, dw); t_dev_free(hd, dg); t_dev_free(hd, ox); t_dev_free(hd, ow);
-    free_descs(&d);
-    litdnnDestroy(hd);
-  }
-  free(x); free(w); free(g); free(gx); free(gw);
+  if (ws) t_dev_free(hd, ws);
+  t_dev_free(hd, dx); t_dev_free(hd, dw); t_dev_free(hd, dg); t_dev_free(hd, out);
+  free_descs(&d);
+  litdnnDestroy(hd);
+  free(x); free(w); free(g); free(num);
 }
 
-Test(convolution, backward_passes_agree_with_finite_differences)
+ParameterizedTestParameters(convolution, backward_data_agrees_with_finite_differences)
 {
-  conv_case a = {2, 1, 2, 3, 1, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, CV, 1, 0};
-  conv_case b = {2, 2, 4, 2, 2, {1, 6, 5}, {1, 2, 3}, {0, 2, 1}, {1, 1, 2}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0};
-  finite_differences(&a);
-  finite_differences(&b);
+  return t_cases(LITDNN_OP_CONVOLUTION_BACKWARD_DATA, 2);
 }
+ParameterizedTest(t_case *c, convolution, backward_data_agrees_with_finite_differences) { finite_differences(c); }
+
+ParameterizedTestParameters(convolution, backward_filter_agrees_with_finite_differences)
+{
+  return t_cases(LITDNN_OP_CONVOLUTION_BACKWARD_FILTER, 2);
+}
+ParameterizedTest(t_case *c, convolution, backward_filter_agrees_with_finite_differences) { finite_differences(c); }
 
 /* ---- descriptors and output dimensions ---- */
 Test(convolution, descriptors_round_trip_and_output_dims)
@@ -517,12 +605,26 @@ Test(convolution, descriptors_round_trip_and_output_dims)
   litdnnDestroyTensorDescriptor(xd);
 }
 
+/* The cases of a test that runs once per backend in the mask, through the
+   handle's own choice (the test names its algorithms itself). */
+static int automatic_only(litdnnOp_t op, int stage)
+{
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
+}
+#define ON(b) LITDNN_BACKEND_BIT(LITDNN_BACKEND_##b)
+
 /* ---- Get, Find and workspace sizes ---- */
-Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120)
+/* on the emulator: the algorithms of the emu backend, cuBLAS and the reference out */
+ParameterizedTestParameters(convolution, get_ranks_find_times_and_workspace_sizes_agree)
+{
+  return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
+}
+ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120)
 {
   conv_case k = {2, 2, 3, 16, 1, {1, 6, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
   conv_descs d = make_descs(&k);
-  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  litdnnHandle_t h = t_case_handle(tc);
   int max = 0, n = 0;
   cr_assert_eq(litdnnGetConvolutionForwardAlgorithmMaxCount(h, &max), 0);
   cr_assert_eq(max, LITDNN_CONVOLUTION_FWD_ALGO_COUNT);
@@ -623,9 +725,13 @@ Test(convolution, get_ranks_find_times_and_workspace_sizes_agree, .timeout = 120
 
 /* Get's first choice follows the measured winners: Winograd on 3x3 stride-1 layers with 16 or more channels
    (forward and backward data); each pass's depthwise kernel on 3x3 depthwise layers at stride 1 and 2 */
-Test(convolution, get_puts_the_measured_winner_first)
+ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
 {
-  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
+}
+ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
+{
+  litdnnHandle_t h = t_case_handle(tc);
   conv_case dense = {2, 2, 16, 16, 1, {1, 8, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
   conv_case dw1 = {2, 2, 8, 8, 8, {1, 8, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
   conv_case dw2 = dw1, small = dense;
@@ -659,48 +765,67 @@ Test(convolution, get_puts_the_measured_winner_first)
   litdnnDestroy(h);
 }
 
-/* two runs of every algorithm that applies to k give the same bits */
-static void check_deterministic(const conv_case *kp)
+/* two runs of every algorithm that applies to a problem give the same bits */
+static const conv_case determinism_cases[] = {
+  {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0},
+  /* depthwise: backward filter splits each channel over blocks and adds their partial sums */
+  {2, 3, 4, 4, 4, {1, 30, 29}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
+};
+
+static void check_deterministic(const t_case *c)
 {
-  conv_case k = *kp;
+  conv_case k = determinism_cases[c->problem];
+  int pass = pass_of(c);
   conv_descs d = make_descs(&k);
-  litdnnHandle_t h = t_handle(LITDNN_BACKEND_EMU);
+  litdnnHandle_t h = t_case_handle(c);
   size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
+  size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *dy = t_random(yn, -1, 1);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *ddy = t_dev_from_host(h, dy, yn);
-  for (int pass = 0; pass < 3; pass++) {
-    int count = pass == FWD ? LITDNN_CONVOLUTION_FWD_ALGO_COUNT
-                : pass == BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT;
-    size_t on = pass == FWD ? yn : pass == BWD_DATA ? xn : wn;
-    for (int algo = 1; algo < count; algo++) {
-      size_t memory;
-      if (get_verdict(h, pass, algo, &d, &memory) != LITDNN_STATUS_SUCCESS)
-        continue;
-      void *ws = memory ? t_dev_alloc(h, memory) : NULL;
-      void *o1 = t_dev_poisoned(h, on), *o2 = t_dev_poisoned(h, on);
-      cr_assert_eq(call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o1, ws, memory), 0);
-      cr_assert_eq(call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o2, ws, memory), 0);
-      float *a = t_dev_fetch(h, o1, on), *b = t_dev_fetch(h, o2, on);
-      t_assert_close_f(a, b, on, 0, 0, "two runs of one algorithm");
-      free(a); free(b);
-      t_dev_free(h, o1); t_dev_free(h, o2);
-      if (ws) t_dev_free(h, ws);
-    }
+  int algo = algo_of(c, h, pass, &d);
+  size_t memory;
+  litdnnStatus_t verdict = get_verdict(h, pass, algo, &d, &memory);
+  void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+  void *o1 = t_dev_poisoned(h, on), *o2 = t_dev_poisoned(h, on);
+  char what[384];
+  describe(what, sizeof what, c, algo, &k);
+  litdnnStatus_t s = call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o1, ws, memory);
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  if (verdict != LITDNN_STATUS_SUCCESS) {
+    float *nan = malloc(on * sizeof *nan);
+    t_poison(nan, on);
+    expect_refusal(c, h, s, msg, verdict, o1, nan, on, what);
+    free(nan);
+  } else {
+    cr_assert_eq(s, 0, "%s: %s", what, msg);
+    cr_assert_eq(call_pass(h, pass, algo, &d, &k, dx, dw, ddy, o2, ws, memory), 0, "%s: %s", what,
+                 litdnnGetLastErrorString());
+    float *a = t_dev_fetch(h, o1, on), *b = t_dev_fetch(h, o2, on);
+    t_assert_close_f(a, b, on, 0, 0, what);   /* two runs of one algorithm */
+    free(a); free(b);
   }
+  t_dev_free(h, o1); t_dev_free(h, o2);
+  if (ws) t_dev_free(h, ws);
   t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy);
   free(x); free(w); free(dy);
   free_descs(&d);
   litdnnDestroy(h);
 }
 
-Test(convolution, every_algorithm_is_deterministic)
-{
-  conv_case grouped = {2, 2, 6, 20, 2, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NCHW, XC, 1, 0};
-  /* depthwise: backward filter splits each channel over blocks and adds their partial sums */
-  conv_case depthwise = {2, 3, 4, 4, 4, {1, 30, 29}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
-  check_deterministic(&grouped);
-  check_deterministic(&depthwise);
-}
+/* the kernels' algorithms, on the GPU backends */
+#define GPU_PASS(name, problems, body)                                                             \
+  ParameterizedTestParameters(convolution, forward_##name)                                         \
+  { return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, problems, ON(EMU) | ON(CUDA), NULL); }        \
+  ParameterizedTest(t_case *c, convolution, forward_##name) { body(c); }                           \
+  ParameterizedTestParameters(convolution, backward_data_##name)                                   \
+  { return t_cases_on(LITDNN_OP_CONVOLUTION_BACKWARD_DATA, problems, ON(EMU) | ON(CUDA), NULL); }  \
+  ParameterizedTest(t_case *c, convolution, backward_data_##name) { body(c); }                     \
+  ParameterizedTestParameters(convolution, backward_filter_##name)                                 \
+  { return t_cases_on(LITDNN_OP_CONVOLUTION_BACKWARD_FILTER, problems, ON(EMU) | ON(CUDA), NULL); } \
+  ParameterizedTest(t_case *c, convolution, backward_filter_##name) { body(c); }
+
+GPU_PASS(every_algorithm_is_deterministic, 2, check_deterministic)
 
 /* ---- bad input: exact status, a message, outputs untouched ---- */
 #define EXPECT(call_, status_, needle_) t_assert_status((call_), (status_), (needle_), #call_)
@@ -712,139 +837,146 @@ static void expect_untouched(litdnnHandle_t h, void *dev, const float *was, size
   free(now);
 }
 
-Test(convolution, bad_input_is_refused_and_writes_nothing)
+/* on the cpu backend with the reference, on the emulator with the direct kernel */
+ParameterizedTestParameters(convolution, bad_input_is_refused_and_writes_nothing)
+{
+  return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(CPU) | ON(EMU), automatic_only);
+}
+ParameterizedTest(t_case *tc, convolution, bad_input_is_refused_and_writes_nothing)
 {
   float one = 1, zero = 0;
-  litdnnBackend_t backends[2] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_EMU};
-  for (int b = 0; b < 2; b++) {
-    litdnnHandle_t h = t_handle(backends[b]);
-    int algo = b == 0 ? 0 : 1;   /* the reference on the cpu, the direct kernel on the emulator */
-    conv_case k = {2, 2, 4, 6, 2, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
-    conv_descs d = make_descs(&k);
-    size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
-    float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *y0 = t_random(yn, -1, 1);
-    void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dy = t_dev_from_host(h, y0, yn);
-    litdnnTensorDescriptor_t t;
-    litdnnFilterDescriptor_t f;
-    litdnnConvolutionDescriptor_t c;
-    litdnnCreateTensorDescriptor(&t);
-    litdnnCreateFilterDescriptor(&f);
-    litdnnCreateConvolutionDescriptor(&c);
+  int b = tc->backend == LITDNN_BACKEND_CPU ? 0 : 1;
+  litdnnHandle_t h = t_case_handle(tc);
+  int algo = b == 0 ? 0 : 1;   /* the reference on the cpu, the direct kernel on the emulator */
+  conv_case k = {2, 2, 4, 6, 2, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_descs d = make_descs(&k);
+  size_t xn = x_count(&k), wn = w_count(&k), yn = y_count(&k);
+  float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *y0 = t_random(yn, -1, 1);
+  void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dy = t_dev_from_host(h, y0, yn);
+  litdnnTensorDescriptor_t t;
+  litdnnFilterDescriptor_t f;
+  litdnnConvolutionDescriptor_t c;
+  litdnnCreateTensorDescriptor(&t);
+  litdnnCreateFilterDescriptor(&f);
+  litdnnCreateConvolutionDescriptor(&c);
 
-    /* null pointers and unset descriptors */
-    EXPECT(litdnnConvolutionForward(NULL, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle");
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, NULL, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x");
-    EXPECT(litdnnConvolutionForward(h, NULL, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha");
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "convDesc");
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "wDesc");
-    EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, d.y, dy, NULL, algo, NULL, 0, &zero, d.x, dx),
-           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "convDesc");
+  /* null pointers and unset descriptors */
+  EXPECT(litdnnConvolutionForward(NULL, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle");
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, NULL, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "x");
+  EXPECT(litdnnConvolutionForward(h, NULL, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha");
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "convDesc");
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "wDesc");
+  EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, d.y, dy, NULL, algo, NULL, 0, &zero, d.x, dx),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "convDesc");
 
-    /* C mismatch: the filter has 3 channels per group, x has 4 in 2 groups */
-    litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 3, 3, 3);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "channels per group");
-    /* groups that divide neither C nor K */
-    litdnnSetConvolution2dDescriptor(c, 1, 1, 1, 1, 1, 1, XC, LITDNN_DATA_FLOAT);
-    litdnnSetConvolutionGroupCount(c, 3);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "groupCount = 3 does not divide the 4 channels");
-    litdnnSetConvolutionGroupCount(c, 4);
-    litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 1, 3, 3);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, c, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "does not divide the K = 6");
-    /* wrong output dims */
-    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 6, 5, 4);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, t, dy),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc is 2x6x5x4 but the convolution's output is 2x6x5x5");
-    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 5, 5, 5);
-    EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, t, dy, d.conv, algo, NULL, 0, &zero, d.x, dx),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc");
-    /* zero-size output: a 3x3 filter, dilation 3, on 5x5 without padding */
-    litdnnSetConvolution2dDescriptor(c, 0, 0, 1, 1, 3, 3, XC, LITDNN_DATA_FLOAT);
-    litdnnSetConvolutionGroupCount(c, 2);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
-    int on, oc, oh, ow;
-    EXPECT(litdnnGetConvolution2dForwardOutputDim(c, d.x, d.w, &on, &oc, &oh, &ow),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
-    /* rank mismatch: a 3-d convolution descriptor with 4-d tensors */
-    int p3[3] = {0, 0, 0}, s3[3] = {1, 1, 1};
-    litdnnSetConvolutionNdDescriptor(c, 3, p3, s3, s3, XC, LITDNN_DATA_FLOAT);
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "3 spatial dimensions");
-    /* algorithms: out of range, wrong backend */
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, 99, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "algo = 99");
-    EXPECT(litdnnConvolutionBackwardFilter(h, &one, d.x, dx, d.y, dy, d.conv, b == 0 ? 1 : 0, NULL, 0, &zero, d.w, dw),
-           LITDNN_STATUS_NOT_SUPPORTED_BACKEND, "backend");
-    /* bias: a db that is not 1 x K x 1 x 1 */
-    litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 1, 5, 1, 1);
-    EXPECT(litdnnConvolutionBackwardBias(h, &one, d.y, dy, &zero, t, dw), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
-           "dbDesc");
-    /* descriptor setters */
-    int bad_stride[2] = {1, 0}, ok2[2] = {1, 1}, neg[2] = {-1, 0};
-    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, bad_stride, ok2, XC, LITDNN_DATA_FLOAT),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "filterStrideA[1] = 0");
-    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, neg, ok2, ok2, XC, LITDNN_DATA_FLOAT),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "padA[0] = -1");
-    EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, ok2, ok2, (litdnnConvolutionMode_t)7, LITDNN_DATA_FLOAT),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode");
-    EXPECT(litdnnSetConvolutionNdDescriptor(c, 4, ok2, ok2, ok2, XC, LITDNN_DATA_FLOAT),
-           LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "arrayLength");
-    EXPECT(litdnnSetConvolutionGroupCount(c, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "groupCount");
-    EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 0, 1, 3, 3), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
-           "filterDimA[0]");
-    EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_HALF, NCHW, 6, 2, 3, 3), LITDNN_STATUS_SUCCESS, "");
-    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
-           LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "wDesc");
-    EXPECT(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 0, &on, NULL),
-           LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "perfResults");
+  /* C mismatch: the filter has 3 channels per group, x has 4 in 2 groups */
+  litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 3, 3, 3);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "channels per group");
+  /* groups that divide neither C nor K */
+  litdnnSetConvolution2dDescriptor(c, 1, 1, 1, 1, 1, 1, XC, LITDNN_DATA_FLOAT);
+  litdnnSetConvolutionGroupCount(c, 3);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "groupCount = 3 does not divide the 4 channels");
+  litdnnSetConvolutionGroupCount(c, 4);
+  litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 6, 1, 3, 3);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, c, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "does not divide the K = 6");
+  /* wrong output dims */
+  litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 6, 5, 4);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, t, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "yDesc is 2x6x5x4 but the convolution's output is 2x6x5x5");
+  litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 2, 5, 5, 5);
+  EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, t, dy, d.conv, algo, NULL, 0, &zero, d.x, dx),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "dyDesc");
+  /* zero-size output: a 3x3 filter, dilation 3, on 5x5 without padding */
+  litdnnSetConvolution2dDescriptor(c, 0, 0, 1, 1, 3, 3, XC, LITDNN_DATA_FLOAT);
+  litdnnSetConvolutionGroupCount(c, 2);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
+  int on, oc, oh, ow;
+  EXPECT(litdnnGetConvolution2dForwardOutputDim(c, d.x, d.w, &on, &oc, &oh, &ow),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "the output would be empty");
+  /* rank mismatch: a 3-d convolution descriptor with 4-d tensors */
+  int p3[3] = {0, 0, 0}, s3[3] = {1, 1, 1};
+  litdnnSetConvolutionNdDescriptor(c, 3, p3, s3, s3, XC, LITDNN_DATA_FLOAT);
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, c, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, "3 spatial dimensions");
+  /* algorithms: out of range, wrong backend */
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, 99, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "algo = 99");
+  EXPECT(litdnnConvolutionBackwardFilter(h, &one, d.x, dx, d.y, dy, d.conv, b == 0 ? 1 : 0, NULL, 0, &zero, d.w, dw),
+         LITDNN_STATUS_NOT_SUPPORTED_BACKEND, "backend");
+  /* bias: a db that is not 1 x K x 1 x 1 */
+  litdnnSetTensor4dDescriptor(t, NCHW, LITDNN_DATA_FLOAT, 1, 5, 1, 1);
+  EXPECT(litdnnConvolutionBackwardBias(h, &one, d.y, dy, &zero, t, dw), LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH,
+         "dbDesc");
+  /* descriptor setters */
+  int bad_stride[2] = {1, 0}, ok2[2] = {1, 1}, neg[2] = {-1, 0};
+  EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, bad_stride, ok2, XC, LITDNN_DATA_FLOAT),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "filterStrideA[1] = 0");
+  EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, neg, ok2, ok2, XC, LITDNN_DATA_FLOAT),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "padA[0] = -1");
+  EXPECT(litdnnSetConvolutionNdDescriptor(c, 2, ok2, ok2, ok2, (litdnnConvolutionMode_t)7, LITDNN_DATA_FLOAT),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mode");
+  EXPECT(litdnnSetConvolutionNdDescriptor(c, 4, ok2, ok2, ok2, XC, LITDNN_DATA_FLOAT),
+         LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "arrayLength");
+  EXPECT(litdnnSetConvolutionGroupCount(c, 0), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "groupCount");
+  EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_FLOAT, NCHW, 0, 1, 3, 3), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND,
+         "filterDimA[0]");
+  EXPECT(litdnnSetFilter4dDescriptor(f, LITDNN_DATA_HALF, NCHW, 6, 2, 3, 3), LITDNN_STATUS_SUCCESS, "");
+  EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, f, dw, d.conv, algo, NULL, 0, &zero, d.y, dy),
+         LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "wDesc");
+  EXPECT(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 0, &on, NULL),
+         LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "perfResults");
 
-    if (b == 1) {
-      /* an algorithm that cannot run the problem, and a workspace too small */
-      conv_case k3 = {3, 1, 2, 2, 1, {3, 4, 4}, {2, 2, 2}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
-      conv_descs d3 = make_descs(&k3);
-      EXPECT(litdnnConvolutionForward(h, &one, d3.x, dx, d3.w, dw, d3.conv, LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED,
-                                      NULL, 0, &zero, d3.y, dy),
-             LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
-      size_t ws;
-      EXPECT(litdnnGetConvolutionForwardWorkspaceSize(h, d3.x, d3.w, d3.conv, d3.y,
-                                                      LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, &ws),
-             LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
-      free_descs(&d3);
-      void *small = t_dev_alloc(h, 64);
-      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
-                                      LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, small, 64, &zero, d.y, dy),
-             LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "needs a workspace of 576 bytes");
-      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
-                                      LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, NULL, 4096, &zero, d.y, dy),
-             LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "workSpace is null");
-      t_dev_free(h, small);
-    }
-    expect_untouched(h, dy, y0, yn, "y after refused calls");
-    expect_untouched(h, dx, x, xn, "x after refused calls");
-    expect_untouched(h, dw, w, wn, "w after refused calls");
-    litdnnDestroyTensorDescriptor(t);
-    litdnnDestroyFilterDescriptor(f);
-    litdnnDestroyConvolutionDescriptor(c);
-    t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
-    free(x); free(w); free(y0);
-    free_descs(&d);
-    litdnnDestroy(h);
+  if (b == 1) {
+    /* an algorithm that cannot run the problem, and a workspace too small */
+    conv_case k3 = {3, 1, 2, 2, 1, {3, 4, 4}, {2, 2, 2}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+    conv_descs d3 = make_descs(&k3);
+    EXPECT(litdnnConvolutionForward(h, &one, d3.x, dx, d3.w, dw, d3.conv, LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED,
+                                    NULL, 0, &zero, d3.y, dy),
+           LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
+    size_t ws;
+    EXPECT(litdnnGetConvolutionForwardWorkspaceSize(h, d3.x, d3.w, d3.conv, d3.y,
+                                                    LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, &ws),
+           LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
+    free_descs(&d3);
+    void *small = t_dev_alloc(h, 64);
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
+                                    LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, small, 64, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "needs a workspace of 576 bytes");
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
+                                    LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, NULL, 4096, &zero, d.y, dy),
+           LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT, "workSpace is null");
+    t_dev_free(h, small);
   }
+  expect_untouched(h, dy, y0, yn, "y after refused calls");
+  expect_untouched(h, dx, x, xn, "x after refused calls");
+  expect_untouched(h, dw, w, wn, "w after refused calls");
+  litdnnDestroyTensorDescriptor(t);
+  litdnnDestroyFilterDescriptor(f);
+  litdnnDestroyConvolutionDescriptor(c);
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
+  free(x); free(w); free(y0);
+  free_descs(&d);
+  litdnnDestroy(h);
 }
 
 /* ---- strided views, and the math type ---- */
 /* y with padded rows (h stride W + 3): not a GEMM operand, so the GEMM
    algorithms refuse it; every other algorithm must write exactly the
    elements of the view and nothing in the gaps. */
-Test(convolution, strided_output_views_on_every_algorithm)
+ParameterizedTestParameters(convolution, strided_output_views_on_every_algorithm)
+{
+  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 1);
+}
+ParameterizedTest(t_case *c, convolution, strided_output_views_on_every_algorithm)
 {
   conv_case k = {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
   int o[3];
@@ -855,48 +987,47 @@ Test(convolution, strided_output_views_on_every_algorithm)
   float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1);
   double *ref = malloc(yn * sizeof *ref);
   ref_pass(&k, FWD, x, w, NULL, ref);
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(LITDNN_OP_CONVOLUTION_FORWARD, runs, T_MAX_RUNS);
-  for (int r = 0; r < nr; r++) {
-    litdnnHandle_t h = t_handle(runs[r].backend);
-    conv_descs d = make_descs(&k);
-    litdnnTensorDescriptor_t yv;
-    litdnnCreateTensorDescriptor(&yv);
-    cr_assert_eq(litdnnSetTensorNdDescriptor(yv, LITDNN_DATA_FLOAT, 4, dims, strides), 0);
-    void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
-    void *dy = t_dev_poisoned(h, span);
-    size_t ws = 0;
-    float one = 1, zero = 0;
-    litdnnStatus_t gs = litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, yv, runs[r].stage, &ws);
-    int gemm = runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
-    if (runs[r].stage == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE) {
-      cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED);   /* not a depthwise problem */
-    } else if (gemm) {
-      cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED, "%s", litdnnGetLastErrorString());
-      EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, runs[r].stage, NULL, 0, &zero, yv, dy),
-             LITDNN_STATUS_NOT_SUPPORTED, "packed NCHW or NHWC");
-    } else {
-      cr_assert_eq(gs, 0, "%s", litdnnGetLastErrorString());
-      void *buf = ws ? t_dev_alloc(h, ws) : NULL;
-      cr_assert_eq(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, runs[r].stage, buf, ws, &zero, yv, dy),
-                   0, "%s: %s", runs[r].name, litdnnGetLastErrorString());
-      float *got = t_dev_fetch(h, dy, span), *dense = malloc(yn * sizeof *dense);
-      for (size_t i = 0, j = 0; i < span; i++) {
-        size_t col = i % (size_t)row;
-        if (col < (size_t)Q) dense[j++] = got[i];
-        else cr_assert(isnan(got[i]), "%s wrote a gap at %zu", runs[r].name, i);
-      }
-      char what[96];
-      snprintf(what, sizeof what, "strided y, %s/%s", litdnnGetBackendName(runs[r].backend), runs[r].name);
-      t_assert_close(dense, ref, yn, 1e-4, 1e-4, what);
-      free(got); free(dense);
-      if (buf) t_dev_free(h, buf);
+  litdnnHandle_t h = t_case_handle(c);
+  conv_descs d = make_descs(&k), view;
+  litdnnTensorDescriptor_t yv;
+  litdnnCreateTensorDescriptor(&yv);
+  cr_assert_eq(litdnnSetTensorNdDescriptor(yv, LITDNN_DATA_FLOAT, 4, dims, strides), 0);
+  view = d;
+  view.y = yv;
+  int algo = algo_of(c, h, FWD, &view);
+  void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
+  void *dy = t_dev_poisoned(h, span);
+  size_t ws = 0;
+  float one = 1, zero = 0;
+  char what[256];
+  snprintf(what, sizeof what, "%s: strided y", t_case_name(c));
+  litdnnStatus_t gs = litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, yv, algo, &ws);
+  int gemm = algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  if (algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE) {
+    cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED, "%s", what);   /* not a depthwise problem */
+  } else if (gemm) {
+    cr_assert_eq(gs, LITDNN_STATUS_NOT_SUPPORTED, "%s: %s", what, litdnnGetLastErrorString());
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, algo, NULL, 0, &zero, yv, dy),
+           LITDNN_STATUS_NOT_SUPPORTED, "packed NCHW or NHWC");
+  } else {
+    cr_assert_eq(gs, 0, "%s: %s", what, litdnnGetLastErrorString());
+    void *buf = ws ? t_dev_alloc(h, ws) : NULL;
+    cr_assert_eq(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, algo, buf, ws, &zero, yv, dy),
+                 0, "%s: %s", what, litdnnGetLastErrorString());
+    float *got = t_dev_fetch(h, dy, span), *dense = malloc(yn * sizeof *dense);
+    for (size_t i = 0, j = 0; i < span; i++) {
+      size_t col = i % (size_t)row;
+      if (col < (size_t)Q) dense[j++] = got[i];
+      else cr_assert(isnan(got[i]), "%s wrote a gap at %zu", what, i);
     }
-    t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
-    litdnnDestroyTensorDescriptor(yv);
-    free_descs(&d);
-    litdnnDestroy(h);
+    t_assert_close(dense, ref, yn, 1e-4, 1e-4, what);
+    free(got); free(dense);
+    if (buf) t_dev_free(h, buf);
   }
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dy);
+  litdnnDestroyTensorDescriptor(yv);
+  free_descs(&d);
+  litdnnDestroy(h);
   free(x); free(w); free(ref);
 }
 
@@ -904,7 +1035,7 @@ Test(convolution, strided_output_views_on_every_algorithm)
    emulator and the CPU every algorithm still computes in FP32, so the
    results meet the FP32 tolerance there (on a GPU the cuDNN suite checks
    the TF32 tolerance). */
-Test(convolution, math_type_is_kept_and_tf32_runs_every_algorithm)
+Test(convolution, math_type_is_kept)
 {
   litdnnConvolutionDescriptor_t cd;
   litdnnMathType_t m;
@@ -916,59 +1047,69 @@ Test(convolution, math_type_is_kept_and_tf32_runs_every_algorithm)
   cr_assert_eq(m, LITDNN_MATH_TF32);
   EXPECT(litdnnSetConvolutionMathType(cd, (litdnnMathType_t)5), LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, "mathType = 5");
   litdnnDestroyConvolutionDescriptor(cd);
-
-  conv_case k = {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0};
-  for (int pass = 0; pass < 3; pass++) {
-    t_run runs[T_MAX_RUNS];
-    int nr = t_runs((litdnnOp_t)(LITDNN_OP_CONVOLUTION_FORWARD + pass), runs, T_MAX_RUNS);
-    size_t on = pass == FWD ? y_count(&k) : pass == BWD_DATA ? x_count(&k) : w_count(&k);
-    float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1), *dy = t_random(y_count(&k), -1, 1);
-    double *ref = malloc(on * sizeof *ref);
-    ref_pass(&k, pass, x, w, dy, ref);
-    for (int r = 0; r < nr; r++) {
-      litdnnHandle_t h = t_handle(runs[r].backend);
-      conv_descs d = make_descs(&k);
-      cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
-      size_t memory;
-      if (get_verdict(h, pass, runs[r].stage, &d, &memory) == LITDNN_STATUS_SUCCESS) {
-        void *ws = memory ? t_dev_alloc(h, memory) : NULL;
-        void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
-        void *ddy = t_dev_from_host(h, dy, y_count(&k)), *out = t_dev_poisoned(h, on);
-        cr_assert_eq(call_pass(h, pass, runs[r].stage, &d, &k, dx, dw, ddy, out, ws, memory), 0, "%s",
-                     litdnnGetLastErrorString());
-        float *got = t_dev_fetch(h, out, on);
-        /* The cpu and emu backends compute TF32 math in FP32, so FP32's
-           tolerance holds there. A GPU rounds both operands of every
-           product to TF32's 10-bit mantissa (unit roundoff 2^-11): each
-           product carries an error of up to 2^-10 of its size, with a
-           standard deviation of about 2^-11 * sqrt(2/3) = 4e-4. Over the
-           K = C*R*S = 180 products of inputs in [-1, 1] (E[(ab)^2] = 1/9),
-           the error of one output has a standard deviation of about
-           4e-4 * sqrt(180 / 9) = 1.8e-3; 1e-2 is five and a half of those
-           (seen on an H200: 1.1e-3 on an output of 3.05). A wrong index
-           or a lost term errs by the size of a product, ~0.25 or more. */
-        int tf32 = runs[r].backend == LITDNN_BACKEND_CUDA;
-        t_assert_close(got, ref, on, tf32 ? 1e-3 : 1e-4, tf32 ? 1e-2 : 1e-4, runs[r].name);
-        free(got);
-        if (ws) t_dev_free(h, ws);
-        t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy); t_dev_free(h, out);
-      }
-      free_descs(&d);
-      litdnnDestroy(h);
-    }
-    free(x); free(w); free(dy); free(ref);
-  }
 }
 
+static void tf32_runs(const t_case *c)
+{
+  conv_case k = {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0};
+  int pass = pass_of(c);
+  size_t on = pass == FWD ? y_count(&k) : pass == BWD_DATA ? x_count(&k) : w_count(&k);
+  float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1), *dy = t_random(y_count(&k), -1, 1);
+  double *ref = malloc(on * sizeof *ref);
+  ref_pass(&k, pass, x, w, dy, ref);
+  litdnnHandle_t h = t_case_handle(c);
+  conv_descs d = make_descs(&k);
+  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+  int algo = algo_of(c, h, pass, &d);
+  size_t memory;
+  litdnnStatus_t verdict = get_verdict(h, pass, algo, &d, &memory);
+  void *ws = memory ? t_dev_alloc(h, memory) : NULL;
+  void *dx = t_dev_from_host(h, x, x_count(&k)), *dw = t_dev_from_host(h, w, w_count(&k));
+  void *ddy = t_dev_from_host(h, dy, y_count(&k)), *out = t_dev_poisoned(h, on);
+  char what[384];
+  describe(what, sizeof what, c, algo, &k);
+  litdnnStatus_t s = call_pass(h, pass, algo, &d, &k, dx, dw, ddy, out, ws, memory);
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  if (verdict != LITDNN_STATUS_SUCCESS) {
+    float *nan = malloc(on * sizeof *nan);
+    t_poison(nan, on);
+    expect_refusal(c, h, s, msg, verdict, out, nan, on, what);
+    free(nan);
+  } else {
+    cr_assert_eq(s, 0, "%s: %s", what, msg);
+    float *got = t_dev_fetch(h, out, on);
+    /* The cpu and emu backends compute TF32 math in FP32, so FP32's
+       tolerance holds there. A GPU rounds both operands of every
+       product to TF32's 10-bit mantissa (unit roundoff 2^-11): each
+       product carries an error of up to 2^-10 of its size, with a
+       standard deviation of about 2^-11 * sqrt(2/3) = 4e-4. Over the
+       K = C*R*S = 180 products of inputs in [-1, 1] (E[(ab)^2] = 1/9),
+       the error of one output has a standard deviation of about
+       4e-4 * sqrt(180 / 9) = 1.8e-3; 1e-2 is five and a half of those
+       (seen on an H200: 1.1e-3 on an output of 3.05). A wrong index
+       or a lost term errs by the size of a product, ~0.25 or more. */
+    int tf32 = c->backend == LITDNN_BACKEND_CUDA;
+    t_assert_close(got, ref, on, tf32 ? 1e-3 : 1e-4, tf32 ? 1e-2 : 1e-4, what);
+    free(got);
+  }
+  if (ws) t_dev_free(h, ws);
+  t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, ddy); t_dev_free(h, out);
+  free_descs(&d);
+  litdnnDestroy(h);
+  free(x); free(w); free(dy); free(ref);
+}
+EVERY_PASS(tf32_runs_every_algorithm, 1, tf32_runs)
+
 /* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
-static void run_fused(const t_run *run, const conv_case *k, litdnnActivationMode_t mode, double coef,
+static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_t mode, double coef,
                       float alpha1, float alpha2, int in_place)
 {
-  litdnnHandle_t h = t_handle(run->backend);
+  litdnnHandle_t h = t_case_handle(c);
   conv_descs d = make_descs(k);
   size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *z = t_random(yn, -1, 1);
-  float *bias = t_random((size_t)k->k, -1, 1);
+  float *bias = t_random((size_t)k->k, -1, 1), *y0 = malloc(yn * sizeof *y0);
   double *ref = malloc(yn * sizeof *ref);
   ref_pass(k, FWD, x, w, NULL, ref);
   int o[3];
@@ -982,6 +1123,10 @@ static void run_fused(const t_run *run, const conv_case *k, litdnnActivationMode
         if (mode == LITDNN_ACTIVATION_CLIPPED_RELU && t > coef) t = coef;
         ref[i] = t;
       }
+  if (in_place)
+    memcpy(y0, z, yn * sizeof *y0);   /* y is z */
+  else
+    t_poison(y0, yn);
   litdnnTensorDescriptor_t bd;
   litdnnActivationDescriptor_t ad;
   litdnnCreateTensorDescriptor(&bd);
@@ -990,20 +1135,24 @@ static void run_fused(const t_run *run, const conv_case *k, litdnnActivationMode
   cr_assert_eq(litdnnSetActivationDescriptor(ad, mode, LITDNN_NOT_PROPAGATE_NAN, coef), 0);
   void *dx = t_dev_from_host(h, x, xn), *dw = t_dev_from_host(h, w, wn), *dz = t_dev_from_host(h, z, yn);
   void *db = t_dev_from_host(h, bias, (size_t)k->k), *dy = in_place ? dz : t_dev_poisoned(h, yn);
+  int algo = algo_of(c, h, FWD, &d);
   size_t memory;
-  litdnnStatus_t verdict = get_verdict(h, FWD, run->stage, &d, &memory);
+  litdnnStatus_t verdict = get_verdict(h, FWD, algo, &d, &memory);
   void *ws = memory ? t_dev_alloc(h, memory) : NULL;
-  litdnnStatus_t s = litdnnConvolutionBiasActivationForward(h, &alpha1, d.x, dx, d.w, dw, d.conv, run->stage, ws,
+  litdnnStatus_t s = litdnnConvolutionBiasActivationForward(h, &alpha1, d.x, dx, d.w, dw, d.conv, algo, ws,
                                                             memory, &alpha2, d.y, dz, bd, db, ad, d.y, dy);
-  char what[128];
-  snprintf(what, sizeof what, "fused %s/%s act %d a1=%g a2=%g%s", litdnnGetBackendName(run->backend), run->name,
-           (int)mode, alpha1, alpha2, in_place ? " in place" : "");
-  int gemm = run->stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || run->stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  char what[384];
+  snprintf(what, sizeof what, "%s: fused, algo %d, act %d a1=%g a2=%g%s", t_case_name(c), algo, (int)mode, alpha1,
+           alpha2, in_place ? " in place" : "");
+  /* the GEMMs store y themselves and refuse the fused call */
+  int gemm = algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
   if (verdict != LITDNN_STATUS_SUCCESS || gemm) {
-    cr_assert_eq(s, verdict != LITDNN_STATUS_SUCCESS ? verdict : LITDNN_STATUS_NOT_SUPPORTED, "%s: %s", what,
-                 litdnnGetLastErrorString());
+    expect_refusal(c, h, s, msg, verdict != LITDNN_STATUS_SUCCESS ? verdict : LITDNN_STATUS_NOT_SUPPORTED, dy, y0, yn,
+                   what);
   } else {
-    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, litdnnGetLastErrorString());
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
     float *got = t_dev_fetch(h, dy, yn);
     t_assert_close(got, ref, yn, 1e-4, 1e-4, what);
     free(got);
@@ -1013,28 +1162,39 @@ static void run_fused(const t_run *run, const conv_case *k, litdnnActivationMode
   t_dev_free(h, dx); t_dev_free(h, dw); t_dev_free(h, dz); t_dev_free(h, db);
   litdnnDestroyTensorDescriptor(bd);
   litdnnDestroyActivationDescriptor(ad);
-  free(x); free(w); free(z); free(bias); free(ref);
+  free(x); free(w); free(z); free(bias); free(y0); free(ref);
   free_descs(&d);
   litdnnDestroy(h);
 }
 
-Test(convolution, fused_bias_activation_on_every_algorithm)
+static const conv_case fused_cases[] = {
+  {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
+  {2, 1, 4, 8, 4, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NHWC, NHWC, CV, 1, 0},
+};
+
+ParameterizedTestParameters(convolution, fused_bias_activation_on_every_algorithm)
 {
-  conv_case a = {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
-  conv_case b = {2, 1, 4, 8, 4, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NHWC, NHWC, CV, 1, 0};
-  t_run runs[T_MAX_RUNS];
-  int nr = t_runs(LITDNN_OP_CONVOLUTION_FORWARD, runs, T_MAX_RUNS);
-  for (int r = 0; r < nr; r++) {
-    run_fused(&runs[r], &a, LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0);
-    run_fused(&runs[r], &a, LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1);
-    run_fused(&runs[r], &b, LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0);
-    run_fused(&runs[r], &b, LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
+  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 2);
+}
+ParameterizedTest(t_case *c, convolution, fused_bias_activation_on_every_algorithm)
+{
+  if (c->problem == 0) {
+    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0);
+    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1);
+  } else {
+    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0);
+    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
   }
 }
 
-Test(convolution, fused_call_refuses_bad_input)
+/* on the cpu backend, with the reference */
+ParameterizedTestParameters(convolution, fused_call_refuses_bad_input)
 {
-  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(CPU), automatic_only);
+}
+ParameterizedTest(t_case *tc, convolution, fused_call_refuses_bad_input)
+{
+  litdnnHandle_t h = t_case_handle(tc);
   conv_case k = {2, 1, 2, 3, 1, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
   conv_descs d = make_descs(&k);
   size_t yn = y_count(&k);

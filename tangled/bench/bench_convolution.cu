@@ -1,8 +1,8 @@
-#line 4668 "chapters/05-convolution.nw"
+#line 4710 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 4716 "chapters/05-convolution.nw"
+#line 4758 "chapters/05-convolution.nw"
 typedef struct {
   int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
   char name[64];
@@ -87,7 +87,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 4806 "chapters/05-convolution.nw"
+#line 4848 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -149,7 +149,26 @@ static void run_once(void *ctx_, int rep)
                                                    &zero, c->lw, c->w[0]));
   }
 }
-#line 4873 "chapters/05-convolution.nw"
+
+/* one call of litdnn's algorithm c->algo on the first copy, its status returned: the probe of a stage */
+static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
+{
+  float one = 1.0f, zero = 0.0f;
+  switch (c->pass) {
+  case CONV_BENCH_FWD:
+    return litdnnConvolutionForward(c->h, &one, c->lx, c->x[0], c->lw, c->w[0], c->lc,
+                                    (litdnnConvolutionFwdAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->ly, c->y[0]);
+  case CONV_BENCH_BWD_DATA:
+    return litdnnConvolutionBackwardData(c->h, &one, c->lw, c->w[0], c->ly, c->y[0], c->lc,
+                                         (litdnnConvolutionBwdDataAlgo_t)c->algo, c->ws, c->ws_size, &zero, c->lx,
+                                         c->x[0]);
+  default:
+    return litdnnConvolutionBackwardFilter(c->h, &one, c->lx, c->x[0], c->ly, c->y[0], c->lc,
+                                           (litdnnConvolutionBwdFilterAlgo_t)c->algo, c->ws, c->ws_size, &zero,
+                                           c->lw, c->w[0]);
+  }
+}
+#line 4934 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -166,10 +185,11 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 5069 "chapters/05-convolution.nw"
+#line 5141 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
+  litdnnStatus_t status;   /* litdnn's list: Find's verdict */
 } conv_bench_found;
 
 /* every algorithm of cuDNN's list that ran, with the math it ran in: FMA only in FMA mode */
@@ -206,12 +226,13 @@ static int cudnn_find(conv_bench_ctx *c, int tf32, conv_bench_found *out)
   return kept;
 }
 
+/* every algorithm of litdnn's list with its verdict: the timed ones come first */
 #define CONV_BENCH_KEEP(perf, found, out, kept)                                               \
-  for (int i_ = 0; i_ < (found); i_++)                                                        \
-    if ((perf)[i_].status == LITDNN_STATUS_SUCCESS) {                                         \
-      (out)[kept].algo = (int)(perf)[i_].algo;                                                \
-      (out)[kept++].ms = (perf)[i_].time;                                                     \
-    }
+  for (int i_ = 0; i_ < (found); i_++) {                                                      \
+    (out)[kept].algo = (int)(perf)[i_].algo;                                                  \
+    (out)[kept].status = (perf)[i_].status;                                                   \
+    (out)[kept++].ms = (perf)[i_].time;                                                       \
+  }
 
 static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
 {
@@ -236,7 +257,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 4891 "chapters/05-convolution.nw"
+#line 4952 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -250,7 +271,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 4967 "chapters/05-convolution.nw"
+#line 5039 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -276,9 +297,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 4904 "chapters/05-convolution.nw"
+#line 4965 "chapters/05-convolution.nw"
   
-#line 5004 "chapters/05-convolution.nw"
+#line 5076 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -300,7 +321,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 4906 "chapters/05-convolution.nw"
+#line 4967 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -326,7 +347,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
   /* litdnn's best, as our Find ranks them, then every GPU algorithm that is not hopeless */
   conv_bench_found lp[16];
   int found = litdnn_find(&c, lp);
-  if (found > 0) {
+  if (found > 0 && lp[0].status == LITDNN_STATUS_SUCCESS) {
     c.algo = lp[0].algo;
     double ms = bench_median_ms(b, run_once, &c);
     bench_record(b, op, shape, "litdnn", ms, bytes, flops);
@@ -334,15 +355,26 @@ c.ws_size = CONV_BENCH_WORKSPACE;
   }
   for (int i = 0; i < found; i++) {
     /* TF32 changes only the algorithms that call a GEMM: the others are timed once, in FMA mode */
-    int gemm = pass == CONV_BENCH_FWD ? lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM ||
-                                            lp[i].algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS
-                                      : lp[i].algo == 2 || lp[i].algo == 3;   /* GEMM, GEMM_CUBLAS */
-    if (tf32 && !gemm)
-      continue;
+    int a = lp[i].algo;
+    int gemm = pass == CONV_BENCH_FWD ? a == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || a == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS
+             : pass == CONV_BENCH_BWD_DATA
+                 ? a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM || a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS
+                 : a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM || a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS;
+    if ((tf32 && !gemm) || lp[i].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND)
+      continue;   /* timed in FMA mode; or the CPU reference */
     const char *name;
     char impl[64];
-    litdnnGetStageInfo(conv_pass_stages[pass], lp[i].algo, &name, NULL, NULL);
+    litdnnGetStageInfo(conv_pass_stages[pass], a, &name, NULL, NULL);
     snprintf(impl, sizeof impl, "litdnn: %s", name);
+    c.algo = a;
+    if (lp[i].status == LITDNN_STATUS_NOT_SUPPORTED) {
+      bench_stage_runs(impl, litdnn_probe(&c));   /* prints why the algorithm does not apply */
+      continue;
+    }
+    if (lp[i].status != LITDNN_STATUS_SUCCESS) {
+      printf("   %-28s %-22s %-30s skipped: %s in Find\n", op, shape, impl, litdnnGetErrorString(lp[i].status));
+      continue;
+    }
     if (lp[i].ms > CONV_BENCH_HOPELESS * best) {
       printf("   %-28s %-22s %-30s skipped: %.3f ms in Find, over %.0fx the best %.4f ms\n", op, shape, impl,
              lp[i].ms, CONV_BENCH_HOPELESS, best);
@@ -354,7 +386,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 5027 "chapters/05-convolution.nw"
+#line 5099 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -371,10 +403,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 4959 "chapters/05-convolution.nw"
+#line 5031 "chapters/05-convolution.nw"
 }
 
-#line 4675 "chapters/05-convolution.nw"
+#line 4717 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

@@ -1,4 +1,4 @@
-#line 747 "chapters/05-convolution.nw"
+#line 750 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include "activation/activation.h"
@@ -25,7 +25,7 @@ struct litdnnConvolutionStruct {
   litdnnMathType_t math;
 };
 
-#line 784 "chapters/05-convolution.nw"
+#line 787 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_API_CALL("litdnnCreateFilterDescriptor");
@@ -132,7 +132,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 898 "chapters/05-convolution.nw"
+#line 901 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_API_CALL("litdnnCreateConvolutionDescriptor");
@@ -293,7 +293,7 @@ litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1074 "chapters/05-convolution.nw"
+#line 1077 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call */
 } conv_names;
@@ -375,7 +375,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1183 "chapters/05-convolution.nw"
+#line 1186 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -401,7 +401,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1155 "chapters/05-convolution.nw"
+#line 1158 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -420,7 +420,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1211 "chapters/05-convolution.nw"
+#line 1214 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -431,10 +431,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1173 "chapters/05-convolution.nw"
+#line 1176 "chapters/05-convolution.nw"
   if (yd) {
     
-#line 1224 "chapters/05-convolution.nw"
+#line 1227 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -451,13 +451,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1175 "chapters/05-convolution.nw"
+#line 1178 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1245 "chapters/05-convolution.nw"
+#line 1248 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -504,7 +504,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1303 "chapters/05-convolution.nw"
+#line 1306 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -536,8 +536,8 @@ static litdnnStatus_t check_algo(litdnnHandle_t h, const litdnn_conv_args *a, in
                         "algo = %d (%s) does not run on the %s backend", algo, t->stages[algo].name,
                         litdnnGetBackendName(litdnn_backend(h)));
   default:
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, a->call, "algo = %d (%s) cannot run this problem: %s",
-                        algo, t->stages[algo].name, litdnn_conv_not_applicable(a, algo));
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, a->call, "algo = %d (%s) of %s does not apply: %s", algo,
+                        t->stages[algo].name, t->name, litdnn_conv_not_applicable(a, algo));
   }
   size_t need = litdnn_conv_workspace_size(a, algo);
   if (need > 0 && (a->workspace == NULL || a->workspace_size < need))
@@ -554,7 +554,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1361 "chapters/05-convolution.nw"
+#line 1364 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -656,7 +656,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1470 "chapters/05-convolution.nw"
+#line 1473 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -699,7 +699,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1521 "chapters/05-convolution.nw"
+#line 1524 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -707,7 +707,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1539 "chapters/05-convolution.nw"
+#line 1542 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -724,7 +724,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1567 "chapters/05-convolution.nw"
+#line 1570 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -778,7 +778,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1627 "chapters/05-convolution.nw"
+#line 1630 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -820,8 +820,8 @@ static litdnnStatus_t workspace_of(litdnnHandle_t h, const litdnn_conv_args *a, 
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, a->call,
                         "algo = %d, but %s has algorithms 0..%d", algo, t->name, t->count - 1);
   if (litdnn_conv_not_applicable(a, algo))
-    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, a->call, "algo = %d (%s) cannot run this problem: %s",
-                        algo, t->stages[algo].name, litdnn_conv_not_applicable(a, algo));
+    return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, a->call, "algo = %d (%s) of %s does not apply: %s", algo,
+                        t->stages[algo].name, t->name, litdnn_conv_not_applicable(a, algo));
   *size = litdnn_conv_workspace_size(a, algo);
   return LITDNN_STATUS_SUCCESS;
 }
@@ -1037,7 +1037,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 4530 "chapters/05-convolution.nw"
+#line 4570 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,

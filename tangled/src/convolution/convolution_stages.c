@@ -1,7 +1,90 @@
-#line 4173 "chapters/05-convolution.nw"
+#line 4176 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
+#line 4229 "chapters/05-convolution.nw"
+/* the algorithms of a pass that unroll into the workspace and call a real GEMM */
+static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
+{
+  switch (a->pass) {
+  case LITDNN_CONV_FWD:
+    return algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  case LITDNN_CONV_BWD_DATA:
+    return algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM || algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS;
+  case LITDNN_CONV_BWD_FILTER:
+    return algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM || algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS;
+  default:
+    return 0;
+  }
+}
+
+#define CONV_SMEM_LIMIT (48 * 1024)
+#define CONV_GRID_YZ 65535
+
+size_t litdnn_conv_tiled_smem(const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t th = (int64_t)15 * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+  int64_t tw = (int64_t)15 * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+  return (size_t)(th * tw + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+}
+
+/* the implicit GEMMs of every pass: groups along the grid's z, tiles of 32 rows along y */
+static const char *conv_implicit_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
+  if (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ)
+    return "the GEMM grid has more than 65535 blocks of groups or rows";
+  return NULL;
+}
+
+/* the GEMMs on the unrolled input of every pass, the matrix-multiply chapter's and cuBLAS's */
+static const char *conv_gemm_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t ld, l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (a->fused)
+    return "the GEMM writes y itself; the fused call needs an algorithm that stores through its epilogue";
+  if (litdnn_conv_out_matrix(a, &ld) < 0)
+    return "the GEMM needs y (dy) in packed NCHW or NHWC order";
+  if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
+      (int64_t)a->n * l * s > INT64_MAX / 8 ||
+      (a->pass == LITDNN_CONV_BWD_FILTER && (int64_t)a->n * s > INT32_MAX))   /* the leading dimension N P Q */
+    return "the unrolled matrix is too large for the GEMM";
+  return NULL;
+}
+
+static const char *conv_tiled_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  if (a->in[0] != 1 || a->flt[0] != 1)
+    return "the tiled kernel computes 2-d convolutions only";
+  if (a->k > CONV_GRID_YZ || a->n > CONV_GRID_YZ)
+    return "the tiled kernel's grid holds at most 65535 images and 65535 filters";
+  if (litdnn_conv_tiled_smem(a) > CONV_SMEM_LIMIT)
+    return "the input tile and its halo do not fit in 48 KB of shared memory";
+  return NULL;
+}
+
+LITDNN_APPLIES(conv_depthwise_applies, litdnn_conv_args, a->c == a->groups,
+               "the depthwise kernel needs one input channel per group (groupCount = C)")
+LITDNN_APPLIES(conv_dw3_applies, litdnn_conv_args, litdnn_conv_dw3(a),
+               "the depthwise backward kernels need K = C = groupCount, a 2-d 3x3 filter without dilation, "
+               "the same stride (1 or 2) on both axes, and rows of x and dy contiguous in memory (NCHW)")
+LITDNN_APPLIES(conv_winograd_applies, litdnn_conv_args,
+               a->in[0] == 1 && a->flt[0] == 1 && a->flt[1] == 3 && a->flt[2] == 3 && a->stride[1] == 1 &&
+                   a->stride[2] == 1 && a->dil[1] == 1 && a->dil[2] == 1,
+               "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation")
+LITDNN_APPLIES(conv_winograd_data_applies, litdnn_conv_args,
+               a->in[0] == 1 && a->flt[0] == 1 && a->flt[1] == 3 && a->flt[2] == 3 && a->stride[1] == 1 &&
+                   a->stride[2] == 1 && a->dil[1] == 1 && a->dil[2] == 1 && a->pad[1] <= 2 && a->pad[2] <= 2 &&
+                   a->groups == 1,
+               "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, "
+               "one group")
+
+#line 4181 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -18,72 +101,17 @@ int litdnn_conv_algo_count(int pass)
   }
 }
 
-#line 4211 "chapters/05-convolution.nw"
-/* the two algorithms that unroll into the workspace and call a real GEMM */
-static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
-{
-  if (a->pass == LITDNN_CONV_FWD)
-    return algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
-  return algo == 2 || algo == 3;   /* GEMM and GEMM_CUBLAS of both backward passes */
-}
-
-#define CONV_SMEM_LIMIT (48 * 1024)
-#define CONV_GRID_YZ 65535
-
-size_t litdnn_conv_tiled_smem(const void *args)
-{
-  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
-  int64_t th = (int64_t)15 * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
-  int64_t tw = (int64_t)15 * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
-  return (size_t)(th * tw + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
-}
-
+/* an algorithm's applies test on a problem: NULL, or why it does not apply
+   (convolution's tests look only at the problem, never at the handle) */
 const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
 {
-  int64_t m = a->pass == LITDNN_CONV_BWD_DATA ? a->c / a->groups : a->k / a->groups;
-  int implicit = a->pass == LITDNN_CONV_FWD ? algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
-                                                  algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM
-                                            : algo == 4;   /* IMPLICIT_GEMM of both backward passes */
-  if (implicit && (a->groups > CONV_GRID_YZ || (m + 31) / 32 > CONV_GRID_YZ))
-    return "the GEMM grid has more than 65535 blocks of groups or rows";
-  if (a->fused && litdnn_conv_explicit_gemm(a, algo))
-    return "the GEMM writes y itself; the fused call needs an algorithm that stores through its epilogue";
-  if (litdnn_conv_explicit_gemm(a, algo)) {
-    int64_t ld, l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
-    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
-    if (litdnn_conv_out_matrix(a, &ld) < 0)
-      return "the GEMM needs y (dy) in packed NCHW or NHWC order";
-    if (l > INT32_MAX || s > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
-        (int64_t)a->n * l * s > INT64_MAX / 8 ||
-        (a->pass == LITDNN_CONV_BWD_FILTER && (int64_t)a->n * s > INT32_MAX))   /* the leading dimension N P Q */
-      return "the unrolled matrix is too large for the GEMM";
-  }
-  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED) {
-    if (a->in[0] != 1 || a->flt[0] != 1)
-      return "the tiled kernel computes 2-d convolutions only";
-    if (a->k > CONV_GRID_YZ || a->n > CONV_GRID_YZ)
-      return "the tiled kernel's grid holds at most 65535 images and 65535 filters";
-    if (litdnn_conv_tiled_smem(a) > CONV_SMEM_LIMIT)
-      return "the input tile and its halo do not fit in 48 KB of shared memory";
-  }
-  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE && a->c != a->groups)
-    return "the depthwise kernel needs one input channel per group (groupCount = C)";
-  if (((a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE) ||
-       (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE)) &&
-      !litdnn_conv_dw3(a))
-    return "the depthwise backward kernels need K = C = groupCount, a 2-d 3x3 filter without dilation, the same "
-           "stride (1 or 2) on both axes, and rows of x and dy contiguous in memory (NCHW)";
-  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD &&
-      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
-       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1))
-    return "Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
-  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD &&
-      (a->in[0] != 1 || a->flt[0] != 1 || a->flt[1] != 3 || a->flt[2] != 3 || a->stride[1] != 1 ||
-       a->stride[2] != 1 || a->dil[1] != 1 || a->dil[2] != 1 || a->pad[1] > 2 || a->pad[2] > 2 || a->groups != 1))
-    return "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, one group";
-  return NULL;
+  const litdnn_stage *t = a->pass == LITDNN_CONV_FWD ? forward_stages
+                        : a->pass == LITDNN_CONV_BWD_DATA ? backward_data_stages
+                        : a->pass == LITDNN_CONV_BWD_FILTER ? backward_filter_stages : backward_bias_stages;
+  return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
-#line 4278 "chapters/05-convolution.nw"
+
+#line 4314 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -131,7 +159,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4353 "chapters/05-convolution.nw"
+#line 4389 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -165,11 +193,16 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
-    /* in both backward passes: REFERENCE 0, DIRECT 1, GEMM 2, GEMM_CUBLAS 3, IMPLICIT_GEMM 4; then
-       backward data's WINOGRAD 5, first where its GEMMs apply (measured ahead), else after the others;
-       and each pass's DEPTHWISE (6 of backward data, 5 of backward filter), first where it applies */
-    static const int gemm_first[] = {3, 2, 4, 1}, direct_first[] = {1, 4, 3, 2};
+    /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
+       asks for; then backward data's Winograd, first where its GEMMs apply (measured ahead), else
+       after the others; and each pass's depthwise algorithm, first where it applies */
     int data = a->pass == LITDNN_CONV_BWD_DATA;
+    int direct = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DIRECT;
+    int gemm = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM;
+    int cublas = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS;
+    int implicit = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM
+                        : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM;
+    const int gemm_first[] = {cublas, gemm, implicit, direct}, direct_first[] = {direct, implicit, cublas, gemm};
     const int *o = (data ? cg : kg) >= 16 ? gemm_first : direct_first;
     int depthwise = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE;
     int depthwise_first = !litdnn_conv_not_applicable(a, depthwise);
@@ -185,7 +218,7 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
       order[n++] = depthwise;
-    order[n++] = 0;   /* the reference */
+    order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
 }
@@ -198,13 +231,12 @@ static int choose_first(litdnnHandle_t h, const void *args)
                                                                         : LITDNN_OP_CONVOLUTION_BACKWARD_FILTER);
   int order[16], n = litdnn_conv_rank(a, order);
   for (int i = 0; i < n; i++)
-    if (t->stages[order[i]].fn[litdnn_backend(h)] && !litdnn_conv_not_applicable(a, order[i]) &&
-        litdnn_conv_workspace_size(a, order[i]) == 0)
+    if (!litdnn_stage_refusal(h, &t->stages[order[i]], args) && litdnn_conv_workspace_size(a, order[i]) == 0)
       return order[i];
   return -1;
 }
 
-#line 4196 "chapters/05-convolution.nw"
+#line 4210 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

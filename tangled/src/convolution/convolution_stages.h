@@ -9,37 +9,37 @@
   S(LITDNN_CONVOLUTION_FWD_ALGO_DIRECT, "direct", "one thread per output, every operand from global memory", \
     GPU, litdnn_conv_fwd_direct, NULL, DET)                                                   \
   S(LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, "direct tiled",                                 \
-    "input tile with its halo and the taps in shared memory", GPU, litdnn_conv_fwd_tiled, NULL, DET) \
+    "input tile with its halo and the taps in shared memory", GPU, litdnn_conv_fwd_tiled, conv_tiled_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_GEMM, "im2col gemm",                                          \
-    "the unrolled input in the workspace, then the pipelined GEMM", GPU, litdnn_conv_fwd_gemm, NULL, DET) \
+    "the unrolled input in the workspace, then the pipelined GEMM", GPU, litdnn_conv_fwd_gemm, conv_gemm_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS, "im2col cublas",                                 \
-    "the unrolled input in the workspace, then cublasSgemm", CUDA, litdnn_conv_fwd_gemm_cublas, NULL, DET) \
+    "the unrolled input in the workspace, then cublasSgemm", CUDA, litdnn_conv_fwd_gemm_cublas, conv_gemm_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, "implicit gemm",                               \
-    "a 32x32 GEMM tile that gathers its columns from x", GPU, litdnn_conv_fwd_implicit_gemm, NULL, DET) \
+    "a 32x32 GEMM tile that gathers its columns from x", GPU, litdnn_conv_fwd_implicit_gemm, conv_implicit_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, "implicit precomp gemm",               \
-    "the same, with a table of tap offsets", GPU, litdnn_conv_fwd_implicit_precomp, NULL, DET) \
+    "the same, with a table of tap offsets", GPU, litdnn_conv_fwd_implicit_precomp, conv_implicit_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE, "depthwise",                                       \
-    "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, NULL, DET) \
+    "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, conv_depthwise_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD, "winograd",                                         \
     "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36", GPU, litdnn_conv_fwd_winograd, \
-    NULL, DET)
+    conv_winograd_applies, DET)
 #define CONV_BACKWARD_DATA_STAGES(S)                                                          \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dx", \
     CPU, litdnn_conv_backward_data_cpu, NULL, DET)                                            \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT, "direct", "one thread per dx element gathers its windows", \
     GPU, litdnn_conv_bwd_data_direct, NULL, DET)                                              \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM, "gemm col2im",                                     \
-    "w^T dy by the pipelined GEMM, then col2im as a gather", GPU, litdnn_conv_bwd_data_gemm, NULL, DET) \
+    "w^T dy by the pipelined GEMM, then col2im as a gather", GPU, litdnn_conv_bwd_data_gemm, conv_gemm_applies, DET) \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS, "cublas col2im", "w^T dy by cublasSgemm, then col2im", \
-    CUDA, litdnn_conv_bwd_data_gemm_cublas, NULL, DET)                                        \
+    CUDA, litdnn_conv_bwd_data_gemm_cublas, conv_gemm_applies, DET)                                        \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM, "implicit gemm",                          \
-    "dx = w^T dy as a tiled GEMM, col2im as a gather", GPU, litdnn_conv_bwd_data_implicit_gemm, NULL, DET) \
+    "dx = w^T dy as a tiled GEMM, col2im as a gather", GPU, litdnn_conv_bwd_data_implicit_gemm, conv_implicit_applies, DET) \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD, "winograd",                                    \
     "the forward Winograd of dy with the filter flipped and transposed", GPU,                 \
-    litdnn_conv_bwd_data_winograd, NULL, DET)                                                 \
+    litdnn_conv_bwd_data_winograd, conv_winograd_data_applies, DET)                                                 \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE, "depthwise",                                  \
     "3x3 depthwise: a thread gathers 4 elements of a row of dx", GPU, litdnn_conv_bwd_data_depthwise, \
-    NULL, DET)
+    conv_dw3_applies, DET)
 #define CONV_BACKWARD_FILTER_STAGES(S)                                                        \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dw", \
     CPU, litdnn_conv_backward_filter_cpu, NULL, DET)                                          \
@@ -47,19 +47,19 @@
     litdnn_conv_bwd_filter_direct, NULL, DET)                                                 \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM, "im2col gemm",                                   \
     "the unrolled input, then pipelined GEMMs over chunks of images", GPU, litdnn_conv_bwd_filter_gemm, \
-    NULL, DET)                                                                                \
+    conv_gemm_applies, DET)                                                                                \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS, "im2col cublas",                          \
     "the unrolled input, then cuBLAS GEMMs over chunks of images", CUDA,                      \
-    litdnn_conv_bwd_filter_gemm_cublas, NULL, DET)                                            \
+    litdnn_conv_bwd_filter_gemm_cublas, conv_gemm_applies, DET)                                            \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM, "implicit gemm", "dw = dy x^T as a tiled GEMM", \
-    GPU, litdnn_conv_bwd_filter_implicit_gemm, NULL, DET)                                     \
+    GPU, litdnn_conv_bwd_filter_implicit_gemm, conv_implicit_applies, DET)                                     \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE, "depthwise",                                \
     "3x3 depthwise: blocks share a channel's rows, 9 sums per thread", GPU,                   \
-    litdnn_conv_bwd_filter_depthwise, NULL, DET)
+    litdnn_conv_bwd_filter_depthwise, conv_dw3_applies, DET)
 #define CONV_BACKWARD_BIAS_STAGES(S)                                                          \
   S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
     litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
-  S(CONV_BIAS_STAGE_REDUCE, "block reduction", "a block per channel, partial sums merged in a tree", \
+  S(CONV_BIAS_STAGE_REDUCE, "block reduction", "a block per channel, partial sums merged by shuffles", \
     GPU, litdnn_conv_bwd_bias_reduce, NULL, DET)
 enum { CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_ID) };
 CONV_FORWARD_STAGES(LITDNN_STAGE_DECLARE)
