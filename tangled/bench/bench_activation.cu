@@ -1,4 +1,4 @@
-#line 1304 "chapters/03-activations.nw"
+#line 1307 "chapters/03-activations.nw"
 /* ReLU and sigmoid, forward and backward, 64x256x56x56 FP32: every GPU
    stage of litdnn against cuDNN's legacy activation calls. */
 #include "bench.h"
@@ -16,15 +16,18 @@ typedef struct {
   int backward;
 } act_bench;
 
-static void run_litdnn(void *ctx, int rep)
+static litdnnStatus_t call_litdnn(act_bench *a)
 {
-  act_bench *a = (act_bench *)ctx;
   float one = 1.0f, zero = 0.0f;
   if (a->backward)
-    BENCH_LITDNN(litdnnActivationBackward(a->h, a->act, &one, a->t, a->y, a->t, a->dy, a->t, a->x,
-                                          &zero, a->t, a->dx));
-  else
-    BENCH_LITDNN(litdnnActivationForward(a->h, a->act, &one, a->t, a->x, &zero, a->t, a->y));
+    return litdnnActivationBackward(a->h, a->act, &one, a->t, a->y, a->t, a->dy, a->t, a->x, &zero, a->t,
+                                    a->dx);
+  return litdnnActivationForward(a->h, a->act, &one, a->t, a->x, &zero, a->t, a->y);
+}
+
+static void run_litdnn(void *ctx, int rep)
+{
+  BENCH_LITDNN(call_litdnn((act_bench *)ctx));
 }
 
 static void run_cudnn(void *ctx, int rep)
@@ -59,6 +62,8 @@ static void measure(bench *b, act_bench *a, litdnnActivationMode_t mode,
       continue;
     BENCH_LITDNN(litdnnSetStage(a->h, op, s));
     snprintf(impl, sizeof impl, "litdnn: %s", stage);
+    if (!bench_stage_runs(impl, call_litdnn(a)))
+      continue;   /* the stage does not apply: its reason is printed */
     bench_record(b, name, "64x256x56x56", impl, bench_median_ms(b, run_litdnn, a), min_bytes, 0.0);
   }
   BENCH_LITDNN(litdnnSetStage(a->h, op, LITDNN_STAGE_AUTOMATIC));

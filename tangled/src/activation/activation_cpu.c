@@ -1,9 +1,9 @@
-#line 355 "chapters/03-activations.nw"
+#line 356 "chapters/03-activations.nw"
 #include "activation/activation.h"
 #include <math.h>
 
 #define LITDNN_ACT_FN static
-#line 375 "chapters/03-activations.nw"
+#line 376 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_nan_rule(int propagate, float x, float value)
 {
   return isnan(x) ? (propagate ? x : 0.0f) : value;
@@ -13,7 +13,7 @@ LITDNN_ACT_FN float act_sigmoid(float x)
 {
   return 1.0f / (1.0f + expf(-x));
 }
-#line 395 "chapters/03-activations.nw"
+#line 396 "chapters/03-activations.nw"
 #define LITDNN_ACT_GELU_K 0.7978845608f   /* sqrt(2 / pi) */
 #define LITDNN_ACT_GELU_A 0.044715f
 #define LITDNN_ACT_SQRT1_2 0.7071067812f  /* 1 / sqrt(2) */
@@ -36,7 +36,7 @@ LITDNN_ACT_FN float act_forward_one(int mode, int propagate, float c, float x)
   }
   return x; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 427 "chapters/03-activations.nw"
+#line 428 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, float x, float dy)
 {
   switch (mode) {
@@ -63,7 +63,7 @@ LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, 
   }
   return dy; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 456 "chapters/03-activations.nw"
+#line 457 "chapters/03-activations.nw"
 LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int64_t i, int64_t *off)
 {
   for (int t = 0; t < ntensors; t++)
@@ -75,7 +75,7 @@ LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int6
       off[t] += coord * l->strides[t][d];
   }
 }
-#line 474 "chapters/03-activations.nw"
+#line 475 "chapters/03-activations.nw"
 litdnnStatus_t litdnn_act_forward_cpu(litdnnHandle_t h, const void *args)
 {
   const litdnn_act_forward_args *a = args;

@@ -1,4 +1,4 @@
-#line 512 "chapters/03-activations.nw"
+#line 513 "chapters/03-activations.nw"
 #include "core/prelude.cuh"
 #include "activation/activation.h"
 #include <math.h>
@@ -6,7 +6,7 @@
 
 #define LITDNN_ACT_FN static __device__ inline
 enum { ACT_THREADS = 256, ACT_TRIPS = 8 };
-#line 375 "chapters/03-activations.nw"
+#line 376 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_nan_rule(int propagate, float x, float value)
 {
   return isnan(x) ? (propagate ? x : 0.0f) : value;
@@ -16,7 +16,7 @@ LITDNN_ACT_FN float act_sigmoid(float x)
 {
   return 1.0f / (1.0f + expf(-x));
 }
-#line 395 "chapters/03-activations.nw"
+#line 396 "chapters/03-activations.nw"
 #define LITDNN_ACT_GELU_K 0.7978845608f   /* sqrt(2 / pi) */
 #define LITDNN_ACT_GELU_A 0.044715f
 #define LITDNN_ACT_SQRT1_2 0.7071067812f  /* 1 / sqrt(2) */
@@ -39,7 +39,7 @@ LITDNN_ACT_FN float act_forward_one(int mode, int propagate, float c, float x)
   }
   return x; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 427 "chapters/03-activations.nw"
+#line 428 "chapters/03-activations.nw"
 LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, float x, float dy)
 {
   switch (mode) {
@@ -66,7 +66,7 @@ LITDNN_ACT_FN float act_backward_one(int mode, int propagate, float c, float y, 
   }
   return dy; /* LITDNN_ACTIVATION_IDENTITY */
 }
-#line 456 "chapters/03-activations.nw"
+#line 457 "chapters/03-activations.nw"
 LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int64_t i, int64_t *off)
 {
   for (int t = 0; t < ntensors; t++)
@@ -78,17 +78,13 @@ LITDNN_ACT_FN void act_offsets_of(const litdnn_act_layout *l, int ntensors, int6
       off[t] += coord * l->strides[t][d];
   }
 }
-#line 528 "chapters/03-activations.nw"
+#line 529 "chapters/03-activations.nw"
 static __global__ void act_forward_naive_kernel(int mode, int propagate, float coef, float alpha,
                                                 float beta, const float *x, float *y, int64_t n)
 {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
-    float value = alpha * act_forward_one(mode, propagate, coef, x[i]);
-    if (beta != 0.0f)
-      value += beta * y[i];
-    y[i] = value;
-  }
+  if (i < n)
+    litdnn_blend_store(&y[i], act_forward_one(mode, propagate, coef, x[i]), alpha, beta);
 }
 
 static __global__ void act_backward_naive_kernel(int mode, int propagate, float coef, float alpha,
@@ -99,13 +95,10 @@ static __global__ void act_backward_naive_kernel(int mode, int propagate, float 
   if (i < n) {
     float yi = LITDNN_ACT_READS_Y(mode) ? y[i] : 0.0f;
     float xi = LITDNN_ACT_READS_X(mode) ? x[i] : 0.0f;
-    float value = alpha * act_backward_one(mode, propagate, coef, yi, xi, dy[i]);
-    if (beta != 0.0f)
-      value += beta * dx[i];
-    dx[i] = value;
+    litdnn_blend_store(&dx[i], act_backward_one(mode, propagate, coef, yi, xi, dy[i]), alpha, beta);
   }
 }
-#line 603 "chapters/03-activations.nw"
+#line 602 "chapters/03-activations.nw"
 static __global__ void act_forward_strided_kernel(int mode, int propagate, float coef, float alpha,
                                                   float beta, const float *x, float *y, int64_t n,
                                                   litdnn_act_layout layout)
@@ -114,10 +107,7 @@ static __global__ void act_forward_strided_kernel(int mode, int propagate, float
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
     int64_t off[2];
     act_offsets_of(&layout, 2, i, off);
-    float value = alpha * act_forward_one(mode, propagate, coef, x[off[0]]);
-    if (beta != 0.0f)
-      value += beta * y[off[1]];
-    y[off[1]] = value;
+    litdnn_blend_store(&y[off[1]], act_forward_one(mode, propagate, coef, x[off[0]]), alpha, beta);
   }
 }
 
@@ -132,13 +122,11 @@ static __global__ void act_backward_strided_kernel(int mode, int propagate, floa
     act_offsets_of(&layout, 4, i, off);
     float yi = LITDNN_ACT_READS_Y(mode) ? y[off[0]] : 0.0f;
     float xi = LITDNN_ACT_READS_X(mode) ? x[off[2]] : 0.0f;
-    float value = alpha * act_backward_one(mode, propagate, coef, yi, xi, dy[off[1]]);
-    if (beta != 0.0f)
-      value += beta * dx[off[3]];
-    dx[off[3]] = value;
+    litdnn_blend_store(&dx[off[3]], act_backward_one(mode, propagate, coef, yi, xi, dy[off[1]]), alpha,
+                       beta);
   }
 }
-#line 687 "chapters/03-activations.nw"
+#line 684 "chapters/03-activations.nw"
 static __device__ inline void act_forward_loop(int mode, int blend, int propagate, float coef,
                                                float alpha, float beta, const float *x, float *y,
                                                int64_t n, int64_t n4)
@@ -170,7 +158,7 @@ static __device__ inline void act_forward_loop(int mode, int blend, int propagat
     y[i] = value;
   }
 }
-#line 725 "chapters/03-activations.nw"
+#line 722 "chapters/03-activations.nw"
 static __device__ inline void act_backward_loop(int mode, int blend, int propagate, float coef,
                                                 float alpha, float beta, const float *y,
                                                 const float *dy, const float *x, float *dx,
@@ -208,7 +196,7 @@ static __device__ inline void act_backward_loop(int mode, int blend, int propaga
     dx[i] = value;
   }
 }
-#line 776 "chapters/03-activations.nw"
+#line 773 "chapters/03-activations.nw"
 static __device__ inline void act_forward_mode(int mode, const litdnn_act_forward_args *a, int64_t n4)
 {
   if (a->beta != 0.0f)
@@ -251,9 +239,9 @@ static __global__ void act_bwd_swish(bwd_args a, int64_t n4) { act_backward_mode
 static __global__ void act_bwd_leaky_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_LEAKY_RELU, &a, n4); }
 static __global__ void act_bwd_gelu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU, &a, n4); }
 static __global__ void act_bwd_gelu_tanh(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU_TANH, &a, n4); }
-#line 879 "chapters/03-activations.nw"
+#line 877 "chapters/03-activations.nw"
 #define ACT_MAX_BLOCKS 0x7fffffff
-#line 824 "chapters/03-activations.nw"
+#line 821 "chapters/03-activations.nw"
 static void act_forward_vec4_launch(const fwd_args *a, unsigned blocks, cudaStream_t st, int64_t n4)
 {
   switch (a->mode) {
@@ -286,7 +274,7 @@ static void act_backward_vec4_launch(const bwd_args *a, unsigned blocks, cudaStr
   }
 }
 
-#line 882 "chapters/03-activations.nw"
+#line 880 "chapters/03-activations.nw"
 static int aligned16(const void *p)
 {
   return ((uintptr_t)p & 15u) == 0;
