@@ -2,7 +2,10 @@
  * double-precision reference computed here, on odd sizes, misaligned
  * pointers, NCHW, NHWC, mixed and strided layouts, several alpha/beta
  * pairs; the backward pass also against central finite differences of the
- * forward pass; NaN propagation; and every bad input of every function. */
+ * forward pass; NaN propagation; and every bad input of every function.
+ * One Criterion case per (op, stage, backend, problem): the vec4 stage
+ * must run every layout it takes (all tensors packed alike) and refuse
+ * the others, naming itself, with the output untouched. */
 #include "common.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,22 +210,37 @@ typedef struct {
 static const blend blends[] = {{1.0f, 0.0f}, {0.5f, 0.0f}, {-1.25f, 0.75f}};
 #define NBLENDS ((int)(sizeof blends / sizeof blends[0]))
 
-/* ---- running one case on one (backend, stage) ---- */
+/* Does the stage take the layout? vec4 needs the tensors the pass reads
+   and writes (x and y forward; y, dy, x and dx backward) packed, all
+   with the same strides; the others take every layout. */
+static int stage_takes(const char *stage, const layout_case *lc, int ntensors)
+{
+  if (strcmp(stage, "vec4") != 0)
+    return 1;
+  for (int k = 0; k < ntensors; k++) {
+    if (span_of(lc, k) != count_of(lc))
+      return 0;
+    for (int d = 0; d < 4; d++)
+      if (lc->dims[d] > 1 && lc->strides[k][d] != lc->strides[0][d])
+        return 0;
+  }
+  return 1;
+}
+
+/* ---- running one problem in one case ---- */
 typedef struct {
   litdnnHandle_t h;
-  t_run run;
+  const t_case *tc;
   litdnnActivationDescriptor_t act;
   int mode, prop;
   double coef; /* as the kernels see it: rounded to float */
 } ctx;
 
-static ctx open_ctx(t_run run, litdnnOp_t op, int mode, int prop)
+static ctx open_ctx(const t_case *tc, int mode, int prop)
 {
   ctx c;
-  c.run = run;
-  c.h = t_handle(run.backend);
-  cr_assert_eq(litdnnSetStage(c.h, op, run.stage), LITDNN_STATUS_SUCCESS, "%s",
-               litdnnGetLastErrorString());
+  c.tc = tc;
+  c.h = t_case_handle(tc);
   cr_assert_eq(litdnnCreateActivationDescriptor(&c.act), LITDNN_STATUS_SUCCESS);
   c.mode = mode;
   c.prop = prop;
@@ -253,18 +271,18 @@ static void check_output(const ctx *c, const char *dir, const layout_case *lc, i
     float got = got_buf[o];
     int ok = isnan(ref[i]) ? isnan(got) : fabs((double)got - ref[i]) <= RTOL * mag[i];
     if (!ok)
-      cr_assert_fail("%s %s, stage %s on %s, %s, alpha %g beta %g, nan %s: element %lld: got %.9g, "
+      cr_assert_fail("%s %s, %s, %s, alpha %g beta %g, nan %s: element %lld: got %.9g, "
                      "expected %.9g (tolerance %.3g); seed %llu (LITDNN_TEST_SEED=%llu repeats it)",
-                     litdnnGetActivationModeName((litdnnActivationMode_t)c->mode), dir, c->run.name,
-                     litdnnGetBackendName(c->run.backend), lc->name, b.alpha, b.beta,
+                     litdnnGetActivationModeName((litdnnActivationMode_t)c->mode), dir, t_case_name(c->tc),
+                     lc->name, b.alpha, b.beta,
                      c->prop ? "propagated" : "not propagated", (long long)i, got, ref[i],
                      RTOL * mag[i], (unsigned long long)t_seed(), (unsigned long long)t_seed());
   }
   for (int64_t o = 0; o < alloc; o++)
     if (!in_view[o] && !isnan(got_buf[o]))
-      cr_assert_fail("%s %s, stage %s on %s, %s: wrote %.9g at buffer position %lld, outside the "
+      cr_assert_fail("%s %s, %s, %s: wrote %.9g at buffer position %lld, outside the "
                      "tensor; seed %llu", litdnnGetActivationModeName((litdnnActivationMode_t)c->mode),
-                     dir, c->run.name, litdnnGetBackendName(c->run.backend), lc->name, got_buf[o],
+                     dir, t_case_name(c->tc), lc->name, got_buf[o],
                      (long long)o, (unsigned long long)t_seed());
   free(in_view);
 }
@@ -283,6 +301,31 @@ static float *make_buffer(const layout_case *lc, int k, int64_t *alloc, float lo
   return buf;
 }
 
+/* After a call on layout lc whose output buffer (alloc floats on the
+   device at dev) held before: a stage that takes the layout (and the
+   handle's own choice) must have run, and the caller compares; one that
+   does not must refuse with NOT_SUPPORTED, naming itself, and leave the
+   whole buffer as it was. Called right after the call, whose message
+   the next call of the library would clear. */
+static int ran(const ctx *c, litdnnStatus_t s, int takes, const char *dir, const layout_case *lc,
+               const void *dev, const float *before, int64_t alloc)
+{
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  if (c->tc->stage == LITDNN_STAGE_AUTOMATIC || takes) {
+    cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s on %s, %s: %s", dir, lc->name, t_case_name(c->tc), msg);
+    return 1;
+  }
+  cr_assert(s == LITDNN_STATUS_NOT_SUPPORTED && strstr(msg, t_case_stage(c->tc)) && strstr(msg, "does not apply"),
+            "%s on %s, %s: returned %s, expected LITDNN_STATUS_NOT_SUPPORTED naming the stage (message: %s)", dir,
+            lc->name, t_case_name(c->tc), litdnnGetErrorString(s), msg);
+  float *now = t_dev_fetch(c->h, dev, (size_t)alloc);
+  cr_assert(memcmp(now, before, (size_t)alloc * sizeof *now) == 0, "%s on %s, %s: a refused call wrote its output",
+            dir, lc->name, t_case_name(c->tc));
+  free(now);
+  return 0;
+}
+
 static void run_forward_case(const ctx *c, const layout_case *lc, blend b)
 {
   int64_t n = count_of(lc), ax, ay;
@@ -298,18 +341,10 @@ static void run_forward_case(const ctx *c, const layout_case *lc, blend b)
   }
   float *dx_ = t_dev_from_host(c->h, x, (size_t)ax), *dy_ = t_dev_from_host(c->h, y, (size_t)ay);
   litdnnTensorDescriptor_t xd = desc_of(lc, 0), yd = desc_of(lc, 1);
+  int takes = stage_takes(t_case_stage(c->tc), lc, 2);   /* asked before the call: the next call clears its message */
   litdnnStatus_t s = litdnnActivationForward(c->h, c->act, &b.alpha, xd, dx_ + lc->offset[0], &b.beta,
                                              yd, dy_ + lc->offset[1]);
-  /* a pinned stage that does not take this layout refuses it, and writes nothing */
-  int refused = s == LITDNN_STATUS_NOT_SUPPORTED && strstr(litdnnGetLastErrorString(), "does not apply");
-  cr_assert(s == LITDNN_STATUS_SUCCESS || refused, "forward on %s: %s", lc->name, litdnnGetLastErrorString());
-  if (refused) {
-    float *before = malloc((size_t)ay * sizeof *before);
-    memcpy(before, y, (size_t)ay * sizeof *before);
-    t_dev_to_host(c->h, y, dy_, (size_t)ay);
-    cr_assert(memcmp(before, y, (size_t)ay * sizeof *y) == 0, "forward on %s: a refused call wrote y", lc->name);
-    free(before);
-  } else {
+  if (ran(c, s, takes, "forward", lc, dy_, y, ay)) {
     t_dev_to_host(c->h, y, dy_, (size_t)ay);
     check_output(c, "forward", lc, 1, b, y, ay, ref, mag);
   }
@@ -344,19 +379,11 @@ static void run_backward_case(const ctx *c, const layout_case *lc, blend b)
   float *d_x = t_dev_from_host(c->h, x, (size_t)ax), *d_dx = t_dev_from_host(c->h, dx, (size_t)adx);
   litdnnTensorDescriptor_t yd = desc_of(lc, 0), dyd = desc_of(lc, 1), xd = desc_of(lc, 2),
                            dxd = desc_of(lc, 3);
+  int takes = stage_takes(t_case_stage(c->tc), lc, 4);   /* asked before the call: the next call clears its message */
   litdnnStatus_t s = litdnnActivationBackward(c->h, c->act, &b.alpha, yd, d_y + lc->offset[0], dyd,
                                               d_dy + lc->offset[1], xd, d_x + lc->offset[2], &b.beta,
                                               dxd, d_dx + lc->offset[3]);
-  int refused = s == LITDNN_STATUS_NOT_SUPPORTED && strstr(litdnnGetLastErrorString(), "does not apply");
-  cr_assert(s == LITDNN_STATUS_SUCCESS || refused, "backward on %s: %s", lc->name, litdnnGetLastErrorString());
-  if (refused) {
-    float *before = malloc((size_t)adx * sizeof *before);
-    memcpy(before, dx, (size_t)adx * sizeof *before);
-    t_dev_to_host(c->h, dx, d_dx, (size_t)adx);
-    cr_assert(memcmp(before, dx, (size_t)adx * sizeof *dx) == 0, "backward on %s: a refused call wrote dx",
-              lc->name);
-    free(before);
-  } else {
+  if (ran(c, s, takes, "backward", lc, d_dx, dx, adx)) {
     t_dev_to_host(c->h, dx, d_dx, (size_t)adx);
     check_output(c, "backward", lc, 3, b, dx, adx, ref, mag);
   }
@@ -368,26 +395,33 @@ static void run_backward_case(const ctx *c, const layout_case *lc, blend b)
   free(x), free(y), free(dy), free(dx), free(ref), free(mag);
 }
 
-/* Every stage on every backend, every case and blend, both NaN options for
-   the ReLU family (the inputs here hold no NaN; see the nan tests). */
-static void check_mode(litdnnOp_t op, int mode)
+/* The layouts of a case: problem p of the lists below. The small cases
+   run with every blend, the larger one with the last. */
+#define NSMALL 13
+#define NPROBLEMS (NSMALL + 1)
+
+static layout_case problem_of(int p, int *nblends)
 {
-  t_run runs[T_MAX_RUNS];
   layout_case cases[16];
-  int nruns = t_runs(op, runs, T_MAX_RUNS), ncases = small_cases(cases);
-  layout_case large = make_case("larger", 4, 16, 17, 19, 0, 0, 0);
-  cr_assert(nruns >= 1, "no stage of %s runs here", litdnnGetOpName(op));
-  for (int r = 0; r < nruns; r++)
-    for (int prop = 0; prop <= relu_family(mode); prop++) {
-      ctx c = open_ctx(runs[r], op, mode, prop);
-      for (int k = 0; k < ncases; k++)
-        for (int b = 0; b < NBLENDS; b++)
-          (op == LITDNN_OP_ACTIVATION_FORWARD ? run_forward_case : run_backward_case)(&c, &cases[k],
-                                                                                       blends[b]);
-      (op == LITDNN_OP_ACTIVATION_FORWARD ? run_forward_case : run_backward_case)(&c, &large,
-                                                                                   blends[2]);
-      close_ctx(&c);
-    }
+  int n = small_cases(cases);
+  cr_assert_eq(n, NSMALL, "small_cases has %d layouts; NSMALL says %d", n, NSMALL);
+  *nblends = p < NSMALL ? NBLENDS : 1;
+  return p < NSMALL ? cases[p] : make_case("larger", 4, 16, 17, 19, 0, 0, 0);
+}
+
+/* One case, one mode: its layout with each blend, both NaN options for
+   the ReLU family (the inputs here hold no NaN; see the nan tests). */
+static void check_mode(const t_case *tc, int mode)
+{
+  int nblends;
+  layout_case lc = problem_of(tc->problem, &nblends);
+  for (int prop = 0; prop <= relu_family(mode); prop++) {
+    ctx c = open_ctx(tc, mode, prop);
+    for (int b = 0; b < nblends; b++)
+      (tc->op == LITDNN_OP_ACTIVATION_FORWARD ? run_forward_case : run_backward_case)(
+          &c, &lc, blends[nblends == 1 ? NBLENDS - 1 : b]);
+    close_ctx(&c);
+  }
 }
 
 /* ---- finite differences ---- */
@@ -411,58 +445,57 @@ static float away_from_kinks(int mode, double c)
   }
 }
 
-static void check_finite_differences(int mode)
+static void check_finite_differences(const t_case *tc, int mode)
 {
-  t_run runs[T_MAX_RUNS];
-  int nruns = t_runs(LITDNN_OP_ACTIVATION_BACKWARD, runs, T_MAX_RUNS);
   enum { N = 257 };
   const float h = 1e-2f, one = 1.0f, zero = 0.0f;
-  for (int r = 0; r < nruns; r++) {
-    ctx c = open_ctx(runs[r], LITDNN_OP_ACTIVATION_BACKWARD, mode, 0);
-    /* the forward pass of the same stage: same backend, same stage index */
-    cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_ACTIVATION_FORWARD, runs[r].stage), LITDNN_STATUS_SUCCESS);
-    float x[N], xp[N], xm[N], ones[N], out[N];
-    for (int i = 0; i < N; i++) {
-      x[i] = away_from_kinks(mode, c.coef);
-      xp[i] = x[i] + h;
-      xm[i] = x[i] - h;
-      ones[i] = 1.0f;
-    }
-    layout_case lc = make_case("fd", 1, 1, 1, N, 0, 0, 0);
-    litdnnTensorDescriptor_t t = desc_of(&lc, 0);
-    float *d_x = t_dev_from_host(c.h, x, N), *d_xp = t_dev_from_host(c.h, xp, N);
-    float *d_xm = t_dev_from_host(c.h, xm, N), *d_ones = t_dev_from_host(c.h, ones, N);
-    float *d_y = t_dev_poisoned(c.h, N), *d_yp = t_dev_poisoned(c.h, N), *d_ym = t_dev_poisoned(c.h, N);
-    float *d_dx = t_dev_poisoned(c.h, N);
-    cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_x, &zero, t, d_y), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_xp, &zero, t, d_yp), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_xm, &zero, t, d_ym), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(litdnnActivationBackward(c.h, c.act, &one, t, d_y, t, d_ones, t, d_x, &zero, t, d_dx),
-                 LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    float yp[N], ym[N];
-    t_dev_to_host(c.h, yp, d_yp, N);
-    t_dev_to_host(c.h, ym, d_ym, N);
-    t_dev_to_host(c.h, out, d_dx, N);
-    for (int i = 0; i < N; i++) {
-      double fd = ((double)yp[i] - ym[i]) / ((double)xp[i] - xm[i]);
-      cr_assert(fabs(out[i] - fd) <= 5e-4 * (1 + fabs(fd)),
-                "%s backward, stage %s on %s: at x = %.9g the gradient is %.9g but the central "
-                "difference of the forward pass is %.9g; seed %llu",
-                litdnnGetActivationModeName((litdnnActivationMode_t)mode), runs[r].name,
-                litdnnGetBackendName(runs[r].backend), x[i], out[i], fd, (unsigned long long)t_seed());
-    }
-    float *bufs[] = {d_x, d_xp, d_xm, d_ones, d_y, d_yp, d_ym, d_dx};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
-      t_dev_free(c.h, bufs[i]);
-    litdnnDestroyTensorDescriptor(t);
-    close_ctx(&c);
+  ctx c = open_ctx(tc, mode, 0);
+  /* the forward pass of the same stage: same backend, same stage index */
+  cr_assert_eq(litdnnSetStage(c.h, LITDNN_OP_ACTIVATION_FORWARD, tc->stage), LITDNN_STATUS_SUCCESS);
+  float x[N], xp[N], xm[N], ones[N], out[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = away_from_kinks(mode, c.coef);
+    xp[i] = x[i] + h;
+    xm[i] = x[i] - h;
+    ones[i] = 1.0f;
   }
+  layout_case lc = make_case("fd", 1, 1, 1, N, 0, 0, 0);
+  litdnnTensorDescriptor_t t = desc_of(&lc, 0);
+  float *d_x = t_dev_from_host(c.h, x, N), *d_xp = t_dev_from_host(c.h, xp, N);
+  float *d_xm = t_dev_from_host(c.h, xm, N), *d_ones = t_dev_from_host(c.h, ones, N);
+  float *d_y = t_dev_poisoned(c.h, N), *d_yp = t_dev_poisoned(c.h, N), *d_ym = t_dev_poisoned(c.h, N);
+  float *d_dx = t_dev_poisoned(c.h, N);
+  cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_x, &zero, t, d_y), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_xp, &zero, t, d_yp), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnActivationForward(c.h, c.act, &one, t, d_xm, &zero, t, d_ym), LITDNN_STATUS_SUCCESS);
+  cr_assert_eq(litdnnActivationBackward(c.h, c.act, &one, t, d_y, t, d_ones, t, d_x, &zero, t, d_dx),
+               LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  float yp[N], ym[N];
+  t_dev_to_host(c.h, yp, d_yp, N);
+  t_dev_to_host(c.h, ym, d_ym, N);
+  t_dev_to_host(c.h, out, d_dx, N);
+  for (int i = 0; i < N; i++) {
+    double fd = ((double)yp[i] - ym[i]) / ((double)xp[i] - xm[i]);
+    cr_assert(fabs(out[i] - fd) <= 5e-4 * (1 + fabs(fd)),
+              "%s backward, %s: at x = %.9g the gradient is %.9g but the central "
+              "difference of the forward pass is %.9g; seed %llu",
+              litdnnGetActivationModeName((litdnnActivationMode_t)mode), t_case_name(tc), x[i], out[i], fd,
+              (unsigned long long)t_seed());
+  }
+  float *bufs[] = {d_x, d_xp, d_xm, d_ones, d_y, d_yp, d_ym, d_dx};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+    t_dev_free(c.h, bufs[i]);
+  litdnnDestroyTensorDescriptor(t);
+  close_ctx(&c);
 }
 
-#define MODE_TESTS(name, mode)                                                           \
-  Test(activation_forward, name) { check_mode(LITDNN_OP_ACTIVATION_FORWARD, mode); }     \
-  Test(activation_backward, name) { check_mode(LITDNN_OP_ACTIVATION_BACKWARD, mode); }   \
-  Test(activation_gradient, name) { check_finite_differences(mode); }
+#define MODE_TESTS(name, mode)                                                                       \
+  ParameterizedTestParameters(activation_forward, name) { return t_cases(LITDNN_OP_ACTIVATION_FORWARD, NPROBLEMS); } \
+  ParameterizedTest(t_case *c, activation_forward, name) { check_mode(c, mode); }                    \
+  ParameterizedTestParameters(activation_backward, name) { return t_cases(LITDNN_OP_ACTIVATION_BACKWARD, NPROBLEMS); } \
+  ParameterizedTest(t_case *c, activation_backward, name) { check_mode(c, mode); }                   \
+  ParameterizedTestParameters(activation_gradient, name) { return t_cases(LITDNN_OP_ACTIVATION_BACKWARD, 1); } \
+  ParameterizedTest(t_case *c, activation_gradient, name) { check_finite_differences(c, mode); }
 
 MODE_TESTS(sigmoid, LITDNN_ACTIVATION_SIGMOID)
 MODE_TESTS(relu, LITDNN_ACTIVATION_RELU)
@@ -475,12 +508,29 @@ MODE_TESTS(leaky_relu, LITDNN_ACTIVATION_LEAKY_RELU)
 MODE_TESTS(gelu, LITDNN_ACTIVATION_GELU)
 MODE_TESTS(gelu_tanh, LITDNN_ACTIVATION_GELU_TANH)
 
+/* Coverage: vec4 takes some of the layouts and refuses others, in each
+   direction, so the run and the refusal are both exercised. */
+Test(activation_stages, vec4_takes_some_layouts_and_not_others)
+{
+  for (int ntensors = 2; ntensors <= 4; ntensors += 2) {
+    int takes = 0, refuses = 0;
+    for (int p = 0; p < NPROBLEMS; p++) {
+      int nb;
+      layout_case lc = problem_of(p, &nb);
+      takes += stage_takes("vec4", &lc, ntensors);
+      refuses += !stage_takes("vec4", &lc, ntensors);
+    }
+    cr_expect(takes > 0 && refuses > 0, "%s: vec4 takes %d layouts and refuses %d",
+              ntensors == 2 ? "forward" : "backward", takes, refuses);
+  }
+}
+
 /* ---- NaN propagation ---- */
 /* A NaN in x: the ReLU family follows reluNanOpt (NaN, or 0), the smooth
    modes always give NaN. Every stage, forward and backward, 41 elements
    with NaN at every third one (so both the vector body and the tail of
    the vec4 stage see NaN). */
-static void check_nan(int mode, int prop)
+static void check_nan(const t_case *tc, int mode, int prop)
 {
   enum { N = 41 };
   const float one = 1.0f, zero = 0.0f;
@@ -493,92 +543,93 @@ static void check_nan(int mode, int prop)
   }
   layout_case lc = make_case("nan", 1, 1, 1, N, 0, 0, 0);
   blend b = {1.0f, 0.0f};
-  for (int op = LITDNN_OP_ACTIVATION_FORWARD; op <= LITDNN_OP_ACTIVATION_BACKWARD; op++) {
-    t_run runs[T_MAX_RUNS];
-    int nruns = t_runs((litdnnOp_t)op, runs, T_MAX_RUNS);
-    for (int r = 0; r < nruns; r++) {
-      ctx c = open_ctx(runs[r], (litdnnOp_t)op, mode, prop);
-      litdnnTensorDescriptor_t t = desc_of(&lc, 0);
-      float *d_x = t_dev_from_host(c.h, x, N), *d_y = t_dev_from_host(c.h, y, N);
-      float *d_dy = t_dev_from_host(c.h, dy, N), *d_out = t_dev_poisoned(c.h, N);
-      litdnnStatus_t s =
-          op == LITDNN_OP_ACTIVATION_FORWARD
-              ? litdnnActivationForward(c.h, c.act, &one, t, d_x, &zero, t, d_out)
-              : litdnnActivationBackward(c.h, c.act, &one, t, d_y, t, d_dy, t, d_x, &zero, t, d_out);
-      cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-      t_dev_to_host(c.h, out, d_out, N);
-      for (int i = 0; i < N; i++) {
-        ref_t rr = op == LITDNN_OP_ACTIVATION_FORWARD ? ref_forward(mode, prop, c.coef, x[i])
-                                                      : ref_backward(mode, prop, c.coef, y[i], x[i], dy[i]);
-        ref[i] = rr.value;
-        mag[i] = rr.mag;
-      }
-      /* every NaN input must give exactly what reluNanOpt says */
-      for (int i = 0; i < N; i += 3)
-        cr_assert(relu_family(mode) && !prop ? out[i] == 0.0f : isnan(out[i]),
-                  "%s %s (nan %s), stage %s on %s: x = NaN gave %g",
-                  litdnnGetActivationModeName((litdnnActivationMode_t)mode),
-                  op == LITDNN_OP_ACTIVATION_FORWARD ? "forward" : "backward",
-                  prop ? "propagated" : "not propagated", runs[r].name,
-                  litdnnGetBackendName(runs[r].backend), out[i]);
-      float all[N];
-      memcpy(all, out, sizeof all);
-      check_output(&c, op == LITDNN_OP_ACTIVATION_FORWARD ? "forward" : "backward", &lc, 0, b, all,
-                   N, ref, mag);
-      t_dev_free(c.h, d_x), t_dev_free(c.h, d_y), t_dev_free(c.h, d_dy), t_dev_free(c.h, d_out);
-      litdnnDestroyTensorDescriptor(t);
-      close_ctx(&c);
-    }
+  int op = tc->op;
+  ctx c = open_ctx(tc, mode, prop);
+  litdnnTensorDescriptor_t t = desc_of(&lc, 0);
+  float *d_x = t_dev_from_host(c.h, x, N), *d_y = t_dev_from_host(c.h, y, N);
+  float *d_dy = t_dev_from_host(c.h, dy, N), *d_out = t_dev_poisoned(c.h, N);
+  litdnnStatus_t s =
+      op == LITDNN_OP_ACTIVATION_FORWARD
+          ? litdnnActivationForward(c.h, c.act, &one, t, d_x, &zero, t, d_out)
+          : litdnnActivationBackward(c.h, c.act, &one, t, d_y, t, d_dy, t, d_x, &zero, t, d_out);
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
+  t_dev_to_host(c.h, out, d_out, N);
+  for (int i = 0; i < N; i++) {
+    ref_t rr = op == LITDNN_OP_ACTIVATION_FORWARD ? ref_forward(mode, prop, c.coef, x[i])
+                                                  : ref_backward(mode, prop, c.coef, y[i], x[i], dy[i]);
+    ref[i] = rr.value;
+    mag[i] = rr.mag;
   }
+  /* every NaN input must give exactly what reluNanOpt says */
+  for (int i = 0; i < N; i += 3)
+    cr_assert(relu_family(mode) && !prop ? out[i] == 0.0f : isnan(out[i]),
+              "%s %s (nan %s), %s: x = NaN gave %g", litdnnGetActivationModeName((litdnnActivationMode_t)mode),
+              op == LITDNN_OP_ACTIVATION_FORWARD ? "forward" : "backward", prop ? "propagated" : "not propagated",
+              t_case_name(tc), out[i]);
+  float all[N];
+  memcpy(all, out, sizeof all);
+  check_output(&c, op == LITDNN_OP_ACTIVATION_FORWARD ? "forward" : "backward", &lc, 0, b, all, N, ref, mag);
+  t_dev_free(c.h, d_x), t_dev_free(c.h, d_y), t_dev_free(c.h, d_dy), t_dev_free(c.h, d_out);
+  litdnnDestroyTensorDescriptor(t);
+  close_ctx(&c);
 }
 
-Test(activation_nan, relu_family_follows_relu_nan_opt)
+static void relu_family_follows_relu_nan_opt(const t_case *tc)
 {
   for (int prop = 0; prop <= 1; prop++) {
-    check_nan(LITDNN_ACTIVATION_RELU, prop);
-    check_nan(LITDNN_ACTIVATION_CLIPPED_RELU, prop);
-    check_nan(LITDNN_ACTIVATION_LEAKY_RELU, prop);
+    check_nan(tc, LITDNN_ACTIVATION_RELU, prop);
+    check_nan(tc, LITDNN_ACTIVATION_CLIPPED_RELU, prop);
+    check_nan(tc, LITDNN_ACTIVATION_LEAKY_RELU, prop);
   }
 }
 
-Test(activation_nan, smooth_modes_always_propagate)
+static void smooth_modes_always_propagate(const t_case *tc)
 {
-  check_nan(LITDNN_ACTIVATION_SIGMOID, 0);
-  check_nan(LITDNN_ACTIVATION_ELU, 0);
-  check_nan(LITDNN_ACTIVATION_GELU, 0);
+  check_nan(tc, LITDNN_ACTIVATION_SIGMOID, 0);
+  check_nan(tc, LITDNN_ACTIVATION_ELU, 0);
+  check_nan(tc, LITDNN_ACTIVATION_GELU, 0);
 }
 
+#define NAN_TEST(name)                                                                                  \
+  ParameterizedTestParameters(activation_nan, forward_##name) { return t_cases(LITDNN_OP_ACTIVATION_FORWARD, 1); } \
+  ParameterizedTest(t_case *c, activation_nan, forward_##name) { name(c); }                            \
+  ParameterizedTestParameters(activation_nan, backward_##name) { return t_cases(LITDNN_OP_ACTIVATION_BACKWARD, 1); } \
+  ParameterizedTest(t_case *c, activation_nan, backward_##name) { name(c); }
+
+NAN_TEST(relu_family_follows_relu_nan_opt)
+NAN_TEST(smooth_modes_always_propagate)
+
 /* ---- in place ---- */
-Test(activation_forward, in_place_on_every_stage)
+ParameterizedTestParameters(activation_forward, in_place_on_every_stage)
 {
-  t_run runs[T_MAX_RUNS];
-  int nruns = t_runs(LITDNN_OP_ACTIVATION_FORWARD, runs, T_MAX_RUNS);
+  return t_cases(LITDNN_OP_ACTIVATION_FORWARD, 1);
+}
+ParameterizedTest(t_case *tc, activation_forward, in_place_on_every_stage)
+{
   layout_case lc = make_case("in place", 2, 3, 5, 7, 0, 0, 0);
   int64_t n = count_of(&lc);
   const float alpha = 1.5f, beta = 0.0f;
-  for (int r = 0; r < nruns; r++) {
-    ctx c = open_ctx(runs[r], LITDNN_OP_ACTIVATION_FORWARD, LITDNN_ACTIVATION_SWISH, 0);
-    float *x = t_random((size_t)n, -3.0f, 3.0f), *out = malloc((size_t)n * sizeof *out);
-    double *ref = malloc((size_t)n * sizeof *ref), *mag = malloc((size_t)n * sizeof *mag);
-    for (int64_t i = 0; i < n; i++) {
-      ref_t rr = ref_forward(c.mode, 0, c.coef, x[i]);
-      ref[i] = alpha * rr.value;
-      mag[i] = alpha * rr.mag;
-    }
-    litdnnTensorDescriptor_t t = desc_of(&lc, 0);
-    float *d = t_dev_from_host(c.h, x, (size_t)n);
-    cr_assert_eq(litdnnActivationForward(c.h, c.act, &alpha, t, d, &beta, t, d), LITDNN_STATUS_SUCCESS);
-    t_dev_to_host(c.h, out, d, (size_t)n);
-    check_output(&c, "forward in place", &lc, 0, (blend){alpha, beta}, out, n, ref, mag);
-    t_dev_free(c.h, d);
-    litdnnDestroyTensorDescriptor(t);
-    free(x), free(out), free(ref), free(mag);
-    close_ctx(&c);
+  ctx c = open_ctx(tc, LITDNN_ACTIVATION_SWISH, 0);
+  float *x = t_random((size_t)n, -3.0f, 3.0f), *out = malloc((size_t)n * sizeof *out);
+  double *ref = malloc((size_t)n * sizeof *ref), *mag = malloc((size_t)n * sizeof *mag);
+  for (int64_t i = 0; i < n; i++) {
+    ref_t rr = ref_forward(c.mode, 0, c.coef, x[i]);
+    ref[i] = alpha * rr.value;
+    mag[i] = alpha * rr.mag;
   }
+  litdnnTensorDescriptor_t t = desc_of(&lc, 0);
+  float *d = t_dev_from_host(c.h, x, (size_t)n);
+  cr_assert_eq(litdnnActivationForward(c.h, c.act, &alpha, t, d, &beta, t, d), LITDNN_STATUS_SUCCESS);
+  t_dev_to_host(c.h, out, d, (size_t)n);
+  check_output(&c, "forward in place", &lc, 0, (blend){alpha, beta}, out, n, ref, mag);
+  t_dev_free(c.h, d);
+  litdnnDestroyTensorDescriptor(t);
+  free(x), free(out), free(ref), free(mag);
+  close_ctx(&c);
 }
 
 /* ---- the stage tables ---- */
-Test(activation_stages, three_stages_each_and_the_last_is_the_default)
+Test(activation_stages, three_stages_each)
 {
   static const char *const names[] = {"cpu", "naive", "vec4"};
   for (int op = LITDNN_OP_ACTIVATION_FORWARD; op <= LITDNN_OP_ACTIVATION_BACKWARD; op++) {
@@ -593,21 +644,34 @@ Test(activation_stages, three_stages_each_and_the_last_is_the_default)
       cr_assert(strlen(idea) > 0);
       cr_assert_eq(mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CPU), s == 0 ? LITDNN_BACKEND_BIT(LITDNN_BACKEND_CPU) : 0u);
     }
-    litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
-    int chosen = -2;
-    cr_assert_eq(litdnnGetStage(h, (litdnnOp_t)op, &chosen), LITDNN_STATUS_SUCCESS);
-    cr_assert_eq(chosen, 0);
-    litdnnDestroy(h);
-    if (litdnnBackendAvailable(LITDNN_BACKEND_EMU)) {
-      h = t_handle(LITDNN_BACKEND_EMU);
-      cr_assert_eq(litdnnGetStage(h, (litdnnOp_t)op, &chosen), LITDNN_STATUS_SUCCESS);
-      cr_assert_eq(chosen, 2, "the emulator should run vec4 by default");
-      litdnnDestroy(h);
-    }
   }
   cr_assert_str_eq(litdnnGetOpName(LITDNN_OP_ACTIVATION_FORWARD), "activation forward");
   cr_assert_str_eq(litdnnGetOpName(LITDNN_OP_ACTIVATION_BACKWARD), "activation backward");
 }
+
+static int automatic_only(litdnnOp_t op, int stage)
+{
+  (void)op;
+  return stage == LITDNN_STAGE_AUTOMATIC;
+}
+
+/* the last stage that runs is the default: the reference on the cpu,
+   vec4 on the emulator and on a GPU (asked by name, not by position) */
+#define DEFAULT_TEST(name, op_)                                                                         \
+  ParameterizedTestParameters(activation_stages, name) { return t_cases_if(op_, 1, automatic_only); }  \
+  ParameterizedTest(t_case *c, activation_stages, name)                                               \
+  {                                                                                                   \
+    litdnnHandle_t h = t_case_handle(c);                                                              \
+    const char *want = c->backend == LITDNN_BACKEND_CPU ? "cpu" : "vec4";                             \
+    int chosen = -2, expected = -3;                                                                   \
+    cr_assert_eq(litdnnGetStageByName(op_, want, &expected), LITDNN_STATUS_SUCCESS, "%s",             \
+                 litdnnGetLastErrorString());                                                         \
+    cr_assert_eq(litdnnGetStage(h, op_, &chosen), LITDNN_STATUS_SUCCESS);                             \
+    cr_assert_eq(chosen, expected, "%s: stage %d, not %s (%d)", t_case_name(c), chosen, want, expected); \
+    litdnnDestroy(h);                                                                                 \
+  }
+DEFAULT_TEST(the_last_stage_is_the_forward_default, LITDNN_OP_ACTIVATION_FORWARD)
+DEFAULT_TEST(the_last_stage_is_the_backward_default, LITDNN_OP_ACTIVATION_BACKWARD)
 
 /* ---- bad input: exact status, a message naming the culprit, outputs untouched ---- */
 Test(activation_descriptor, set_get_destroy_and_their_bad_input)

@@ -1,7 +1,9 @@
 /* The activations against the real cuDNN, on a GPU: forward and backward of
  * every mode cuDNN's legacy API has (IDENTITY excepted: cuDNN refuses it in
  * these calls; LEAKY_RELU and the GELUs it does not have), every GPU stage
- * of litdnn, NCHW and NHWC, with beta = 0 and beta != 0. */
+ * of litdnn, NCHW and NHWC, with beta = 0 and beta != 0; one case per (op,
+ * stage, layout) on the cuda backend. Every stage takes these packed
+ * tensors, so every one must run. */
 #include "common.h"
 #include <cuda_runtime.h>
 #include <cudnn.h>
@@ -53,12 +55,11 @@ static double magnitude(int mode, int backward, float y, float dy, float old, fl
   return fabs(alpha) * m + fabs(beta * old);
 }
 
-static void compare(int mode, int backward, litdnnTensorFormat_t format, float alpha, float beta)
+static void compare(const t_case *tc, int mode, litdnnTensorFormat_t format, float alpha, float beta)
 {
-  if (!t_have_gpu())
-    cr_skip_test("no CUDA device");
+  int backward = tc->op == LITDNN_OP_ACTIVATION_BACKWARD;
   enum { N = 3, C = 17, H = 11, W = 13, COUNT = N * C * H * W };
-  litdnnHandle_t lh = t_handle(LITDNN_BACKEND_CUDA);
+  litdnnHandle_t lh = t_case_handle(tc);
   cudnnHandle_t ch;
   cr_assert_eq(cudnnCreate(&ch), CUDNN_STATUS_SUCCESS);
   litdnnTensorDescriptor_t lt;
@@ -97,33 +98,22 @@ static void compare(int mode, int backward, litdnnTensorFormat_t format, float a
   cudaDeviceSynchronize();
   float *want = t_dev_fetch(lh, d_want, COUNT);
 
-  litdnnOp_t op = backward ? LITDNN_OP_ACTIVATION_BACKWARD : LITDNN_OP_ACTIVATION_FORWARD;
-  int stages = 0, compared = 0;
-  litdnnGetStageCount(op, &stages);
-  for (int s = 0; s < stages; s++) {
-    if (litdnnSetStage(lh, op, s) != LITDNN_STATUS_SUCCESS)
-      continue; /* not a GPU stage */
-    const char *name;
-    litdnnGetStageInfo(op, s, &name, NULL, NULL);
-    void *d_got = t_dev_from_host(lh, old, COUNT);
-    litdnnStatus_t ls = backward ? litdnnActivationBackward(lh, la, &alpha, lt, d_y, lt, d_dy, lt, d_x, &beta, lt, d_got)
-                                 : litdnnActivationForward(lh, la, &alpha, lt, d_x, &beta, lt, d_got);
-    cr_assert_eq(ls, LITDNN_STATUS_SUCCESS, "%s", litdnnGetLastErrorString());
-    float *got = t_dev_fetch(lh, d_got, COUNT);
-    for (int i = 0; i < COUNT; i++) {
-      double tol = RTOL_CUDNN * magnitude(mode, backward, backward ? y[i] : want[i], dy[i],
-                                          beta != 0.0f ? old[i] : 0.0f, alpha, beta);
-      cr_assert(fabs((double)got[i] - want[i]) <= tol,
-                "%s %s, stage %s, %s, alpha %g beta %g: element %d (x = %.9g): litdnn %.9g, cuDNN %.9g; seed %llu",
-                litdnnGetActivationModeName((litdnnActivationMode_t)mode), backward ? "backward" : "forward", name,
-                format == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW", alpha, beta, i, x[i], got[i], want[i],
-                (unsigned long long)t_seed());
-    }
-    free(got);
-    t_dev_free(lh, d_got);
-    compared++;
+  void *d_got = t_dev_from_host(lh, old, COUNT);
+  litdnnStatus_t ls = backward ? litdnnActivationBackward(lh, la, &alpha, lt, d_y, lt, d_dy, lt, d_x, &beta, lt, d_got)
+                               : litdnnActivationForward(lh, la, &alpha, lt, d_x, &beta, lt, d_got);
+  cr_assert_eq(ls, LITDNN_STATUS_SUCCESS, "%s: %s", t_case_name(tc), litdnnGetLastErrorString());
+  float *got = t_dev_fetch(lh, d_got, COUNT);
+  for (int i = 0; i < COUNT; i++) {
+    double tol = RTOL_CUDNN * magnitude(mode, backward, backward ? y[i] : want[i], dy[i],
+                                        beta != 0.0f ? old[i] : 0.0f, alpha, beta);
+    cr_assert(fabs((double)got[i] - want[i]) <= tol,
+              "%s %s, %s, %s, alpha %g beta %g: element %d (x = %.9g): litdnn %.9g, cuDNN %.9g; seed %llu",
+              litdnnGetActivationModeName((litdnnActivationMode_t)mode), backward ? "backward" : "forward",
+              t_case_name(tc), format == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW", alpha, beta, i, x[i], got[i], want[i],
+              (unsigned long long)t_seed());
   }
-  cr_assert(compared > 0, "no GPU stage ran");
+  free(got);
+  t_dev_free(lh, d_got);
   free(x), free(dy), free(y), free(old), free(want);
   t_dev_free(lh, d_x), t_dev_free(lh, d_dy), t_dev_free(lh, d_y), t_dev_free(lh, d_want);
   cudnnDestroyActivationDescriptor(ca);
@@ -134,17 +124,27 @@ static void compare(int mode, int backward, litdnnTensorFormat_t format, float a
   litdnnDestroy(lh);
 }
 
-static void compare_all(int mode)
+/* problem 0: NCHW with alpha 1, beta 0; problem 1: NHWC with alpha -0.75, beta 0.5 */
+static void compare_layout(const t_case *tc, int mode)
 {
-  for (int backward = 0; backward <= 1; backward++) {
-    compare(mode, backward, LITDNN_TENSOR_NCHW, 1.0f, 0.0f);
-    compare(mode, backward, LITDNN_TENSOR_NHWC, -0.75f, 0.5f);
-  }
+  if (tc->problem == 0)
+    compare(tc, mode, LITDNN_TENSOR_NCHW, 1.0f, 0.0f);
+  else
+    compare(tc, mode, LITDNN_TENSOR_NHWC, -0.75f, 0.5f);
 }
 
-Test(activation_cudnn, sigmoid) { compare_all(LITDNN_ACTIVATION_SIGMOID); }
-Test(activation_cudnn, relu) { compare_all(LITDNN_ACTIVATION_RELU); }
-Test(activation_cudnn, tanh) { compare_all(LITDNN_ACTIVATION_TANH); }
-Test(activation_cudnn, clipped_relu) { compare_all(LITDNN_ACTIVATION_CLIPPED_RELU); }
-Test(activation_cudnn, elu) { compare_all(LITDNN_ACTIVATION_ELU); }
-Test(activation_cudnn, swish) { compare_all(LITDNN_ACTIVATION_SWISH); }
+#define ON_CUDA LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)
+#define MODE_TEST(name, mode)                                                                              \
+  ParameterizedTestParameters(activation_cudnn, forward_##name)                                            \
+  { return t_cases_on(LITDNN_OP_ACTIVATION_FORWARD, 2, ON_CUDA, NULL); }                                    \
+  ParameterizedTest(t_case *tc, activation_cudnn, forward_##name) { compare_layout(tc, mode); }            \
+  ParameterizedTestParameters(activation_cudnn, backward_##name)                                           \
+  { return t_cases_on(LITDNN_OP_ACTIVATION_BACKWARD, 2, ON_CUDA, NULL); }                                   \
+  ParameterizedTest(t_case *tc, activation_cudnn, backward_##name) { compare_layout(tc, mode); }
+
+MODE_TEST(sigmoid, LITDNN_ACTIVATION_SIGMOID)
+MODE_TEST(relu, LITDNN_ACTIVATION_RELU)
+MODE_TEST(tanh, LITDNN_ACTIVATION_TANH)
+MODE_TEST(clipped_relu, LITDNN_ACTIVATION_CLIPPED_RELU)
+MODE_TEST(elu, LITDNN_ACTIVATION_ELU)
+MODE_TEST(swish, LITDNN_ACTIVATION_SWISH)
