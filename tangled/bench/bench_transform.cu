@@ -1,4 +1,4 @@
-#line 5341 "chapters/02-tensors.nw"
+#line 5343 "chapters/02-tensors.nw"
 /* NCHW -> NHWC layout change, an NCHW copy, and the bias of a convolution:
    every GPU stage of litdnnTransformTensor and litdnnAddTensor against
    cudnnTransformTensor and cudnnAddTensor. */
@@ -52,9 +52,9 @@ static void measure(bench *b, transform_bench *t, const char *op, const char *sh
     if (!(mask & LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA)))
       continue;
     BENCH_LITDNN(litdnnSetStage(t->h, t->op, s));
-    if (call_litdnn(t) == LITDNN_STATUS_NOT_SUPPORTED_LAYOUT)
-      continue;   /* this stage does not apply to these layouts */
     snprintf(impl, sizeof impl, "litdnn: %s", name);
+    if (!bench_stage_runs(impl, call_litdnn(t)))
+      continue;   /* this stage does not apply to these layouts: its reason is printed */
     bench_record(b, op, shape, impl, bench_median_ms(b, run_litdnn, t), min_bytes, 0.0);
   }
   BENCH_LITDNN(litdnnSetStage(t->h, t->op, LITDNN_STAGE_AUTOMATIC));
