@@ -102,6 +102,16 @@ static void atomics_entry(void *p) {
 }
 KERNEL(atomics, 4, "ints,f,v,dyn_out", "PPPP");
 
+struct tail_args { const float *x; float *y; int n; };
+/* y[i] = x[i] + 1: touches every byte of buffers of any size, tails too */
+static void tail_entry(void *p) {
+  struct tail_args *a = (struct tail_args *)p;
+  int i = threadIdx.x;
+  if (i < a->n)
+    a->y[i] = a->x[i] + 1.0f;
+}
+KERNEL(tail, 3, "x,y,n", "PP-");
+
 static void launch(const struct litdnn_emu_kernel *k, void *args,
                    const void *const *argv, dim3 grid, dim3 block, size_t shmem) {
   litdnn_emu_launch(k, args, argv, grid, block, shmem, 0);
@@ -251,6 +261,36 @@ Test(emu_kernels, warp_shuffles_and_votes_in_every_order) {
   }
 }
 
+/* The last n % 4 floats of a buffer live in a page that stays closed
+   while kernels run: each access to them is checked and let through. */
+Test(emu_kernels, the_last_bytes_of_every_buffer_size_are_usable) {
+  float x[40], y[40];
+  unsigned long before = litdnn_emu_tail_steps();
+  for (int n = 1; n <= 40; n++) {
+    float *d_x, *d_y;
+    for (int i = 0; i < n; i++)
+      x[i] = (float)(i * 3);
+    cr_assert_eq(cudaMalloc(&d_x, n * sizeof(float)), cudaSuccess);
+    cr_assert_eq(cudaMalloc(&d_y, n * sizeof(float)), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(d_x, x, n * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
+    struct tail_args a = {d_x, d_y, n};
+    const void *argv[] = {d_x, d_y, 0};
+    launch(&tail_kernel, &a, argv, d3(1, 1, 1), d3(64, 1, 1), 0);
+    cr_assert_eq(cudaGetLastError(), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(y, d_y, n * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < n; i++)
+      cr_assert_eq(y[i], (float)(i * 3) + 1.0f, "n=%d: y[%d] = %g", n, i, y[i]);
+    cudaFree(d_x);
+    cudaFree(d_y);
+  }
+#if defined(__x86_64__)
+  /* n = 17..19, 21..23, ...: the tails of the buffers of 16 bytes or more */
+  cr_assert_gt(litdnn_emu_tail_steps(), before, "no access to a tail was checked");
+#else
+  (void)before;
+#endif
+}
+
 Test(emu_kernels, three_dimensional_grids_and_blocks) {
   enum { N = 2 * 3 * 2 * 4 * 2 * 3 };
   int out[N], *d;
@@ -332,6 +372,66 @@ static int run_example(const char *name, const char *check, const char *env,
               check, text, out_);                                             \
   } while (0)
 
+/* compile the program SOURCE (CUDA) and run it with ARGS; as run_example */
+static int run_source(const char *source, const char *args, char *out, size_t size) {
+  char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[2048];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "%s/prog.cu", dir);
+  FILE *f = fopen(cmd, "w");
+  cr_assert_not_null(f);
+  fputs(source, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "%s %s/prog.cu -o %s/prog > %s/log 2>&1 && %s/prog %s >> %s/log 2>&1",
+           emucc, dir, dir, dir, dir, args, dir);
+  int status = system(cmd);
+  snprintf(cmd, sizeof cmd, "%s/log", dir);
+  f = fopen(cmd, "r");
+  size_t n = f ? fread(out, 1, size - 1, f) : 0;
+  out[n] = 0;
+  if (f)
+    fclose(f);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+#define EXPECT_SOURCE(source, args, status, text)                             \
+  do {                                                                        \
+    char out_[8192];                                                          \
+    int st_ = run_source(source, args, out_, sizeof out_);                    \
+    cr_assert_eq(st_, status, "args %s: exit status %d, expected %d; output:\n%s", \
+                 args, st_, status, out_);                                    \
+    cr_assert(strstr(out_, text), "args %s: expected \"%s\" in:\n%s", args,  \
+              text, out_);                                                    \
+  } while (0)
+
+/* a float4 load from x + off, in a buffer of n floats */
+static const char *float4_at =
+    "#include <stdio.h>\n#include <stdlib.h>\n"
+    "__global__ void load4(const float *x, float4 *y, int off) {\n"
+    "  y[threadIdx.x] = *(const float4 *)(x + off);\n}\n"
+    "int main(int argc, char **argv) {\n"
+    "  int n = atoi(argv[1]), off = atoi(argv[2]);\n"
+    "  float *x; float4 *y;\n"
+    "  cudaMalloc((void **)&x, n * sizeof(float));\n"
+    "  cudaMalloc((void **)&y, 2 * sizeof(float4));\n"
+    "  load4<<<1, 2>>>(x, y, off);\n"
+    "  printf(\"done\\n\");\n  return 0;\n}\n";
+
+Test(emu_programs, float4_loads_at_the_edges_of_buffers, .timeout = 60) {
+  EXPECT_SOURCE(float4_at, "64 60", 0, "done");     /* the last whole float4 */
+  EXPECT_SOURCE(float4_at, "5 0", 0, "done");       /* 20 bytes: the first 16 */
+  EXPECT_SOURCE(float4_at, "5 4", 1, "out-of-bounds read of 16 bytes at byte 16 of "
+                "device buffer #1 (20 bytes), its last 12 bytes past its end");
+  /* x + 1 is not a multiple of 16: the aligned SSE load faults without an address */
+  EXPECT_SOURCE(float4_at, "64 1", 1, "misaligned access of 16 bytes at byte 4 of device "
+                "buffer #1 (256 bytes)");
+  /* no float4 fits in 12 bytes */
+  EXPECT_SOURCE(float4_at, "3 0", 1, "of 16 bytes at byte 0 of device buffer #1 (12 bytes), "
+                "its last 4 bytes past its end");
+}
+
 Test(emu_programs, tiled_sgemm_matches_in_every_order, .timeout = 60) {
   EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=forward", 0, "matches the CPU");
   EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=reverse", 0, "matches the CPU");
@@ -355,7 +455,17 @@ Test(emu_programs, plain_add_is_a_race, .timeout = 60) {
 Test(emu_programs, no_bounds_check_hits_the_guard_page, .timeout = 60) {
   EXPECT("bug_no_bounds_check", "", "", 1,
          "litdnn-emu: kernel 'scale' block (3,0,0) thread (232,0,0): "
-         "out-of-bounds read at 0 bytes past the end of device buffer #1 (4000 bytes)");
+         "out-of-bounds read of 4 bytes at byte 4000 of device buffer #1 (4000 bytes), "
+         "0 bytes past its end");
+}
+
+/* 210 floats are 840 bytes: the float4 at x[208] starts inside and ends 8
+   bytes past the end, which a layout rounded up to 16 bytes did not see */
+Test(emu_programs, float4_load_that_straddles_the_end, .timeout = 60) {
+  EXPECT("bug_float4_past_end", "", "", 1,
+         "litdnn-emu: kernel 'scale4' block (0,0,0) thread (52,0,0): "
+         "out-of-bounds read of 16 bytes at byte 832 of device buffer #1 (840 bytes), "
+         "its last 8 bytes past its end");
 }
 
 Test(emu_programs, shared_off_by_one_in_the_memory_check, .timeout = 60) {

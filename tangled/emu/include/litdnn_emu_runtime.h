@@ -95,6 +95,7 @@ void litdnn_emu_set_schedule(int schedule, unsigned long seed);
 void litdnn_emu_set_strict(int strict);
 int litdnn_emu_is_device_pointer(const void *ptr);  /* inside a live buffer */
 unsigned long litdnn_emu_warning_count(void);
+unsigned long litdnn_emu_tail_steps(void);   /* accesses let through to a tail */
 
 #ifdef __cplusplus
 }

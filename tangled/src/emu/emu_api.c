@@ -1,4 +1,4 @@
-#line 1808 "chapters/01-emulator.nw"
+#line 2094 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 1829 "chapters/01-emulator.nw"
+#line 2115 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 unsigned long litdnn_emu_seed = 1;
 static int initialized;
@@ -44,7 +44,7 @@ void litdnn_emu_set_strict(int strict) {
   litdnn_emu_init();
   litdnn_emu_strict = strict;
 }
-#line 1868 "chapters/01-emulator.nw"
+#line 2154 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -75,7 +75,7 @@ void litdnn_emu_fatal(const char *fmt, ...) {
 }
 
 unsigned long litdnn_emu_warning_count(void) { return warnings; }
-#line 1901 "chapters/01-emulator.nw"
+#line 2187 "chapters/01-emulator.nw"
 static int last_error;
 
 int litdnn_emu_set_error(int error) {
@@ -124,7 +124,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 1957 "chapters/01-emulator.nw"
+#line 2243 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   if (!ptr)
@@ -207,7 +207,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 2045 "chapters/01-emulator.nw"
+#line 2331 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -287,7 +287,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 2127 "chapters/01-emulator.nw"
+#line 2413 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -314,7 +314,7 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 2158 "chapters/01-emulator.nw"
+#line 2444 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)

@@ -1,4 +1,4 @@
-#line 1040 "chapters/01-emulator.nw"
+#line 1041 "chapters/01-emulator.nw"
 /* emu_block.c: launching a grid, one block at a time, its threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -21,7 +21,7 @@ static char block_start_sync __attribute__((unused)),
 /* barriers released so far in this block: picks barrier_sync[] in turn */
 static unsigned barrier_round;
 
-#line 1074 "chapters/01-emulator.nw"
+#line 1075 "chapters/01-emulator.nw"
 static unsigned long long rng_state;
 
 static unsigned long long next_random(void) {
@@ -42,7 +42,7 @@ static void make_order(int *order, int n) {
       order[j] = t;
     }
 }
-#line 1097 "chapters/01-emulator.nw"
+#line 1098 "chapters/01-emulator.nw"
 static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_begin(f);
   LITDNN_EMU_TSAN_ACQUIRE(&block_start_sync);
@@ -52,7 +52,7 @@ static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_yield(f, 1);
   abort();                      /* an exited fiber is never resumed */
 }
-#line 1125 "chapters/01-emulator.nw"
+#line 1126 "chapters/01-emulator.nw"
 void litdnn_emu_syncthreads(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -66,7 +66,7 @@ void litdnn_emu_syncthreads(const char *file, int line) {
   LITDNN_EMU_TSAN_ACQUIRE(sync);
   (void)sync;
 }
-#line 1197 "chapters/01-emulator.nw"
+#line 1198 "chapters/01-emulator.nw"
 static int source_lane(int kind, int lane, int arg, int width) {
   int base = lane & ~(width - 1), src = lane;
   switch (kind) {
@@ -165,7 +165,7 @@ static int release_warps(int n) {
   }
   return released;
 }
-#line 1322 "chapters/01-emulator.nw"
+#line 1323 "chapters/01-emulator.nw"
 #define LITDNN_EMU_POISON 0xff     /* a float NaN, an int -1 */
 #define LITDNN_EMU_STATIC_SHARED_MAX (48 * 1024)
 static struct { void *p; size_t bytes; unsigned generation; } shared_arrays[64];
@@ -204,7 +204,7 @@ void litdnn_emu_shared(void *array, size_t bytes) {
 }
 
 void *litdnn_emu_dynamic_shared(void) { return litdnn_emu_run.dynamic_shared; }
-#line 1366 "chapters/01-emulator.nw"
+#line 1367 "chapters/01-emulator.nw"
 static int order[1024];
 
 static void run_block(litdnn_emu_dim3 b, int n) {
@@ -234,7 +234,7 @@ static void run_block(litdnn_emu_dim3 b, int n) {
       if (release_warps(n))
         continue;
       
-#line 1298 "chapters/01-emulator.nw"
+#line 1299 "chapters/01-emulator.nw"
 for (int base = 0; base < n; base += 32) {
   unsigned waiting = 0, others = 0;
   for (int l = 0; l < 32 && base + l < n; l++) {
@@ -251,10 +251,10 @@ for (int base = 0; base < n; base += 32) {
                      litdnn_emu_block_idx.y, litdnn_emu_block_idx.z, waiting,
                      base / 32, others);
 }
-#line 1395 "chapters/01-emulator.nw"
+#line 1396 "chapters/01-emulator.nw"
     }
     
-#line 1144 "chapters/01-emulator.nw"
+#line 1145 "chapters/01-emulator.nw"
 {
   int waiting = 0, exited = 0, split = 0;
   const struct litdnn_emu_fiber *first = NULL, *other = NULL;
@@ -302,11 +302,11 @@ for (int base = 0; base < n; base += 32) {
   }
   barrier_round++;
 }
-#line 1397 "chapters/01-emulator.nw"
+#line 1398 "chapters/01-emulator.nw"
   }
   LITDNN_EMU_TSAN_ACQUIRE(&block_end_sync);
 }
-#line 1422 "chapters/01-emulator.nw"
+#line 1423 "chapters/01-emulator.nw"
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int bad_configuration(const struct litdnn_emu_kernel *k,
@@ -386,7 +386,7 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *k, void *args,
   warned_this_launch = 0;
   rng_state = litdnn_emu_seed * 2654435761ull + 0x9e3779b97f4a7c15ull;
   
-#line 1403 "chapters/01-emulator.nw"
+#line 1404 "chapters/01-emulator.nw"
 for (int i = 0; i < n; i++) {
   struct litdnn_emu_fiber *f = litdnn_emu_fiber_get(i);
   f->linear = i;
@@ -400,7 +400,7 @@ for (int i = 0; i < n; i++) {
   __tsan_set_fiber_name(f->sanitizer_fiber, name);
 #endif
 }
-#line 1501 "chapters/01-emulator.nw"
+#line 1502 "chapters/01-emulator.nw"
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   litdnn_emu_memory_open(1);
   litdnn_emu_run.in_kernel = 1;

@@ -1,4 +1,4 @@
-#line 1547 "chapters/01-emulator.nw"
+#line 1569 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,13 +11,21 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 1568 "chapters/01-emulator.nw"
+#line 1590 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
+/* x86-64 outside the check builds: the tail of a buffer lives in a closed
+   page that the fault handler watches; elsewhere the end is rounded up */
+#if defined(__x86_64__) && !defined(LITDNN_EMU_ASAN) && !defined(LITDNN_EMU_TSAN)
+#define LITDNN_EMU_WATCH_TAIL 1
+#endif
 struct buffer {
-  char *map;            /* guard page, data pages, guard page */
+  char *map;            /* guard page, data pages, [tail page,] guard page */
   size_t map_bytes;
   char *data;           /* what cudaMalloc returned: 16-byte aligned */
-  size_t bytes, padded; /* asked for; rounded up to 16 */
+  size_t bytes;         /* asked for (a smaller alignment below 16 bytes) */
+  size_t span;          /* bytes of data pages */
+  size_t slack_after;   /* canary bytes after the end (rounded layout) */
+  char *tail_page;      /* the closed page holding the last bytes, or NULL */
   int id;               /* the id-th cudaMalloc */
   int freed;
 };
@@ -26,8 +34,11 @@ static int nbuffers, buffer_capacity, next_id = 1, memory_is_open;
 static size_t page;
 
 static char *data_pages(const struct buffer *b) { return b->map + page; }
-static size_t data_bytes(const struct buffer *b) { return b->map_bytes - 2 * page; }
-#line 1589 "chapters/01-emulator.nw"
+static size_t data_bytes(const struct buffer *b) { return b->span; }
+/* the data pages and the tail page: what host code's copies open */
+static size_t all_bytes(const struct buffer *b)
+{ return b->span + (b->tail_page ? page : 0); }
+#line 1627 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -36,9 +47,15 @@ int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
     return 0;
   if (bytes > ((size_t)1 << 44))
     return 2;
-  size_t padded = (bytes + 15) & ~(size_t)15;
-  size_t span = (padded + page - 1) / page * page;
-  char *map = mmap(NULL, span + 2 * page, PROT_NONE,
+#ifdef LITDNN_EMU_WATCH_TAIL
+  /* below 16 bytes no vector fits: the end goes against the guard page */
+  size_t body = bytes < 16 ? bytes : bytes & ~(size_t)15, tail = bytes - body;
+#else
+  size_t body = (bytes + 15) & ~(size_t)15, tail = 0;
+#endif
+  size_t span = (body + page - 1) / page * page;
+  size_t map_bytes = span + (tail ? page : 0) + 2 * page;
+  char *map = mmap(NULL, map_bytes, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (map == MAP_FAILED)
     return 2;
@@ -48,21 +65,25 @@ int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   }
   struct buffer *b = &buffers[nbuffers++];
   b->map = map;
-  b->map_bytes = span + 2 * page;
-  b->data = map + page + span - padded;
+  b->map_bytes = map_bytes;
+  b->data = map + page + span - body;
   b->bytes = bytes;
-  b->padded = padded;
+  b->span = span;
+  b->slack_after = body + tail - bytes;
+  b->tail_page = tail ? map + page + span : NULL;
   b->id = next_id++;
   b->freed = 0;
-  mprotect(data_pages(b), span, PROT_READ | PROT_WRITE);
+  mprotect(data_pages(b), all_bytes(b), PROT_READ | PROT_WRITE);
   memset(data_pages(b), LITDNN_EMU_CANARY, (size_t)(b->data - data_pages(b)));
-  memset(b->data, LITDNN_EMU_CANARY, padded);    /* new memory is not zeroed */
+  memset(b->data, LITDNN_EMU_CANARY, bytes + b->slack_after);   /* not zeroed */
 #ifdef LITDNN_EMU_ASAN
   __asan_poison_memory_region(data_pages(b), (size_t)(b->data - data_pages(b)));
-  __asan_poison_memory_region(b->data + bytes, padded - bytes);
+  __asan_poison_memory_region(b->data + bytes, b->slack_after);
 #endif
+  if (b->tail_page)
+    mprotect(b->tail_page, page, PROT_NONE);
   if (!memory_is_open)
-    mprotect(data_pages(b), span, PROT_NONE);
+    mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   *ptr = b->data;
   return 0;
 }
@@ -94,7 +115,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 1658 "chapters/01-emulator.nw"
+#line 1706 "chapters/01-emulator.nw"
 void litdnn_emu_memory_open(int open) {
   for (int i = 0; i < nbuffers; i++)
     if (!buffers[i].freed)
@@ -103,7 +124,8 @@ void litdnn_emu_memory_open(int open) {
   memory_is_open = open;
 }
 
-/* check that [p, p + bytes) lies in one live buffer; open its pages */
+/* check that [p, p + bytes) lies in one live buffer; open its pages, its
+   tail page too, for host code's copy (or close them after it) */
 int litdnn_emu_device_range(const void *p, size_t bytes, int open,
                             const char *call, const char *what) {
   struct buffer *b = find_buffer(p, 0);
@@ -120,12 +142,14 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
                     offset, b->id, b->bytes, bytes - (b->bytes - offset));
     return 0;
   }
+  int prot = open ? PROT_READ | PROT_WRITE : PROT_NONE;
   if (!memory_is_open)
-    mprotect(data_pages(b), data_bytes(b),
-             open ? PROT_READ | PROT_WRITE : PROT_NONE);
+    mprotect(data_pages(b), all_bytes(b), prot);
+  else if (b->tail_page)
+    mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 1691 "chapters/01-emulator.nw"
+#line 1742 "chapters/01-emulator.nw"
 void litdnn_emu_memory_check_canaries(const char *after) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -137,7 +161,8 @@ void litdnn_emu_memory_check_canaries(const char *after) {
     for (const char *c = data_pages(b); c < b->data && !bad; c++)
       if ((unsigned char)*c != LITDNN_EMU_CANARY)
         bad = c;
-    for (const char *c = b->data + b->bytes; c < b->data + b->padded && !bad; c++)
+    for (const char *c = b->data + b->bytes;
+         c < b->data + b->bytes + b->slack_after && !bad; c++)
       if ((unsigned char)*c != LITDNN_EMU_CANARY)
         bad = c;
     if (bad)
@@ -150,7 +175,7 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 1718 "chapters/01-emulator.nw"
+#line 1770 "chapters/01-emulator.nw"
 const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
   struct buffer *b = find_buffer(p, 1);
   const char *c = p;
@@ -170,20 +195,196 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
              b->id, b->bytes);
   return s;
 }
-#line 1743 "chapters/01-emulator.nw"
+#line 1998 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-
-static void on_fault(int sig, siginfo_t *info, void *context) {
-  const char *addr = info->si_addr;
-  const char *access = "access";
+#line 1805 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
-  access = ((ucontext_t *)context)->uc_mcontext.gregs[REG_ERR] & 2 ? "write"
-                                                                   : "read";
+/* the registers in the order of their 4-bit numbers in an instruction */
+static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
+                            REG_RSI, REG_RDI, REG_R8, REG_R9, REG_R10, REG_R11,
+                            REG_R12, REG_R13, REG_R14, REG_R15};
+
+/* the size of the memory operand of opcode op in map (0: one byte,
+   1: 0F, 2: 0F 38, 3: 0F 3A), with the prefixes seen; 0 if unknown */
+static size_t operand_size(int map, int op, int o16, int f3, int f2, int w,
+                           int vex_l) {
+  size_t v = w ? 8 : o16 ? 2 : 4;          /* an integer operand */
+  size_t packed = vex_l ? 32 : 16;
+  if (map == 0) {
+    if (op < 0x40 && (op & 7) < 4)         /* add, or, adc, sbb, and, sub, xor, cmp */
+      return op & 1 ? v : 1;
+    switch (op) {
+    case 0x88: case 0x8a: case 0xc6: case 0x80: case 0x84: case 0x86:
+    case 0xf6: case 0xfe: return 1;
+    case 0x89: case 0x8b: case 0xc7: case 0x81: case 0x83: case 0x85:
+    case 0x87: case 0xf7: case 0xff: return v;
+    }
+    return 0;
+  }
+  if (map != 1)
+    return 0;
+  switch (op) {
+  case 0xb6: case 0xbe: return 1;                  /* movzx, movsx */
+  case 0xb7: case 0xbf: return 2;
+  case 0x10: case 0x11: case 0x51: case 0x58: case 0x59: case 0x5c:
+  case 0x5d: case 0x5e: case 0x5f: case 0xc2:      /* moves and arithmetic */
+    return f3 ? 4 : f2 ? 8 : packed;
+  case 0x28: case 0x29: case 0x14: case 0x15: case 0x54: case 0x55:
+  case 0x56: case 0x57: case 0x5b: case 0xc6: case 0x2b:
+    return packed;
+  case 0x12: case 0x13: case 0x16: case 0x17: case 0xd6: return 8;
+  case 0x2e: case 0x2f: return o16 ? 8 : 4;        /* (u)comiss, (u)comisd */
+  case 0x2a: return v == 2 ? 4 : v;                /* cvtsi2ss from memory */
+  case 0x2c: case 0x2d: case 0x5a: return f3 ? 4 : f2 ? 8 : o16 ? packed : 8;
+  case 0x6e: return w ? 8 : 4;                     /* movd, movq */
+  case 0x7e: return f3 ? 8 : w ? 8 : 4;
+  case 0x6f: case 0x7f: return o16 || f3 ? packed : 8;
+  }
+  if (o16 && ((op >= 0x60 && op <= 0x6d) || op >= 0xd0))
+    return packed;                                 /* integer SSE */
+  return 0;
+}
+
+/* the address and size of the memory operand of the instruction at pc */
+static int decode_access(const unsigned char *pc, const greg_t *g,
+                         const char **addr, size_t *size) {
+  int o16 = 0, f3 = 0, f2 = 0, rex = 0, map = 0, op, w, vex_l = 0;
+  for (;; pc++) {
+    if (*pc == 0x66) o16 = 1;
+    else if (*pc == 0xf3) f3 = 1;
+    else if (*pc == 0xf2) f2 = 1;
+    else if (*pc == 0xf0 || *pc == 0x2e || *pc == 0x3e || *pc == 0x26 ||
+             *pc == 0x36) continue;
+    else if (*pc == 0x64 || *pc == 0x65 || *pc == 0x67)
+      return 0;                  /* thread-local or 32-bit addressing */
+    else break;
+  }
+  if ((*pc & 0xf0) == 0x40)
+    rex = *pc++;
+  if (*pc == 0xc5 || *pc == 0xc4) {                /* VEX: AVX encodings */
+    int three = *pc == 0xc4, pp = pc[three ? 2 : 1] & 3;
+    rex = ((~pc[1] >> 5) & 4) | (three ? ((~pc[1] >> 5) & 3) | ((pc[2] >> 4) & 8) : 0);
+    map = three ? pc[1] & 31 : 1;
+    vex_l = (pc[three ? 2 : 1] >> 2) & 1;
+    o16 = pp == 1, f3 = pp == 2, f2 = pp == 3;
+    pc += three ? 3 : 2;
+    op = *pc++;
+  } else if (*pc == 0x0f) {
+    map = pc[1] == 0x38 ? 2 : pc[1] == 0x3a ? 3 : 1;
+    pc += map == 1 ? 2 : 3;
+    op = pc[-1];
+  } else {
+    op = *pc++;
+  }
+  w = (rex >> 3) & 1;
+  *size = operand_size(map, op, o16, f3, f2, w, vex_l);
+  if (*size == 0)
+    return 0;                    /* not an instruction we know */
+  int modrm = *pc++, mod = modrm >> 6, rm = (modrm & 7) | ((rex & 1) << 3);
+  if (mod == 3)
+    return 0;
+  uintptr_t a = 0;
+  if ((rm & 7) == 4) {
+    int sib = *pc++, scale = sib / 64, index = ((sib / 8) & 7) | ((rex & 2) * 4);
+    int base = (sib & 7) | ((rex & 1) * 8);
+    if (index != 4)
+      a += (uintptr_t)g[gpr[index]] * ((uintptr_t)1 << scale);
+    if ((base & 7) == 5 && mod == 0) {
+      int32_t d;
+      memcpy(&d, pc, 4);
+      a += (uintptr_t)(intptr_t)d;
+      pc += 4;
+    } else {
+      a += (uintptr_t)g[gpr[base]];
+    }
+  } else if ((rm & 7) == 5 && mod == 0) {
+    return 0;                    /* relative to the instruction: not device memory */
+  } else {
+    a += (uintptr_t)g[gpr[rm]];
+  }
+  if (mod == 1) {
+    a += (uintptr_t)(intptr_t)(int8_t)*pc;
+  } else if (mod == 2) {
+    int32_t d;
+    memcpy(&d, pc, 4);
+    a += (uintptr_t)(intptr_t)d;
+  }
+  *addr = (const char *)a;
+  return 1;
+}
+#endif
+#line 1949 "chapters/01-emulator.nw"
+#ifdef LITDNN_EMU_WATCH_TAIL
+static struct buffer *stepping[4];
+static int nstepping;
+static unsigned long tail_steps;
+
+static int let_through(struct buffer *b, const char *addr, const char *start,
+                       size_t size, greg_t *regs) {
+  if (!memory_is_open || b->freed || !b->tail_page || addr < b->tail_page ||
+      addr >= b->tail_page + page || nstepping == 4)
+    return 0;
+  int inside = size ? start >= b->data && start + size <= b->data + b->bytes
+                    : addr < b->data + b->bytes;   /* an instruction we cannot read */
+  if (!inside)
+    return 0;
+  mprotect(b->tail_page, page, PROT_READ | PROT_WRITE);
+  stepping[nstepping++] = b;
+  regs[REG_EFL] |= 0x100;
+  tail_steps++;
+  return 1;
+}
+
+static struct sigaction previous_trap;
+
+static void on_step(int sig, siginfo_t *info, void *context) {
+  (void)info;
+  if (!nstepping) {              /* not ours: a debugger's, say */
+    sigaction(sig, &previous_trap, NULL);
+    raise(sig);
+    return;
+  }
+  while (nstepping)
+    mprotect(stepping[--nstepping]->tail_page, page, PROT_NONE);
+  ((ucontext_t *)context)->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)0x100;
+}
+#endif
+
+unsigned long litdnn_emu_tail_steps(void) {
+#ifdef LITDNN_EMU_WATCH_TAIL
+  return tail_steps;
+#else
+  return 0;
+#endif
+}
+
+#line 2002 "chapters/01-emulator.nw"
+static void on_fault(int sig, siginfo_t *info, void *context) {
+  const char *addr = info->si_addr, *start = addr;
+  const char *access = "access";
+  size_t size = 0;
+  int misaligned = 0;
+  struct litdnn_emu_fiber *f = litdnn_emu_current;
+#if defined(__x86_64__)
+  greg_t *regs = ((ucontext_t *)context)->uc_mcontext.gregs;
+  int known = decode_access((const unsigned char *)regs[REG_RIP], regs, &start, &size);
+  access = regs[REG_ERR] & 2 ? "write" : "read";
+  if (sig == SIGSEGV && info->si_code == SI_KERNEL && known) {
+    misaligned = 1;              /* a protection fault has no address: alignment */
+    addr = start;
+    access = "access";
+  } else if (!known || addr < start || addr >= start + size) {
+    start = addr, size = 0;      /* not the instruction we thought: the byte alone */
+  }
 #else
   (void)context;
 #endif
-  char where[200], who[200];
-  struct litdnn_emu_fiber *f = litdnn_emu_current;
+  struct buffer *b = find_buffer(addr, 1);
+#ifdef LITDNN_EMU_WATCH_TAIL
+  if (f && b && !misaligned && let_through(b, addr, start, size, regs))
+    return;
+#endif
+  char where[300], who[200];
   if (f)
     snprintf(who, sizeof who, "kernel '%s' block (%u,%u,%u) thread (%u,%u,%u)",
              litdnn_emu_run.kernel->name, litdnn_emu_run.block_idx.x,
@@ -191,7 +392,34 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
              f->idx.x, f->idx.y, f->idx.z);
   else
     snprintf(who, sizeof who, "host code");
-  if (find_buffer(addr, 1)) {
+  if (b) {
+    if (f && size && !b->freed) {
+      snprintf(where, sizeof where, "of %zu bytes at byte %td of device buffer "
+               "#%d (%zu bytes)", size, start - b->data, b->id, b->bytes);
+      if (misaligned && start >= b->data && start + size <= b->data + b->bytes)
+        litdnn_emu_fatal("%s: misaligned %s %s: an access of %zu bytes needs "
+                         "an address that is a multiple of %zu", who, access,
+                         where, size, size);
+      
+#line 1925 "chapters/01-emulator.nw"
+{
+  size_t n = strlen(where);
+  const char *end = b->data + b->bytes;
+  if (start >= end)
+    snprintf(where + n, sizeof where - n, ", %td bytes past its end", start - end);
+  else if (start < b->data && start + size > b->data)
+    snprintf(where + n, sizeof where - n, ", its first %td bytes before its start",
+             b->data - start);
+  else if (start < b->data)
+    snprintf(where + n, sizeof where - n, ", %td bytes before its start",
+             b->data - start);
+  else
+    snprintf(where + n, sizeof where - n, ", its last %td bytes past its end",
+             start + size - end);
+}
+#line 2044 "chapters/01-emulator.nw"
+      litdnn_emu_fatal("%s: out-of-bounds %s %s", who, access, where);
+    }
     litdnn_emu_describe_pointer(addr, where, sizeof where);
     if (f)
       litdnn_emu_fatal("%s: out-of-bounds %s at %s", who, access, where);
@@ -225,4 +453,8 @@ void litdnn_emu_install_fault_handler(void) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGSEGV, &sa, &previous_segv);
   sigaction(SIGBUS, &sa, &previous_bus);
+#ifdef LITDNN_EMU_WATCH_TAIL
+  sa.sa_sigaction = on_step;
+  sigaction(SIGTRAP, &sa, &previous_trap);
+#endif
 }
