@@ -14,7 +14,7 @@
 /* ---- kernels written against the prelude, launched by hand ---- */
 #define KERNEL(name, n, names, ptrs)                                          \
   static const struct litdnn_emu_kernel name##_kernel = {                     \
-      #name, name##_entry, (const void *)name##_entry, n, names, ptrs}
+      #name, name##_entry, (const void *)name##_entry, n, names, ptrs, 0, NULL}
 
 struct reduce_args { const float *x; float *out; int n; };
 /* a tree reduction in shared memory, then one atomicAdd per block */
@@ -372,8 +372,9 @@ static int run_example(const char *name, const char *check, const char *env,
               check, text, out_);                                             \
   } while (0)
 
-/* compile the program SOURCE (CUDA) and run it with ARGS; as run_example */
-static int run_source(const char *source, const char *args, char *out, size_t size) {
+/* compile the program SOURCE (CUDA) and run it with ENV and ARGS; as run_example */
+static int run_source(const char *source, const char *env, const char *args, char *out,
+                      size_t size) {
   char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[2048];
   cr_assert_not_null(mkdtemp(dir));
   snprintf(cmd, sizeof cmd, "%s/prog.cu", dir);
@@ -381,8 +382,8 @@ static int run_source(const char *source, const char *args, char *out, size_t si
   cr_assert_not_null(f);
   fputs(source, f);
   fclose(f);
-  snprintf(cmd, sizeof cmd, "%s %s/prog.cu -o %s/prog > %s/log 2>&1 && %s/prog %s >> %s/log 2>&1",
-           emucc, dir, dir, dir, dir, args, dir);
+  snprintf(cmd, sizeof cmd, "%s %s/prog.cu -o %s/prog > %s/log 2>&1 && %s %s/prog %s >> %s/log 2>&1",
+           emucc, dir, dir, dir, env, dir, args, dir);
   int status = system(cmd);
   snprintf(cmd, sizeof cmd, "%s/log", dir);
   f = fopen(cmd, "r");
@@ -396,10 +397,11 @@ static int run_source(const char *source, const char *args, char *out, size_t si
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-#define EXPECT_SOURCE(source, args, status, text)                             \
+#define EXPECT_SOURCE(source, args, status, text) EXPECT_SOURCE_ENV(source, "", args, status, text)
+#define EXPECT_SOURCE_ENV(source, env, args, status, text)                    \
   do {                                                                        \
     char out_[8192];                                                          \
-    int st_ = run_source(source, args, out_, sizeof out_);                    \
+    int st_ = run_source(source, env, args, out_, sizeof out_);               \
     cr_assert_eq(st_, status, "args %s: exit status %d, expected %d; output:\n%s", \
                  args, st_, status, out_);                                    \
     cr_assert(strstr(out_, text), "args %s: expected \"%s\" in:\n%s", args,  \
@@ -430,6 +432,86 @@ Test(emu_programs, float4_loads_at_the_edges_of_buffers, .timeout = 60) {
   /* no float4 fits in 12 bytes */
   EXPECT_SOURCE(float4_at, "3 0", 1, "of 16 bytes at byte 0 of device buffer #1 (12 bytes), "
                 "its last 4 bytes past its end");
+}
+
+/* A persistent kernel: as many blocks as the device holds, a grid-wide
+   barrier between rounds of a stencil that reads its neighbours' results
+   from other blocks. Each block also keeps its own index in static and
+   dynamic shared memory across the barriers, which only works if every
+   block has its own copy. `argv[1]` picks a bug to plant. */
+static const char *persistent =
+    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+    "__global__ void rounds(int n, int steps, float *a, float *b, int *bad) {\n"
+    "  __shared__ int mine[4];\n"
+    "  extern __shared__ int dyn[];\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (threadIdx.x < 4) { mine[threadIdx.x] = blockIdx.x; dyn[threadIdx.x] = -(int)blockIdx.x; }\n"
+    "  for (int r = 0; r < steps; r++) {\n"
+    "    if (i < n) b[i] = 0.5f * (a[(i + n - 1) % n] + a[(i + 1) % n]);\n"
+    "    litdnn_emu_grid_sync(__FILE__, __LINE__);\n"
+    "    float *t = a; a = b; b = t;\n"
+    "  }\n"
+    "  if (threadIdx.x < 4 && (mine[threadIdx.x] != (int)blockIdx.x || dyn[threadIdx.x] != -(int)blockIdx.x))\n"
+    "    atomicAdd(bad, 1);\n"
+    "}\n"
+    "__global__ void early_return(int *bad) {\n"
+    "  if (blockIdx.x == 1) return;\n"
+    "  litdnn_emu_grid_sync(__FILE__, __LINE__);\n"
+    "  *bad = 0;\n"
+    "}\n"
+    "int main(int argc, char **argv) {\n"
+    "  const char *bug = argc > 1 ? argv[1] : \"\";\n"
+    "  int sms = 0, coop = 0, per_sm = 0, threads = 256, steps = 5;\n"
+    "  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);\n"
+    "  cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, 0);\n"
+    "  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds, threads, 16);\n"
+    "  int blocks = sms * per_sm + !strcmp(bug, \"too-large\"), n = blocks * threads - 3;\n"
+    "  printf(\"%d SM, cooperative %d, %d blocks of %d\\n\", sms, coop, blocks, threads);\n"
+    "  float *h = (float *)malloc(n * sizeof(float)), *ref = (float *)malloc(n * sizeof(float));\n"
+    "  float *a, *b; int *bad, nbad = 0;\n"
+    "  for (int i = 0; i < n; i++) h[i] = (float)(i % 17);\n"
+    "  cudaMalloc(&a, n * sizeof(float)); cudaMalloc(&b, n * sizeof(float));\n"
+    "  cudaMalloc(&bad, sizeof(int));\n"
+    "  cudaMemcpy(a, h, n * sizeof(float), cudaMemcpyHostToDevice);\n"
+    "  cudaMemcpy(bad, &nbad, sizeof(int), cudaMemcpyHostToDevice);\n"
+    "  if (!strcmp(bug, \"early-return\")) {\n"
+    "    void *args[] = {&bad};\n"
+    "    cudaLaunchCooperativeKernel((const void *)early_return, blocks, threads, args, 0, 0);\n"
+    "    return 0;\n  }\n"
+    "  if (!strcmp(bug, \"not-cooperative\")) {\n"
+    "    rounds<<<blocks, threads, 16>>>(n, steps, a, b, bad);\n    return 0;\n  }\n"
+    "  void *args[] = {&n, &steps, &a, &b, &bad};\n"
+    "  cudaError_t e = cudaLaunchCooperativeKernel((const void *)rounds, dim3(blocks), dim3(threads), args, 16, 0);\n"
+    "  if (e != cudaSuccess) { printf(\"launch: %s\\n\", cudaGetErrorName(e)); return 2; }\n"
+    "  cudaMemcpy(h, steps % 2 ? b : a, n * sizeof(float), cudaMemcpyDeviceToHost);\n"
+    "  cudaMemcpy(&nbad, bad, sizeof(int), cudaMemcpyDeviceToHost);\n"
+    "  for (int i = 0; i < n; i++) ref[i] = (float)(i % 17);\n"
+    "  for (int r = 0; r < steps; r++) {\n"
+    "    float *t = (float *)malloc(n * sizeof(float));\n"
+    "    for (int i = 0; i < n; i++) t[i] = 0.5f * (ref[(i + n - 1) % n] + ref[(i + 1) % n]);\n"
+    "    memcpy(ref, t, n * sizeof(float)); free(t);\n  }\n"
+    "  int wrong = 0;\n"
+    "  for (int i = 0; i < n; i++) wrong += h[i] != ref[i];\n"
+    "  printf(\"%d wrong, %d blocks lost their shared memory\\n\", wrong, nbad);\n"
+    "  return wrong || nbad;\n}\n";
+
+Test(emu_programs, cooperative_launch_with_grid_wide_barriers, .timeout = 60) {
+  EXPECT_SOURCE(persistent, "", 0, "1 SM, cooperative 1, 8 blocks of 256");
+  EXPECT_SOURCE(persistent, "", 0, "0 wrong, 0 blocks lost their shared memory");
+  EXPECT_SOURCE_ENV(persistent, "LITDNN_EMU_SCHEDULE=reverse", "", 0, "0 wrong, 0 blocks");
+  EXPECT_SOURCE_ENV(persistent, "LITDNN_EMU_SCHEDULE=random LITDNN_EMU_SEED=7", "", 0,
+                    "0 wrong, 0 blocks");
+}
+
+Test(emu_programs, cooperative_launch_faults, .timeout = 60) {
+  EXPECT_SOURCE(persistent, "too-large", 2, "launch: cudaErrorCooperativeLaunchTooLarge");
+  EXPECT_SOURCE(persistent, "too-large", 2, "litdnn-emu: cooperative launch of kernel 'rounds' "
+                "failed: 9 blocks of 256 threads, but the emulated device holds only 8");
+  EXPECT_SOURCE(persistent, "not-cooperative", 1, "kernel 'rounds' waits at a grid-wide "
+                "barrier (grid.sync()), but it was launched with <<<...>>>");
+  EXPECT_SOURCE(persistent, "early-return", 1, "litdnn-emu: kernel 'early_return' never "
+                "finishes: every thread of block (1,0,0) returned while 1792 threads wait at "
+                "the grid-wide barrier");
 }
 
 Test(emu_programs, tiled_sgemm_matches_in_every_order, .timeout = 60) {

@@ -224,11 +224,13 @@ static inline float __uint_as_float(unsigned u)
 enum cudaError {
   cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
   cudaErrorInitializationError = 3, cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidSymbol = 13,
   cudaErrorInvalidDevicePointer = 17, cudaErrorInvalidMemcpyDirection = 21,
   cudaErrorInvalidDeviceFunction = 98, cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
-  cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchFailure = 719,
+  cudaErrorLaunchOutOfResources = 701, cudaErrorMisalignedAddress = 716,
+  cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801, cudaErrorUnknown = 999
 };
 typedef enum cudaError cudaError_t;
@@ -267,6 +269,34 @@ typedef litdnn_emu_event_t cudaEvent_t;
 #define cudaGetDeviceProperties litdnn_emu_cudaGetDeviceProperties
 #define cudaFuncSetAttribute(f, a, v) \
   litdnn_emu_cudaFuncSetAttribute((const void *)(f), (a), (v))
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3, cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrMemoryClockRate = 36, cudaDevAttrGlobalMemoryBusWidth = 37,
+  cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrUnifiedAddressing = 41, cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+};
+#define cudaDeviceGetAttribute(v, a, d) \
+  litdnn_emu_cudaDeviceGetAttribute((v), (int)(a), (d))
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, f, t, s) \
+  litdnn_emu_cudaOccupancyMaxActiveBlocksPerMultiprocessor((n), \
+      (const void *)(f), (t), (s))
+#define LITDNN_EMU_BY_ADDRESS(fn, f, g, b, a, s, st, ...)                      \
+  fn((const void *)(f), litdnn_emu_dim3_of(g), litdnn_emu_dim3_of(b),          \
+     (void **)(a), (s), (st))
+#define cudaLaunchKernel(...) \
+  LITDNN_EMU_BY_ADDRESS(litdnn_emu_cudaLaunchKernel, __VA_ARGS__, 0, 0)
+#define cudaLaunchCooperativeKernel(...) \
+  LITDNN_EMU_BY_ADDRESS(litdnn_emu_cudaLaunchCooperativeKernel, __VA_ARGS__, 0, 0)
 #define cudaStreamCreate litdnn_emu_cudaStreamCreate
 #define cudaStreamCreateWithFlags(s, f) litdnn_emu_cudaStreamCreate(s)
 #define cudaStreamDestroy litdnn_emu_cudaStreamDestroy

@@ -34,6 +34,9 @@ struct litdnn_emu_kernel {
   int nparams;
   const char *param_names;       /* "n,alpha,x,y" */
   const char *pointer_params;    /* "--PP": which parameters are pointers */
+  size_t args_size;              /* the size of what entry unpacks */
+  /* packs cudaLaunchKernel's array of argument addresses for entry */
+  void (*pack)(void *args, void *const *addresses);
 };
 
 /* launching a kernel: called by the code the rewriter generates */
@@ -41,12 +44,16 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *kernel, void *args,
                        const void *const *argv, litdnn_emu_dim3 grid,
                        litdnn_emu_dim3 block, size_t shmem,
                        litdnn_emu_stream_t stream);
+/* every kernel, for the launches that name it by its address */
+void litdnn_emu_register_kernel(const struct litdnn_emu_kernel *kernel);
+const struct litdnn_emu_kernel *litdnn_emu_find_kernel(const void *func);
 
 /* what a running kernel sees */
 extern const litdnn_emu_dim3 *litdnn_emu_thread_idx;
 extern litdnn_emu_dim3 litdnn_emu_block_idx, litdnn_emu_block_dim,
     litdnn_emu_grid_dim;
 void litdnn_emu_syncthreads(const char *file, int line);
+void litdnn_emu_grid_sync(const char *file, int line);  /* cooperative launches */
 enum { LITDNN_EMU_WARP_SYNC, LITDNN_EMU_SHFL_IDX, LITDNN_EMU_SHFL_UP,
        LITDNN_EMU_SHFL_DOWN, LITDNN_EMU_SHFL_XOR, LITDNN_EMU_VOTE_BALLOT,
        LITDNN_EMU_VOTE_ANY, LITDNN_EMU_VOTE_ALL };
@@ -78,6 +85,17 @@ int litdnn_emu_cudaSetDevice(int device);
 int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *prop,
                                        int device);
 int litdnn_emu_cudaFuncSetAttribute(const void *func, int attr, int value);
+int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device);
+int litdnn_emu_cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *blocks, const void *func, int threads, size_t shmem);
+int litdnn_emu_cudaLaunchKernel(const void *func, litdnn_emu_dim3 grid,
+                                litdnn_emu_dim3 block, void **args,
+                                size_t shmem, litdnn_emu_stream_t stream);
+int litdnn_emu_cudaLaunchCooperativeKernel(const void *func,
+                                           litdnn_emu_dim3 grid,
+                                           litdnn_emu_dim3 block, void **args,
+                                           size_t shmem,
+                                           litdnn_emu_stream_t stream);
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream);
 int litdnn_emu_cudaStreamDestroy(litdnn_emu_stream_t stream);
 int litdnn_emu_cudaStreamSynchronize(litdnn_emu_stream_t stream);

@@ -1,4 +1,4 @@
-#line 2094 "chapters/01-emulator.nw"
+#line 2529 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 2115 "chapters/01-emulator.nw"
+#line 2550 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 unsigned long litdnn_emu_seed = 1;
 static int initialized;
@@ -44,7 +44,7 @@ void litdnn_emu_set_strict(int strict) {
   litdnn_emu_init();
   litdnn_emu_strict = strict;
 }
-#line 2154 "chapters/01-emulator.nw"
+#line 2589 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -75,7 +75,7 @@ void litdnn_emu_fatal(const char *fmt, ...) {
 }
 
 unsigned long litdnn_emu_warning_count(void) { return warnings; }
-#line 2187 "chapters/01-emulator.nw"
+#line 2622 "chapters/01-emulator.nw"
 static int last_error;
 
 int litdnn_emu_set_error(int error) {
@@ -98,6 +98,7 @@ static const struct { int code; const char *name, *text; } errors[] = {
   {2, "cudaErrorMemoryAllocation", "out of memory"},
   {3, "cudaErrorInitializationError", "initialization error"},
   {9, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+  {13, "cudaErrorInvalidSymbol", "invalid device symbol"},
   {17, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
   {21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
   {98, "cudaErrorInvalidDeviceFunction", "invalid device function"},
@@ -107,7 +108,9 @@ static const struct { int code; const char *name, *text; } errors[] = {
   {600, "cudaErrorNotReady", "device not ready"},
   {700, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
   {701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+  {716, "cudaErrorMisalignedAddress", "misaligned address"},
   {719, "cudaErrorLaunchFailure", "unspecified launch failure"},
+  {720, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch"},
   {801, "cudaErrorNotSupported", "operation not supported"},
 };
 
@@ -124,7 +127,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 2243 "chapters/01-emulator.nw"
+#line 2681 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   if (!ptr)
@@ -207,7 +210,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 2331 "chapters/01-emulator.nw"
+#line 2769 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -246,7 +249,7 @@ int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *p,
   p->totalConstMem = 64 * 1024;
   p->major = 9;
   p->minor = 0;
-  p->multiProcessorCount = 1;
+  p->multiProcessorCount = LITDNN_EMU_MULTIPROCESSORS;
   p->l2CacheSize = 1 << 20;
   p->maxThreadsPerMultiProcessor = 2048;
   p->memoryClockRate = 1000000;
@@ -255,6 +258,40 @@ int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *p,
   return 0;
 }
 
+/* the attributes programs ask for, consistent with the properties */
+int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
+  struct litdnn_emu_device_prop p;
+  if (!value)
+    return litdnn_emu_set_error(1);
+  if (litdnn_emu_cudaGetDeviceProperties(&p, device))
+    return 101;
+  switch (attr) {
+  case 1: *value = p.maxThreadsPerBlock; break;
+  case 2: case 3: case 4: *value = p.maxThreadsDim[attr - 2]; break;
+  case 5: case 6: case 7: *value = p.maxGridSize[attr - 5]; break;
+  case 8: *value = (int)p.sharedMemPerBlock; break;
+  case 9: *value = (int)p.totalConstMem; break;
+  case 10: *value = p.warpSize; break;
+  case 12: *value = p.regsPerBlock; break;
+  case 13: *value = p.clockRate; break;
+  case 16: *value = p.multiProcessorCount; break;
+  case 31: *value = p.concurrentKernels; break;
+  case 36: *value = p.memoryClockRate; break;
+  case 37: *value = p.memoryBusWidth; break;
+  case 38: *value = p.l2CacheSize; break;
+  case 39: *value = p.maxThreadsPerMultiProcessor; break;
+  case 41: *value = p.unifiedAddressing; break;
+  case 75: *value = p.major; break;
+  case 76: *value = p.minor; break;
+  case 81: *value = (int)p.sharedMemPerMultiprocessor; break;
+  case 82: *value = p.regsPerMultiprocessor; break;
+  case 95: *value = 1; break;                    /* cooperative launches */
+  case 97: *value = (int)p.sharedMemPerBlockOptin; break;
+  default: return litdnn_emu_set_error(1);
+  }
+  return 0;
+}
+#line 2852 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -287,7 +324,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 2413 "chapters/01-emulator.nw"
+#line 2887 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -314,7 +351,7 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 2444 "chapters/01-emulator.nw"
+#line 2918 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)

@@ -1,4 +1,4 @@
-#line 797 "chapters/01-emulator.nw"
+#line 856 "chapters/01-emulator.nw"
 /* emu_fiber.c: CUDA threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 814 "chapters/01-emulator.nw"
+#line 873 "chapters/01-emulator.nw"
 #ifndef LITDNN_EMU_UCONTEXT
 /* litdnn_emu_switch(save, next): push the callee-saved registers, store
    the stack pointer in *save, load next, pop the other fiber's registers,
@@ -71,16 +71,25 @@ __asm__(".text\n"
 #define LITDNN_EMU_FRAME_WORDS 22
 #endif
 #endif
-#line 878 "chapters/01-emulator.nw"
+#line 937 "chapters/01-emulator.nw"
 #if defined(LITDNN_EMU_ASAN) || defined(LITDNN_EMU_TSAN)
 #define LITDNN_EMU_STACK_BYTES (512 * 1024)
 #else
 #define LITDNN_EMU_STACK_BYTES (128 * 1024)
 #endif
-static struct litdnn_emu_fiber *fibers[1024];
+static struct litdnn_emu_fiber **fibers;    /* a block's, or a cooperative grid's */
+static int nfibers;
 struct litdnn_emu_fiber *litdnn_emu_current;
 
 struct litdnn_emu_fiber *litdnn_emu_fiber_get(int i) {
+  if (i >= nfibers) {
+    int more = i < 1024 ? 1024 : 2 * i;
+    fibers = realloc(fibers, (size_t)more * sizeof *fibers);
+    if (!fibers)
+      litdnn_emu_fatal("cannot allocate %d CUDA threads", more);
+    memset(fibers + nfibers, 0, (size_t)(more - nfibers) * sizeof *fibers);
+    nfibers = more;
+  }
   if (!fibers[i]) {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     struct litdnn_emu_fiber *f = calloc(1, sizeof *f);
@@ -101,13 +110,13 @@ struct litdnn_emu_fiber *litdnn_emu_fiber_get(int i) {
 
 int litdnn_emu_fiber_stack_guard(const void *addr) {
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  for (int i = 0; i < 1024 && fibers[i]; i++)
+  for (int i = 0; i < nfibers && fibers[i]; i++)
     if ((const char *)addr >= fibers[i]->stack - page &&
         (const char *)addr < fibers[i]->stack)
       return 1;
   return 0;
 }
-#line 919 "chapters/01-emulator.nw"
+#line 987 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_UCONTEXT
 static void fiber_entry(void) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
@@ -145,7 +154,7 @@ void litdnn_emu_fiber_start(struct litdnn_emu_fiber *f,
   f->sp = frame;
 #endif
 }
-#line 962 "chapters/01-emulator.nw"
+#line 1030 "chapters/01-emulator.nw"
 static void *host_sp;
 #ifdef LITDNN_EMU_UCONTEXT
 static ucontext_t host_context;

@@ -6,6 +6,9 @@
 #include <stdint.h>
 #include "../../emu/include/litdnn_emu_runtime.h"
 
+/* the emulated device: one multiprocessor (see the cooperative launch) */
+#define LITDNN_EMU_MULTIPROCESSORS 1
+
 #if !defined(LITDNN_EMU_UCONTEXT) && !defined(__x86_64__) && !defined(__aarch64__)
 #define LITDNN_EMU_UCONTEXT 1
 #endif
@@ -14,7 +17,7 @@
 #endif
 
 enum { LITDNN_EMU_RUNNABLE, LITDNN_EMU_AT_BARRIER, LITDNN_EMU_AT_WARP,
-       LITDNN_EMU_EXITED };
+       LITDNN_EMU_AT_GRID, LITDNN_EMU_EXITED };
 struct litdnn_emu_fiber {
   void *sp;                   /* saved stack pointer while switched out */
 #ifdef LITDNN_EMU_UCONTEXT
@@ -36,7 +39,7 @@ struct litdnn_emu_fiber {
 struct litdnn_emu_run {
   const struct litdnn_emu_kernel *kernel;
   void *args;
-  int nthreads, in_kernel;
+  int nthreads, in_kernel, cooperative;
   litdnn_emu_dim3 block_idx;
   char *dynamic_shared;
   size_t dynamic_bytes;

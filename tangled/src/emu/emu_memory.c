@@ -1,4 +1,4 @@
-#line 1569 "chapters/01-emulator.nw"
+#line 2004 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 1590 "chapters/01-emulator.nw"
+#line 2025 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
 /* x86-64 outside the check builds: the tail of a buffer lives in a closed
    page that the fault handler watches; elsewhere the end is rounded up */
@@ -38,7 +38,7 @@ static size_t data_bytes(const struct buffer *b) { return b->span; }
 /* the data pages and the tail page: what host code's copies open */
 static size_t all_bytes(const struct buffer *b)
 { return b->span + (b->tail_page ? page : 0); }
-#line 1627 "chapters/01-emulator.nw"
+#line 2062 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -115,7 +115,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 1706 "chapters/01-emulator.nw"
+#line 2141 "chapters/01-emulator.nw"
 void litdnn_emu_memory_open(int open) {
   for (int i = 0; i < nbuffers; i++)
     if (!buffers[i].freed)
@@ -149,7 +149,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 1742 "chapters/01-emulator.nw"
+#line 2177 "chapters/01-emulator.nw"
 void litdnn_emu_memory_check_canaries(const char *after) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -175,7 +175,7 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 1770 "chapters/01-emulator.nw"
+#line 2205 "chapters/01-emulator.nw"
 const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
   struct buffer *b = find_buffer(p, 1);
   const char *c = p;
@@ -195,9 +195,9 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
              b->id, b->bytes);
   return s;
 }
-#line 1998 "chapters/01-emulator.nw"
+#line 2433 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 1805 "chapters/01-emulator.nw"
+#line 2240 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -313,7 +313,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 1949 "chapters/01-emulator.nw"
+#line 2384 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -358,7 +358,7 @@ unsigned long litdnn_emu_tail_steps(void) {
 #endif
 }
 
-#line 2002 "chapters/01-emulator.nw"
+#line 2437 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";
@@ -401,7 +401,7 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
                          "an address that is a multiple of %zu", who, access,
                          where, size, size);
       
-#line 1925 "chapters/01-emulator.nw"
+#line 2360 "chapters/01-emulator.nw"
 {
   size_t n = strlen(where);
   const char *end = b->data + b->bytes;
@@ -417,7 +417,7 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
     snprintf(where + n, sizeof where - n, ", its last %td bytes past its end",
              start + size - end);
 }
-#line 2044 "chapters/01-emulator.nw"
+#line 2479 "chapters/01-emulator.nw"
       litdnn_emu_fatal("%s: out-of-bounds %s %s", who, access, where);
     }
     litdnn_emu_describe_pointer(addr, where, sizeof where);

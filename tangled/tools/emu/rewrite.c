@@ -1,4 +1,4 @@
-#line 2480 "chapters/01-emulator.nw"
+#line 2957 "chapters/01-emulator.nw"
 /* rewrite.c: litdnn-emu-rewrite IN.cu > OUT.c -- CUDA C to C for the emulator.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file.
    Keeps every line where it was: generated code goes on existing lines. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 2501 "chapters/01-emulator.nw"
+#line 2978 "chapters/01-emulator.nw"
 static const char *src;            /* the whole input */
 static size_t len;
 static const char *in_name, *file_name;   /* file_name follows #line */
@@ -41,7 +41,7 @@ static long line_of(size_t pos) {
   return line + line_offset;
 }
 static int is_ident(int c) { return isalnum(c) || c == '_'; }
-#line 2539 "chapters/01-emulator.nw"
+#line 3016 "chapters/01-emulator.nw"
 static int at_line_start(size_t pos) {
   while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t'))
     pos--;
@@ -93,7 +93,7 @@ static size_t match(size_t open) {
   }
   return len;
 }
-#line 2596 "chapters/01-emulator.nw"
+#line 3073 "chapters/01-emulator.nw"
 static char directive_file[1024];
 static size_t directive_at = (size_t)-1;
 static long directive_line;
@@ -129,7 +129,7 @@ static void unsupported(size_t pos, const char *what) {
           "emulator\n", file, line, what);
   exit(1);
 }
-#line 2636 "chapters/01-emulator.nw"
+#line 3113 "chapters/01-emulator.nw"
 struct param { char decl[512], name[128]; int pointer; };
 struct kernel { char name[128]; struct param params[64]; int nparams; };
 
@@ -187,14 +187,23 @@ static void emit_kernel_support(const struct kernel *k) {
         "litdnn_p; (void)litdnn_a; %s(", n, n, n, n);
   for (int i = 0; i < k->nparams; i++)
     emitf("%slitdnn_a->%s", i ? ", " : "", k->params[i].name);
-  emitf("); } static const struct litdnn_emu_kernel %s__litdnn_kernel = { \"%s\","
+  emitf("); } static void __attribute__((unused)) %s__litdnn_pack(void *litdnn_p,"
+        " void *const *litdnn_v) { struct %s__litdnn_args *litdnn_a = (struct "
+        "%s__litdnn_args *)litdnn_p; (void)litdnn_a; (void)litdnn_v;", n, n, n);
+  for (int i = 0; i < k->nparams; i++)
+    emitf(" memcpy(&litdnn_a->%s, litdnn_v[%d], sizeof litdnn_a->%s);",
+          k->params[i].name, i, k->params[i].name);
+  emitf(" } static const struct litdnn_emu_kernel %s__litdnn_kernel = { \"%s\","
         " %s__litdnn_entry, (const void *)%s, %d, \"", n, n, n, n, k->nparams);
   for (int i = 0; i < k->nparams; i++)
     emitf("%s%s", i ? "," : "", k->params[i].name);
   emits("\", \"");
   for (int i = 0; i < k->nparams; i++)
     emits(k->params[i].pointer ? "P" : "-");
-  emitf("\" }; static void __attribute__((unused)) %s__litdnn_launch(dim3 "
+  emitf("\", sizeof(struct %s__litdnn_args), %s__litdnn_pack }; static void "
+        "__attribute__((constructor)) %s__litdnn_register(void) { "
+        "litdnn_emu_register_kernel(&%s__litdnn_kernel); }", n, n, n, n);
+  emitf(" static void __attribute__((unused)) %s__litdnn_launch(dim3 "
         "litdnn_grid, dim3 litdnn_block, size_t litdnn_shmem, cudaStream_t "
         "litdnn_stream", n);
   for (int i = 0; i < k->nparams; i++)
@@ -221,7 +230,7 @@ static void emit_launcher_prototype(const struct kernel *k) {
     emitf(", %s", k->params[i].decl);
   emits(");");
 }
-#line 2733 "chapters/01-emulator.nw"
+#line 3219 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel);
 
 /* pos is at "<<<"; returns the index after the launch's "(" */
@@ -265,7 +274,7 @@ static size_t rewrite_launch(size_t pos, int in_kernel) {
   if (src[arg] != ')') emits(", ");
   return paren + 1;
 }
-#line 2782 "chapters/01-emulator.nw"
+#line 3268 "chapters/01-emulator.nw"
 /* pos at "__shared__" (or at "extern"); returns the index after the ';' */
 static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
                              int depth) {
@@ -323,7 +332,7 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
     emitf(" litdnn_emu_shared(&%s, sizeof %s);", name, name);
   return semi + 1;
 }
-#line 2843 "chapters/01-emulator.nw"
+#line 3329 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -407,7 +416,7 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 2936 "chapters/01-emulator.nw"
+#line 3422 "chapters/01-emulator.nw"
 if (word_is(b, n, "__global__") && depth == 0) {
   size_t close;
   int definition;
@@ -423,9 +432,9 @@ for (int t = 0; texture_names[t]; t++)
     unsupported(b, "textures and surfaces");
 if ((word_is(b, n, "texture") || word_is(b, n, "surface")) && src[next] == '<')
   unsupported(b, "textures and surfaces");
-if (word_is(b, n, "this_grid") || word_is(b, n, "grid_group") ||
-    word_is(b, n, "cudaLaunchCooperativeKernel"))
-  unsupported(b, "grid-wide synchronization (cooperative groups)");
+if (word_is(b, n, "this_grid") || word_is(b, n, "grid_group"))
+  unsupported(b, "cooperative groups in C (a kernel in C waits at a "
+                 "grid-wide barrier with litdnn_emu_grid_sync)");
 if (word_is(b, n, "__shared__")) {
   i = rewrite_shared(b, i, 0, depth);
   continue;
@@ -458,7 +467,7 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 2926 "chapters/01-emulator.nw"
+#line 3412 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
   if (to == len && kernel_body_end == len) {
@@ -466,7 +475,7 @@ if (!strncmp(src + next, "<<<", 3)) {
     kernel_body_end = 0;
   }
 }
-#line 3006 "chapters/01-emulator.nw"
+#line 3492 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -576,7 +585,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 3118 "chapters/01-emulator.nw"
+#line 3604 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
