@@ -20,8 +20,14 @@ EMU_LIB_plain := $(BUILD)/lib/liblitdnn-emu.a
 EMU_LIB_memory := $(BUILD)/lib/liblitdnn-emu-memory.a
 EMU_LIB_race := $(BUILD)/lib/liblitdnn-emu-race.a
 EMU_LIBS := $(EMU_LIB_plain) $(EMU_LIB_memory) $(EMU_LIB_race)
+# The library's kernels for the emulator: DWARF 4 line tables, which
+# addr2line reads back to the chapter lines that the #line directives name
+# (binutils 2.40 names the rewritten file from a DWARF 5 table), so that
+# an out-of-bounds message points into the chapter.
+EMU_CPPFLAGS += -gdwarf-4
+EMU_HEADERS := $(shell find $(EMU_INC_DIR) -name '*.h' 2>/dev/null | sort)
 EMU_HEADERS_INSTALLED := $(patsubst $(EMU_INC_DIR)/%,$(BUILD)/include/litdnn-emu/%,\
-                           $(wildcard $(EMU_INC_DIR)/*.h))
+                           $(EMU_HEADERS))
 EMU_TOOLS := $(EMU_REWRITE) $(EMU_EMUCC) $(EMU_LIBS) $(EMU_HEADERS_INSTALLED)
 EMU_EXAMPLES := $(wildcard $(TANGLED)/examples/emu/*.cu)
 
@@ -62,15 +68,22 @@ emu-examples: $(patsubst $(TANGLED)/examples/emu/%.cu,$(BUILD)/emu-examples/%,$(
 $(BUILD)/bin/emu-bench: $(TANGLED)/tools/emu/emu-bench.cu $(EMU_TOOLS)
 	$(EMU_EMUCC) -O2 $< -o $@
 
+# the peer: Numba's CUDA simulator, when Numba is installed, at
+# EMU_BENCH_NUMBA_N^3 (64 by default; 256, the emulator's size, takes minutes)
+EMU_BENCH_NUMBA_N ?= 64
 bench-emu: $(BUILD)/bin/emu-bench
-	$(BUILD)/bin/emu-bench
+	$(BUILD)/bin/emu-bench $(EMU_BENCH_NUMBA_N)
+	@if python3 -c 'import numba' 2>/dev/null; then \
+	  NUMBA_ENABLE_CUDASIM=1 python3 $(TANGLED)/tools/emu/numba_sgemm.py $(EMU_BENCH_NUMBA_N); \
+	else echo "numba is not installed (pip install numba): no peer to compare with"; fi
 
 install-emu: $(EMU_TOOLS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	  $(DESTDIR)$(PREFIX)/include/litdnn-emu
 	install -m 755 $(EMU_REWRITE) $(EMU_EMUCC) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(EMU_LIBS) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(EMU_HEADERS_INSTALLED) $(DESTDIR)$(PREFIX)/include/litdnn-emu/
+	cd $(BUILD)/include/litdnn-emu && find . -name '*.h' -exec install -D -m 644 {} \
+	  $(abspath $(DESTDIR)$(PREFIX))/include/litdnn-emu/{} \;
 
 # make test runs tests/test_emu.c, which compiles the examples with
 # litdnn-emucc: build the tools first.

@@ -3,6 +3,8 @@
    and named.  The planted-bug programs are compiled with litdnn-emucc and
    run as subprocesses; `make test` builds the tools first. */
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,14 +364,17 @@ static int run_example(const char *name, const char *check, const char *env,
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-#define EXPECT(name, check, env, status, text)                                \
+#define EXPECT(name, check, env, status, text) EXPECT2(name, check, env, status, text, "")
+/* two pieces of text, where what lies between them may change (a line number) */
+#define EXPECT2(name, check, env, status, text, text2)                        \
   do {                                                                        \
     char out_[8192];                                                          \
     int st_ = run_example(name, check, env, out_, sizeof out_);               \
     cr_assert_eq(st_, status, "%s %s: exit status %d, expected %d; output:\n%s", \
                  name, check, st_, status, out_);                             \
-    cr_assert(strstr(out_, text), "%s %s: expected \"%s\" in:\n%s", name,     \
-              check, text, out_);                                             \
+    const char *at_ = strstr(out_, text);                                     \
+    cr_assert(at_ && strstr(at_, text2), "%s %s: expected \"%s\" then \"%s\" in:\n%s", \
+              name, check, text, text2, out_);                                \
   } while (0)
 
 /* compile the program SOURCE (CUDA) and run it with ENV and ARGS; as run_example */
@@ -425,12 +430,12 @@ Test(emu_programs, float4_loads_at_the_edges_of_buffers, .timeout = 60) {
   EXPECT_SOURCE(float4_at, "64 60", 0, "done");     /* the last whole float4 */
   EXPECT_SOURCE(float4_at, "5 0", 0, "done");       /* 20 bytes: the first 16 */
   EXPECT_SOURCE(float4_at, "5 4", 1, "out-of-bounds read of 16 bytes at byte 16 of "
-                "device buffer #1 (20 bytes), its last 12 bytes past its end");
+                "'x' (20 bytes), its last 12 bytes past its end");
   /* x + 1 is not a multiple of 16: the aligned SSE load faults without an address */
-  EXPECT_SOURCE(float4_at, "64 1", 1, "misaligned access of 16 bytes at byte 4 of device "
-                "buffer #1 (256 bytes)");
+  EXPECT_SOURCE(float4_at, "64 1", 1, "misaligned access of 16 bytes at byte 4 of 'x' "
+                "(256 bytes)");
   /* no float4 fits in 12 bytes */
-  EXPECT_SOURCE(float4_at, "3 0", 1, "of 16 bytes at byte 0 of device buffer #1 (12 bytes), "
+  EXPECT_SOURCE(float4_at, "3 0", 1, "of 16 bytes at byte 0 of 'x' (12 bytes), "
                 "its last 4 bytes past its end");
 }
 
@@ -514,6 +519,20 @@ Test(emu_programs, cooperative_launch_faults, .timeout = 60) {
                 "the grid-wide barrier");
 }
 
+/* The C path, which compiles the library's kernels, with the chapter's
+   programs: litdnn-emucc --c rewrites them into C and compiles them with gcc */
+Test(emu_programs, the_c_path_runs_the_chapters_programs, .timeout = 90) {
+  EXPECT("sgemm_tiled", "--c", "LITDNN_EMU_SCHEDULE=forward", 0, "matches the CPU");
+  EXPECT("sgemm_tiled", "--c", "LITDNN_EMU_SCHEDULE=random LITDNN_EMU_SEED=5", 0,
+         "matches the CPU");
+  EXPECT("bug_missing_barrier", "--c", "", 1, "largest error nan: WRONG");
+  EXPECT2("bug_float4_past_end", "--c", "", 1,
+          "litdnn-emu: kernel 'scale4' block (0,0,0) thread (52,0,0): "
+          "out-of-bounds read of 16 bytes at byte 832 of 'd_x' (840 bytes), "
+          "its last 8 bytes past its end, at chapters/01-emulator.nw:", " (in scale4)");
+  EXPECT("bug_host_pointer", "--c", "", 1, "argument 3 'x' of kernel 'scale' (the host passed 'x'");
+}
+
 Test(emu_programs, tiled_sgemm_matches_in_every_order, .timeout = 60) {
   EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=forward", 0, "matches the CPU");
   EXPECT("sgemm_tiled", "", "LITDNN_EMU_SCHEDULE=reverse", 0, "matches the CPU");
@@ -535,19 +554,20 @@ Test(emu_programs, plain_add_is_a_race, .timeout = 60) {
 }
 
 Test(emu_programs, no_bounds_check_hits_the_guard_page, .timeout = 60) {
-  EXPECT("bug_no_bounds_check", "", "", 1,
-         "litdnn-emu: kernel 'scale' block (3,0,0) thread (232,0,0): "
-         "out-of-bounds read of 4 bytes at byte 4000 of device buffer #1 (4000 bytes), "
-         "0 bytes past its end");
+  /* the buffer named by the host's variable, the kernel's line */
+  EXPECT2("bug_no_bounds_check", "", "", 1,
+          "litdnn-emu: kernel 'scale' block (3,0,0) thread (232,0,0): "
+          "out-of-bounds read of 4 bytes at byte 4000 of 'd_x' (4000 bytes), "
+          "0 bytes past its end, at chapters/01-emulator.nw:", " (in scale)");
 }
 
 /* 210 floats are 840 bytes: the float4 at x[208] starts inside and ends 8
    bytes past the end, which a layout rounded up to 16 bytes did not see */
 Test(emu_programs, float4_load_that_straddles_the_end, .timeout = 60) {
-  EXPECT("bug_float4_past_end", "", "", 1,
-         "litdnn-emu: kernel 'scale4' block (0,0,0) thread (52,0,0): "
-         "out-of-bounds read of 16 bytes at byte 832 of device buffer #1 (840 bytes), "
-         "its last 8 bytes past its end");
+  EXPECT2("bug_float4_past_end", "", "", 1,
+          "litdnn-emu: kernel 'scale4' block (0,0,0) thread (52,0,0): "
+          "out-of-bounds read of 16 bytes at byte 832 of 'd_x' (840 bytes), "
+          "its last 8 bytes past its end, at chapters/01-emulator.nw:", " (in scale4)");
 }
 
 Test(emu_programs, shared_off_by_one_in_the_memory_check, .timeout = 60) {
@@ -564,8 +584,9 @@ Test(emu_programs, divergent_barrier_warns_and_fails_when_strict, .timeout = 60)
 }
 
 Test(emu_programs, host_pointer_argument, .timeout = 60) {
-  EXPECT("bug_host_pointer", "", "", 1,
-         "litdnn-emu: argument 3 'x' of kernel 'scale' is a host pointer");
+  EXPECT2("bug_host_pointer", "", "", 1,
+          "litdnn-emu: argument 3 'x' of kernel 'scale' (the host passed 'x' at "
+          "chapters/01-emulator.nw:", ") is a host pointer, not device memory from cudaMalloc");
 }
 
 Test(emu_programs, too_many_threads, .timeout = 60) {
@@ -575,7 +596,7 @@ Test(emu_programs, too_many_threads, .timeout = 60) {
 
 Test(emu_programs, host_code_reading_device_memory, .timeout = 60) {
   EXPECT("bug_host_deref", "", "", 1,
-         "litdnn-emu: host code: read of device memory at byte 0 of device buffer #1");
+         "litdnn-emu: host code: read of device memory at byte 0 of 'd_y' (4000 bytes)");
 }
 
 Test(emu_programs, unsupported_features_fail_to_compile, .timeout = 60) {
@@ -585,10 +606,10 @@ Test(emu_programs, unsupported_features_fail_to_compile, .timeout = 60) {
      "dynamic parallelism"},
     {"__global__ void k(float *y, cudaTextureObject_t t) { y[0] = 0; }",
      "textures and surfaces"},
-    {"extern __shared__ float s[];\n__global__ void k(float *y) { y[0] = s[0]; }",
-     "extern __shared__ at file scope"},
-    {"__global__ void k(float *y) {\n  __shared__ float a[4], b[4];\n}",
-     "several declarators"},
+    {"#include <cuda_fp16.h>\n__global__ void k(__half *y) { }", "half precision"},
+    {"#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+     "__global__ void k(float *y) { cg::memcpy_async(y); }",
+     "cooperative_groups::memcpy_async is not supported"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[1024], out[4096];
@@ -660,6 +681,100 @@ Test(emu_programs, kernels_in_a_header_are_expanded, .timeout = 60) {
   cr_assert_neq(st, 0, "an asm statement in a header compiled");
   cr_assert(strstr(out, "block_sum.cuh:3: error: litdnn-emu: inline PTX assembly"),
             "expected the header's line in:\n%s", out);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) {
+  }
+}
+
+/* ---- CUDA C++ programs (tests/emu/NAME.cu) through litdnn-emucc ----
+   NAME.cu prints what NAME.out holds, or plants a bug; a bug's program
+   says in comments at its top what must happen:
+     // emucc-flags: FLAGS        for litdnn-emucc (--check=race, -I...)
+     // run-env: VAR=VALUE        for the run
+     // expect-status: N          the exit status
+     // expect-stderr: TEXT       in the messages (one line each, all of them)
+     // expect-compile-error: TEXT   the compiler's messages instead */
+struct emu_program { char name[96]; };
+
+ParameterizedTestParameters(emu_cxx, programs) {
+  static struct emu_program list[64];
+  size_t n = 0;
+  glob_t g;
+  if (glob("tests/emu/*.cu", 0, NULL, &g) == 0) {
+    for (size_t i = 0; i < g.gl_pathc && n < 64; i++) {
+      const char *base = strrchr(g.gl_pathv[i], '/') + 1;
+      snprintf(list[n++].name, sizeof list[0].name, "%.*s", (int)(strlen(base) - 3), base);
+    }
+    globfree(&g);
+  }
+  return cr_make_param_array(struct emu_program, list, n);
+}
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return NULL;
+  static char text[1 << 16];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  char *copy = malloc(n + 1);
+  memcpy(copy, text, n + 1);
+  return copy;
+}
+
+/* the text after "// KEY: " on the k-th such line of source, or NULL */
+static const char *header(const char *source, const char *key, int k, char *out, size_t n) {
+  char tag[64];
+  snprintf(tag, sizeof tag, "// %s: ", key);
+  for (const char *at = source; (at = strstr(at, tag)); at += strlen(tag))
+    if (k-- == 0) {
+      at += strlen(tag);
+      snprintf(out, n, "%.*s", (int)strcspn(at, "\n"), at);
+      return out;
+    }
+  return NULL;
+}
+
+ParameterizedTest(struct emu_program *p, emu_cxx, programs, .timeout = 120) {
+  char path[256], dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[2048], flags[256] = "",
+      env[256] = "", want[512];
+  snprintf(path, sizeof path, "tests/emu/%s.cu", p->name);
+  char *source = slurp(path);
+  cr_assert_not_null(source, "cannot read %s", path);
+  header(source, "emucc-flags", 0, flags, sizeof flags);
+  header(source, "run-env", 0, env, sizeof env);
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "%s %s %s -o %s/prog > %s/build 2>&1", emucc, flags, path, dir, dir);
+  int built = system(cmd) == 0;
+  snprintf(cmd, sizeof cmd, "%s/build", dir);
+  char *build = slurp(cmd);
+  if (header(source, "expect-compile-error", 0, want, sizeof want)) {
+    cr_assert(!built, "%s compiled; expected the error \"%s\"", p->name, want);
+    cr_assert(strstr(build, want), "%s: expected \"%s\" in:\n%s", p->name, want, build);
+    return;
+  }
+  cr_assert(built, "%s does not compile:\n%s", p->name, build);
+  snprintf(cmd, sizeof cmd, "%s %s/prog > %s/out 2> %s/err", env, dir, dir, dir);
+  int status = system(cmd);
+  status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+  snprintf(cmd, sizeof cmd, "%s/out", dir);
+  char *out = slurp(cmd);
+  snprintf(cmd, sizeof cmd, "%s/err", dir);
+  char *err = slurp(cmd);
+  snprintf(cmd, sizeof cmd, "tests/emu/%s.out", p->name);
+  char *expected = slurp(cmd);
+  if (expected) {
+    cr_assert_eq(status, 0, "%s: exit status %d; output:\n%s%s", p->name, status, out, err);
+    cr_assert_str_eq(out, expected, "%s: the output differs from %s.out", p->name, p->name);
+  } else {
+    cr_assert_not_null(header(source, "expect-status", 0, want, sizeof want),
+                       "%s has neither %s.out nor an expect-status line", p->name, p->name);
+    cr_assert_eq(status, atoi(want), "%s: exit status %d, expected %s; messages:\n%s",
+                 p->name, status, want, err);
+    for (int k = 0; header(source, "expect-stderr", k, want, sizeof want); k++)
+      cr_assert(strstr(err, want), "%s: expected \"%s\" in:\n%s", p->name, want, err);
+  }
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   if (system(cmd)) {
   }

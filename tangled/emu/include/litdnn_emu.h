@@ -3,6 +3,9 @@
    Every .cu file is compiled with -include litdnn_emu.h. */
 #ifndef LITDNN_EMU_H
 #define LITDNN_EMU_H
+#ifdef __cplusplus
+#include "litdnn_emu_cxx.h"     /* CUDA C++: the C++ runtime */
+#else
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -240,13 +243,55 @@ enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
 typedef enum cudaMemcpyKind cudaMemcpyKind;
 enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
        cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+typedef int cudaFuncAttribute;
 enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaEventDefault = 0, cudaEventBlockingSync = 1,
-       cudaEventDisableTiming = 2 };
+       cudaEventDisableTiming = 2, cudaHostAllocDefault = 0,
+       cudaMemAttachGlobal = 1, cudaComputeModeDefault = 0,
+       cudaComputeModeProhibited = 2 };
 typedef litdnn_emu_stream_t cudaStream_t;
 typedef litdnn_emu_event_t cudaEvent_t;
 #define cudaDeviceProp litdnn_emu_device_prop
-#define cudaMalloc(p, n) litdnn_emu_cudaMalloc((void **)(p), (n))
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3, cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+  cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10,
+  cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrIntegrated = 18,
+  cudaDevAttrComputeMode = 20, cudaDevAttrConcurrentKernels = 31,
+  cudaDevAttrMemoryClockRate = 36, cudaDevAttrGlobalMemoryBusWidth = 37,
+  cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrUnifiedAddressing = 41, cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+};
+/* cudaMalloc(&d_x, n): the runtime names the buffer d_x in its messages */
+#define cudaMalloc(p, n) litdnn_emu_cudaMalloc_named((void **)(p), (n), #p)
+#define cudaMallocManaged(p, ...) \
+  litdnn_emu_cudaMallocManaged((void **)(p), LITDNN_EMU_FIRST(__VA_ARGS__, 0), #p)
+#define cudaMallocHost(p, ...) \
+  litdnn_emu_cudaMallocHost((void **)(p), LITDNN_EMU_FIRST(__VA_ARGS__, 0))
+#define cudaHostAlloc(p, n, flags) litdnn_emu_cudaMallocHost((void **)(p), (n))
+#define LITDNN_EMU_FIRST(a, ...) (a)
+#define cudaFreeHost(p) litdnn_emu_cudaFreeHost((void *)(p))
+#define cudaMemGetInfo litdnn_emu_cudaMemGetInfo
+/* a symbol is a variable: its address and size are taken here */
+#define cudaMemcpyToSymbol(...) \
+  LITDNN_EMU_TO_SYMBOL(__VA_ARGS__, 0, cudaMemcpyHostToDevice, 0)
+#define LITDNN_EMU_TO_SYMBOL(sym, src, n, off, kind, ...)                      \
+  litdnn_emu_memcpy_symbol((void *)&(sym), sizeof(sym), (void *)(src), (n),    \
+                           (off), 1, (kind))
+#define cudaMemcpyFromSymbol(...) \
+  LITDNN_EMU_FROM_SYMBOL(__VA_ARGS__, 0, cudaMemcpyDeviceToHost, 0)
+#define LITDNN_EMU_FROM_SYMBOL(dst, sym, n, off, kind, ...)                    \
+  litdnn_emu_memcpy_symbol((void *)&(sym), sizeof(sym), (void *)(dst), (n),    \
+                           (off), 0, (kind))
+#define cudaGetSymbolAddress(p, sym) \
+  litdnn_emu_symbol_address((void **)(p), (void *)&(sym), sizeof(sym))
 #define cudaFree(p) litdnn_emu_cudaFree((void *)(p))
 #define cudaMemcpy litdnn_emu_cudaMemcpy
 /* the stream arguments are optional, as in CUDA's C++ API */
@@ -269,22 +314,6 @@ typedef litdnn_emu_event_t cudaEvent_t;
 #define cudaGetDeviceProperties litdnn_emu_cudaGetDeviceProperties
 #define cudaFuncSetAttribute(f, a, v) \
   litdnn_emu_cudaFuncSetAttribute((const void *)(f), (a), (v))
-enum cudaDeviceAttr {
-  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2,
-  cudaDevAttrMaxBlockDimY = 3, cudaDevAttrMaxBlockDimZ = 4,
-  cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
-  cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
-  cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10,
-  cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
-  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrConcurrentKernels = 31,
-  cudaDevAttrMemoryClockRate = 36, cudaDevAttrGlobalMemoryBusWidth = 37,
-  cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-  cudaDevAttrUnifiedAddressing = 41, cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
-};
 #define cudaDeviceGetAttribute(v, a, d) \
   litdnn_emu_cudaDeviceGetAttribute((v), (int)(a), (d))
 #define cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, f, t, s) \
@@ -301,6 +330,9 @@ enum cudaDeviceAttr {
 #define cudaStreamCreateWithFlags(s, f) litdnn_emu_cudaStreamCreate(s)
 #define cudaStreamDestroy litdnn_emu_cudaStreamDestroy
 #define cudaStreamSynchronize litdnn_emu_cudaStreamSynchronize
+#define cudaStreamQuery litdnn_emu_cudaStreamSynchronize
+#define cudaStreamWaitEvent(s, e, ...) litdnn_emu_cudaEventSynchronize(e)
+#define cudaEventQuery litdnn_emu_cudaEventSynchronize
 #define cudaEventCreate litdnn_emu_cudaEventCreate
 #define cudaEventCreateWithFlags(e, f) litdnn_emu_cudaEventCreate(e)
 #define cudaEventDestroy litdnn_emu_cudaEventDestroy
@@ -308,4 +340,5 @@ enum cudaDeviceAttr {
 #define LITDNN_EMU_EVENT_RECORD(e, st, ...) litdnn_emu_cudaEventRecord((e), (st))
 #define cudaEventSynchronize litdnn_emu_cudaEventSynchronize
 #define cudaEventElapsedTime litdnn_emu_cudaEventElapsedTime
+#endif
 #endif

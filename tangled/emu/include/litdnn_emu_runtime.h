@@ -25,6 +25,11 @@ struct litdnn_emu_device_prop {     /* the fields of cudaDeviceProp we fill */
   size_t sharedMemPerBlockOptin, sharedMemPerMultiprocessor;
   int memoryClockRate, memoryBusWidth, regsPerMultiprocessor;
   int concurrentKernels, unifiedAddressing, computeMode;
+  int integrated, canMapHostMemory, managedMemory, concurrentManagedAccess;
+  int cooperativeLaunch, maxBlocksPerMultiProcessor, asyncEngineCount;
+  int deviceOverlap, ECCEnabled, kernelExecTimeoutEnabled, tccDriver;
+  int pciBusID, pciDeviceID, pciDomainID;
+  size_t textureAlignment;
 };
 typedef struct litdnn_emu_device_prop litdnn_emu_device_prop;
 struct litdnn_emu_kernel {
@@ -44,9 +49,17 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *kernel, void *args,
                        const void *const *argv, litdnn_emu_dim3 grid,
                        litdnn_emu_dim3 block, size_t shmem,
                        litdnn_emu_stream_t stream);
+/* the same, saying where the launch is and what the host passed: the
+   source text of each argument, one per line */
+void litdnn_emu_launch_at(const struct litdnn_emu_kernel *kernel, void *args,
+                          const void *const *argv, const char *arg_texts,
+                          const char *file, int line, litdnn_emu_dim3 grid,
+                          litdnn_emu_dim3 block, size_t shmem,
+                          litdnn_emu_stream_t stream);
 /* every kernel, for the launches that name it by its address */
 void litdnn_emu_register_kernel(const struct litdnn_emu_kernel *kernel);
 const struct litdnn_emu_kernel *litdnn_emu_find_kernel(const void *func);
+const struct litdnn_emu_kernel *litdnn_emu_running_kernel(void);
 
 /* what a running kernel sees */
 extern const litdnn_emu_dim3 *litdnn_emu_thread_idx;
@@ -56,16 +69,33 @@ void litdnn_emu_syncthreads(const char *file, int line);
 void litdnn_emu_grid_sync(const char *file, int line);  /* cooperative launches */
 enum { LITDNN_EMU_WARP_SYNC, LITDNN_EMU_SHFL_IDX, LITDNN_EMU_SHFL_UP,
        LITDNN_EMU_SHFL_DOWN, LITDNN_EMU_SHFL_XOR, LITDNN_EMU_VOTE_BALLOT,
-       LITDNN_EMU_VOTE_ANY, LITDNN_EMU_VOTE_ALL };
+       LITDNN_EMU_VOTE_ANY, LITDNN_EMU_VOTE_ALL, LITDNN_EMU_MATCH_ANY };
 uint64_t litdnn_emu_warp_op(int kind, unsigned mask, uint64_t value,
                             int arg, int width);
 unsigned litdnn_emu_active_mask(void);
+/* the lanes of the caller's warp that reach this call together */
+unsigned litdnn_emu_coalesce(const char *file, int line);
 void litdnn_emu_shared(void *array, size_t bytes);
+void litdnn_emu_shared_file_scope(void *array, size_t bytes);
 void *litdnn_emu_dynamic_shared(void);
+void litdnn_emu_dynamic_shared_pointer(void **pointer);
+uint64_t litdnn_emu_clock(void);
+void litdnn_emu_trap(const char *file, int line);
+int litdnn_emu_in_cooperative_launch(void);
+/* stops the program: `what` is not supported, at file:line */
+void litdnn_emu_unsupported(const char *file, int line, const char *what);
 
 /* the CUDA runtime API; the prelude maps cudaXxx to litdnn_emu_cudaXxx.
    Every int result is a cudaError_t value. */
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes);
+int litdnn_emu_cudaMalloc_named(void **ptr, size_t bytes, const char *text);
+int litdnn_emu_cudaMallocManaged(void **ptr, size_t bytes, const char *text);
+int litdnn_emu_cudaMallocHost(void **ptr, size_t bytes);
+int litdnn_emu_cudaFreeHost(void *ptr);
+int litdnn_emu_cudaMemGetInfo(size_t *free_bytes, size_t *total);
+int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
+                             size_t bytes, size_t offset, int to_symbol, int kind);
+int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes);
 int litdnn_emu_cudaFree(void *ptr);
 int litdnn_emu_cudaMemcpy(void *dst, const void *src, size_t bytes, int kind);
 int litdnn_emu_cudaMemcpyAsync(void *dst, const void *src, size_t bytes,

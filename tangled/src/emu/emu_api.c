@@ -1,4 +1,4 @@
-#line 2529 "chapters/01-emulator.nw"
+#line 3028 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 2550 "chapters/01-emulator.nw"
+#line 3049 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 unsigned long litdnn_emu_seed = 1;
 static int initialized;
@@ -44,7 +44,7 @@ void litdnn_emu_set_strict(int strict) {
   litdnn_emu_init();
   litdnn_emu_strict = strict;
 }
-#line 2589 "chapters/01-emulator.nw"
+#line 3088 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -75,7 +75,23 @@ void litdnn_emu_fatal(const char *fmt, ...) {
 }
 
 unsigned long litdnn_emu_warning_count(void) { return warnings; }
-#line 2622 "chapters/01-emulator.nw"
+
+void litdnn_emu_unsupported(const char *file, int line, const char *what) {
+  litdnn_emu_fatal("%s:%d: %s is not supported by the emulator", file, line, what);
+}
+
+void litdnn_emu_trap(const char *file, int line) {
+  litdnn_emu_fatal("%s:%d: kernel '%s' called __trap()", file, line,
+                   litdnn_emu_running_kernel() ? litdnn_emu_running_kernel()->name
+                                               : "?");
+}
+
+uint64_t litdnn_emu_clock(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+#line 3139 "chapters/01-emulator.nw"
 static int last_error;
 
 int litdnn_emu_set_error(int error) {
@@ -127,12 +143,52 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 2681 "chapters/01-emulator.nw"
+#line 3198 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   if (!ptr)
     return litdnn_emu_set_error(1);
   return litdnn_emu_set_error(litdnn_emu_device_alloc(ptr, bytes));
+}
+
+/* cudaMalloc(&d_x, n) through the prelude: the buffer is named d_x */
+int litdnn_emu_cudaMalloc_named(void **ptr, size_t bytes, const char *text) {
+  int error = litdnn_emu_cudaMalloc(ptr, bytes);
+  if (!error && *ptr)
+    litdnn_emu_device_name(*ptr, text);
+  return error;
+}
+
+int litdnn_emu_cudaMallocManaged(void **ptr, size_t bytes, const char *text) {
+  int error = litdnn_emu_cudaMalloc_named(ptr, bytes, text);
+  if (!error && *ptr)
+    litdnn_emu_device_managed(*ptr);
+  return error;
+}
+
+int litdnn_emu_cudaMallocHost(void **ptr, size_t bytes) {
+  litdnn_emu_init();
+  if (!ptr)
+    return litdnn_emu_set_error(1);
+  *ptr = litdnn_emu_pinned_alloc(bytes);
+  return *ptr ? 0 : litdnn_emu_set_error(2);
+}
+
+int litdnn_emu_cudaFreeHost(void *ptr) {
+  if (ptr && litdnn_emu_pinned_free(ptr)) {
+    litdnn_emu_warn("cudaFreeHost: %p is not memory from cudaMallocHost", ptr);
+    return litdnn_emu_set_error(1);
+  }
+  return 0;
+}
+
+int litdnn_emu_cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+  size_t all = (size_t)16 << 30, used = litdnn_emu_device_bytes_in_use();
+  if (total)
+    *total = all;
+  if (free_bytes)
+    *free_bytes = used < all ? all - used : 0;
+  return 0;
 }
 
 int litdnn_emu_cudaFree(void *ptr) {
@@ -164,14 +220,18 @@ int litdnn_emu_cudaMemcpy(void *dst, const void *src, size_t bytes, int kind) {
     "cudaMemcpy(cudaMemcpyDeviceToDevice)"};
   if (!dst || !src)
     return litdnn_emu_set_error(1);
-  if (!src_device && litdnn_emu_is_device_pointer(src)) {
+  if (!src_device && litdnn_emu_is_device_pointer(src) && !litdnn_emu_is_managed(src)) {
     litdnn_emu_warn("%s: the source is device memory", names[kind]);
     return litdnn_emu_set_error(1);
   }
-  if (!dst_device && litdnn_emu_is_device_pointer(dst)) {
+  if (!dst_device && litdnn_emu_is_device_pointer(dst) && !litdnn_emu_is_managed(dst)) {
     litdnn_emu_warn("%s: the destination is device memory", names[kind]);
     return litdnn_emu_set_error(1);
   }
+  if (!src_device && litdnn_emu_is_managed(src))
+    src_device = 1;                 /* managed memory: a copy either way */
+  if (!dst_device && litdnn_emu_is_managed(dst))
+    dst_device = 1;
   if (src_device && !litdnn_emu_device_range(src, bytes, 1, names[kind], "source"))
     return litdnn_emu_set_error(1);
   if (dst_device && !litdnn_emu_device_range(dst, bytes, 1, names[kind],
@@ -210,7 +270,39 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 2769 "chapters/01-emulator.nw"
+#line 3332 "chapters/01-emulator.nw"
+int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
+                             size_t bytes, size_t offset, int to_symbol, int kind) {
+  const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+  litdnn_emu_init();
+  if (offset > symbol_bytes || bytes > symbol_bytes - offset) {
+    litdnn_emu_warn("%s: %zu bytes at offset %zu run past the end of the "
+                    "symbol (%zu bytes)", call, bytes, offset, symbol_bytes);
+    return litdnn_emu_set_error(1);
+  }
+  int ok_kind = kind == 4 || kind == 3 || kind == (to_symbol ? 1 : 2);
+  if (!ok_kind) {
+    litdnn_emu_warn("%s: copy kind %d (use %s or cudaMemcpyDeviceToDevice)",
+                    call, kind, to_symbol ? "cudaMemcpyHostToDevice"
+                                          : "cudaMemcpyDeviceToHost");
+    return litdnn_emu_set_error(21);
+  }
+  litdnn_emu_register_symbol(symbol, symbol_bytes);
+  char *at = (char *)symbol + offset;
+  if (bytes == 0)
+    return 0;
+  return litdnn_emu_cudaMemcpy(to_symbol ? at : other, to_symbol ? other : at,
+                               bytes, 4);
+}
+
+int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
+  if (!ptr)
+    return litdnn_emu_set_error(1);
+  litdnn_emu_register_symbol(symbol, bytes);
+  *ptr = symbol;
+  return 0;
+}
+#line 3368 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -255,6 +347,10 @@ int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *p,
   p->memoryClockRate = 1000000;
   p->memoryBusWidth = 64;
   p->unifiedAddressing = 1;
+  /* kernels run one at a time, copies between them: nothing overlaps */
+  p->canMapHostMemory = p->managedMemory = p->cooperativeLaunch = 1;
+  p->maxBlocksPerMultiProcessor = 32;
+  p->textureAlignment = 512;
   return 0;
 }
 
@@ -275,6 +371,8 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   case 12: *value = p.regsPerBlock; break;
   case 13: *value = p.clockRate; break;
   case 16: *value = p.multiProcessorCount; break;
+  case 18: *value = p.integrated; break;
+  case 20: *value = p.computeMode; break;
   case 31: *value = p.concurrentKernels; break;
   case 36: *value = p.memoryClockRate; break;
   case 37: *value = p.memoryBusWidth; break;
@@ -291,7 +389,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 2852 "chapters/01-emulator.nw"
+#line 3457 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -324,7 +422,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 2887 "chapters/01-emulator.nw"
+#line 3492 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -351,7 +449,7 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 2918 "chapters/01-emulator.nw"
+#line 3523 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)

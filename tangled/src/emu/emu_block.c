@@ -1,4 +1,4 @@
-#line 1109 "chapters/01-emulator.nw"
+#line 1196 "chapters/01-emulator.nw"
 /* emu_block.c: launching a grid, one block at a time, its threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -14,6 +14,8 @@ const litdnn_emu_dim3 *litdnn_emu_thread_idx = &no_thread;
 litdnn_emu_dim3 litdnn_emu_block_idx, litdnn_emu_block_dim, litdnn_emu_grid_dim;
 static unsigned block_generation;
 static int warned_this_launch;
+/* a warp_kind of its own: waiting to learn its coalesced group */
+#define COALESCE 100
 /* addresses the race checker synchronises on */
 static char block_start_sync __attribute__((unused)),
     block_end_sync __attribute__((unused)), barrier_sync[2] __attribute__((unused)),
@@ -25,7 +27,7 @@ static unsigned barrier_round, grid_round;
 static int block_base;
 #define FIBER(i) litdnn_emu_fiber_get(block_base + (i))
 
-#line 1149 "chapters/01-emulator.nw"
+#line 1238 "chapters/01-emulator.nw"
 static unsigned long long rng_state;
 
 static unsigned long long next_random(void) {
@@ -46,7 +48,7 @@ static void make_order(int *order, int n) {
       order[j] = t;
     }
 }
-#line 1172 "chapters/01-emulator.nw"
+#line 1261 "chapters/01-emulator.nw"
 static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_begin(f);
   LITDNN_EMU_TSAN_ACQUIRE(&block_start_sync);
@@ -56,7 +58,7 @@ static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_yield(f, 1);
   abort();                      /* an exited fiber is never resumed */
 }
-#line 1200 "chapters/01-emulator.nw"
+#line 1289 "chapters/01-emulator.nw"
 void litdnn_emu_syncthreads(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -70,7 +72,7 @@ void litdnn_emu_syncthreads(const char *file, int line) {
   LITDNN_EMU_TSAN_ACQUIRE(sync);
   (void)sync;
 }
-#line 1555 "chapters/01-emulator.nw"
+#line 1729 "chapters/01-emulator.nw"
 void litdnn_emu_grid_sync(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -90,7 +92,7 @@ void litdnn_emu_grid_sync(const char *file, int line) {
   LITDNN_EMU_TSAN_ACQUIRE(sync);
   (void)sync;
 }
-#line 1274 "chapters/01-emulator.nw"
+#line 1363 "chapters/01-emulator.nw"
 static int source_lane(int kind, int lane, int arg, int width) {
   int base = lane & ~(width - 1), src = lane;
   switch (kind) {
@@ -154,9 +156,10 @@ static int release_warps(int n) {
     int lanes = n - base < 32 ? n - base : 32;
     unsigned waiting = 0, alive = 0;
     for (int l = 0; l < lanes; l++) {
-      int s = FIBER(base + l)->state;
-      if (s == LITDNN_EMU_AT_WARP) waiting |= 1u << l;
-      if (s != LITDNN_EMU_EXITED) alive |= 1u << l;
+      const struct litdnn_emu_fiber *g = FIBER(base + l);
+      if (g->state == LITDNN_EMU_AT_WARP && g->warp_kind != COALESCE)
+        waiting |= 1u << l;
+      if (g->state != LITDNN_EMU_EXITED) alive |= 1u << l;
     }
     int ready = waiting != 0;
     for (int l = 0; l < lanes; l++)
@@ -177,6 +180,12 @@ static int release_warps(int n) {
       case LITDNN_EMU_VOTE_ANY: f->warp_result = votes != 0; break;
       case LITDNN_EMU_VOTE_ALL: f->warp_result = votes == members; break;
       case LITDNN_EMU_WARP_SYNC: f->warp_result = 0; break;
+      case LITDNN_EMU_MATCH_ANY:
+        f->warp_result = 0;
+        for (int m = 0; m < lanes; m++)
+          if ((members >> m & 1) && FIBER(base + m)->warp_value == f->warp_value)
+            f->warp_result |= 1u << m;
+        break;
       default:
         f->warp_result = f->warp_src < lanes && (members >> f->warp_src & 1)
             ? FIBER(base + f->warp_src)->warp_value
@@ -190,12 +199,57 @@ static int release_warps(int n) {
   }
   return released;
 }
-#line 1400 "chapters/01-emulator.nw"
+#line 1480 "chapters/01-emulator.nw"
+unsigned litdnn_emu_coalesce(const char *file, int line) {
+  struct litdnn_emu_fiber *f = litdnn_emu_current;
+  if (!f)
+    litdnn_emu_fatal("coalesced_threads() called outside a kernel");
+  f->warp_kind = COALESCE;
+  f->barrier_file = file;
+  f->barrier_line = line;
+  f->state = LITDNN_EMU_AT_WARP;
+  litdnn_emu_fiber_yield(f, 0);
+  return (unsigned)f->warp_result;
+}
+
+static int release_coalesced(int n) {
+  int released = 0;
+  for (int base = 0; base < n; base += 32) {
+    int lanes = n - base < 32 ? n - base : 32;
+    for (int l = 0; l < lanes; l++) {
+      struct litdnn_emu_fiber *f = FIBER(base + l);
+      if (f->state != LITDNN_EMU_AT_WARP || f->warp_kind != COALESCE)
+        continue;
+      unsigned group = 0;
+      for (int m = l; m < lanes; m++) {
+        struct litdnn_emu_fiber *g = FIBER(base + m);
+        if (g->state == LITDNN_EMU_AT_WARP && g->warp_kind == COALESCE &&
+            g->barrier_line == f->barrier_line &&
+            !strcmp(g->barrier_file, f->barrier_file))
+          group |= 1u << m;
+      }
+      for (int m = l; m < lanes; m++)
+        if (group >> m & 1) {
+          FIBER(base + m)->warp_result = group;
+          FIBER(base + m)->state = LITDNN_EMU_RUNNABLE;
+        }
+      released++;
+    }
+  }
+  return released;
+}
+#line 1545 "chapters/01-emulator.nw"
 #define LITDNN_EMU_POISON 0xff     /* a float NaN, an int -1 */
 #define LITDNN_EMU_STATIC_SHARED_MAX (48 * 1024)
 static struct { void *p; size_t bytes; unsigned generation; } shared_arrays[64];
 static int nshared;
 static size_t shared_total;
+/* arrays declared __shared__ at file scope, and file-scope extern
+   __shared__ pointers: registered when the program starts */
+static struct { void *p; size_t bytes; } file_shared[64];
+static int nfile_shared;
+static void **dynamic_pointers[64];
+static int ndynamic_pointers;
 
 static void poison(void *p, size_t bytes) {
   volatile unsigned char *c = p;
@@ -229,9 +283,30 @@ void litdnn_emu_shared(void *array, size_t bytes) {
 }
 
 void *litdnn_emu_dynamic_shared(void) { return litdnn_emu_run.dynamic_shared; }
-#line 1446 "chapters/01-emulator.nw"
+
+void litdnn_emu_shared_file_scope(void *array, size_t bytes) {
+  if (nfile_shared == 64)
+    litdnn_emu_fatal("more than 64 __shared__ arrays at file scope");
+  file_shared[nfile_shared].p = array;
+  file_shared[nfile_shared++].bytes = bytes;
+}
+
+void litdnn_emu_dynamic_shared_pointer(void **pointer) {
+  if (ndynamic_pointers == 64)
+    litdnn_emu_fatal("more than 64 extern __shared__ arrays at file scope");
+  dynamic_pointers[ndynamic_pointers++] = pointer;
+}
+
+/* at each block's start: poison the file-scope arrays, aim the pointers */
+static void file_scope_shared(void) {
+  for (int i = 0; i < nfile_shared; i++)
+    poison(file_shared[i].p, file_shared[i].bytes);
+  for (int i = 0; i < ndynamic_pointers; i++)
+    *dynamic_pointers[i] = litdnn_emu_run.dynamic_shared;
+}
+#line 1619 "chapters/01-emulator.nw"
 static int order[1024];
-#line 1496 "chapters/01-emulator.nw"
+#line 1670 "chapters/01-emulator.nw"
 static void index_threads(litdnn_emu_dim3 block, int n) {
   for (int i = 0; i < n; i++) {
     struct litdnn_emu_fiber *f = FIBER(i);
@@ -248,7 +323,7 @@ static void index_threads(litdnn_emu_dim3 block, int n) {
   }
 }
 
-#line 1449 "chapters/01-emulator.nw"
+#line 1622 "chapters/01-emulator.nw"
 static litdnn_emu_dim3 block_index(litdnn_emu_dim3 grid, unsigned long long j) {
   litdnn_emu_dim3 b;
   b.x = (unsigned)(j % grid.x);
@@ -264,6 +339,7 @@ static void start_block(litdnn_emu_dim3 b, int n) {
   for (int i = 0; i < n; i++)
     litdnn_emu_fiber_start(FIBER(i), thread_body);
   poison(litdnn_emu_run.dynamic_shared, litdnn_emu_run.dynamic_bytes);
+  file_scope_shared();
   LITDNN_EMU_TSAN_RELEASE(&block_start_sync);
 }
 
@@ -286,10 +362,10 @@ static void run_block(int n) {
     if (exited + at_grid == n)
       break;
     if (at_warp) {
-      if (release_warps(n))
+      if (release_warps(n) || release_coalesced(n))
         continue;
       
-#line 1376 "chapters/01-emulator.nw"
+#line 1521 "chapters/01-emulator.nw"
 for (int base = 0; base < n; base += 32) {
   unsigned waiting = 0, others = 0;
   for (int l = 0; l < 32 && base + l < n; l++) {
@@ -306,10 +382,10 @@ for (int base = 0; base < n; base += 32) {
                      litdnn_emu_block_idx.y, litdnn_emu_block_idx.z, waiting,
                      base / 32, others);
 }
-#line 1489 "chapters/01-emulator.nw"
+#line 1663 "chapters/01-emulator.nw"
     }
     
-#line 1219 "chapters/01-emulator.nw"
+#line 1308 "chapters/01-emulator.nw"
 {
   int waiting = 0, exited = 0, split = 0;
   const struct litdnn_emu_fiber *first = NULL, *other = NULL;
@@ -317,7 +393,7 @@ for (int base = 0; base < n; base += 32) {
     struct litdnn_emu_fiber *f = FIBER(i);
     if (f->state == LITDNN_EMU_AT_GRID) {
       
-#line 1579 "chapters/01-emulator.nw"
+#line 1753 "chapters/01-emulator.nw"
 const struct litdnn_emu_fiber *g = f, *t = NULL;
 for (int j = 0; j < n && !t; j++)
   if (FIBER(j)->state == LITDNN_EMU_AT_BARRIER)
@@ -330,7 +406,7 @@ litdnn_emu_fatal("kernel '%s' block (%u,%u,%u) never finishes: thread "
                  g->idx.y, g->idx.z, g->barrier_file, g->barrier_line,
                  t ? t->idx.x : 0, t ? t->idx.y : 0, t ? t->idx.z : 0,
                  t ? t->barrier_file : "?", t ? t->barrier_line : 0);
-#line 1226 "chapters/01-emulator.nw"
+#line 1315 "chapters/01-emulator.nw"
     } else if (f->state == LITDNN_EMU_EXITED) {
       exited++;
     } else {
@@ -373,16 +449,16 @@ litdnn_emu_fatal("kernel '%s' block (%u,%u,%u) never finishes: thread "
   }
   barrier_round++;
 }
-#line 1491 "chapters/01-emulator.nw"
+#line 1665 "chapters/01-emulator.nw"
   }
 }
-#line 1596 "chapters/01-emulator.nw"
+#line 1770 "chapters/01-emulator.nw"
 struct coop_block {
   litdnn_emu_dim3 idx;
   unsigned generation, barrier_round;
   char *dynamic_shared;
-  char *saved;               /* its copy of the first nsaved shared arrays */
-  int nsaved, done;
+  char *saved;               /* its copy of the file-scope arrays, then of */
+  int nsaved, done;          /* the first nsaved registered arrays */
 };
 
 static void switch_in(struct coop_block *c, int k, int n) {
@@ -393,6 +469,15 @@ static void switch_in(struct coop_block *c, int k, int n) {
   block_generation = c->generation;
   barrier_round = c->barrier_round;
   size_t at = 0;
+  for (int i = 0; i < nfile_shared; i++) {
+    if (c->saved)
+      memcpy(file_shared[i].p, c->saved + at, file_shared[i].bytes);
+    else
+      poison(file_shared[i].p, file_shared[i].bytes);
+    at += file_shared[i].bytes;
+  }
+  for (int i = 0; i < ndynamic_pointers; i++)
+    *dynamic_pointers[i] = c->dynamic_shared;
   for (int i = 0; i < nshared; i++) {
     if (i < c->nsaved) {
       memcpy(shared_arrays[i].p, c->saved + at, shared_arrays[i].bytes);
@@ -405,9 +490,16 @@ static void switch_in(struct coop_block *c, int k, int n) {
 }
 
 static void switch_out(struct coop_block *c) {
+  size_t bytes = shared_total;
+  for (int i = 0; i < nfile_shared; i++)
+    bytes += file_shared[i].bytes;
   c->barrier_round = barrier_round;
-  c->saved = realloc(c->saved, shared_total ? shared_total : 1);
+  c->saved = realloc(c->saved, bytes ? bytes : 1);
   size_t at = 0;
+  for (int i = 0; i < nfile_shared; i++) {
+    memcpy(c->saved + at, file_shared[i].p, file_shared[i].bytes);
+    at += file_shared[i].bytes;
+  }
   for (int i = 0; i < nshared; i++) {
     memcpy(c->saved + at, shared_arrays[i].p, shared_arrays[i].bytes);
     at += shared_arrays[i].bytes;
@@ -447,7 +539,7 @@ static void run_cooperative(litdnn_emu_dim3 grid, litdnn_emu_dim3 block, int n,
     }
     if (left > 0) {
       
-#line 1686 "chapters/01-emulator.nw"
+#line 1876 "chapters/01-emulator.nw"
 int waiting = 0, exited = 0, gone = -1;
 for (int k = 0; k < blocks; k++) {
   block_base = k * n;
@@ -482,7 +574,7 @@ for (int k = 0; k < blocks; k++) {
       FIBER(i)->state = LITDNN_EMU_RUNNABLE;
 }
 grid_round++;
-#line 1666 "chapters/01-emulator.nw"
+#line 1856 "chapters/01-emulator.nw"
     }
   }
   LITDNN_EMU_TSAN_ACQUIRE(&block_end_sync);
@@ -495,7 +587,7 @@ grid_round++;
   free(c);
   free(turn);
 }
-#line 1726 "chapters/01-emulator.nw"
+#line 1916 "chapters/01-emulator.nw"
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int bad_configuration(const struct litdnn_emu_kernel *k,
@@ -561,18 +653,32 @@ static int cooperative_too_large(const struct litdnn_emu_kernel *k,
   return 720;
 }
 
+/* the i-th line of text (texts of a launch's arguments), into out */
+static const char *nth_line(const char *text, int i, char *out, size_t n) {
+  out[0] = 0;
+  for (; text && i > 0; i--)
+    text = (text = strchr(text, '\n')) ? text + 1 : NULL;
+  if (text)
+    snprintf(out, n, "%.*s", (int)strcspn(text, "\n"), text);
+  return out;
+}
+
 static void check_pointer_arguments(const struct litdnn_emu_kernel *k,
                                     const void *const *argv) {
-  const char *name = k->param_names;
+  const char *name = k->param_names ? k->param_names : "";
   for (int i = 0; i < k->nparams; i++) {
     size_t len = strcspn(name, ",");
     if (k->pointer_params[i] == 'P' && argv[i] &&
-        !litdnn_emu_is_device_pointer(argv[i])) {
-      char what[200];
-      litdnn_emu_fatal("argument %d '%.*s' of kernel '%s' is %s, not device "
-                       "memory from cudaMalloc", i + 1, (int)len, name,
-                       k->name, litdnn_emu_describe_pointer(argv[i], what,
-                                                            sizeof what));
+        !litdnn_emu_is_kernel_pointer(argv[i])) {
+      char what[200], text[200], param[140] = "", passed[300] = "";
+      if (len)
+        snprintf(param, sizeof param, " '%.*s'", (int)len, name);
+      if (*nth_line(litdnn_emu_run.arg_texts, i, text, sizeof text))
+        snprintf(passed, sizeof passed, " (the host passed '%s' at %s:%d)", text,
+                 litdnn_emu_run.launch_file, litdnn_emu_run.launch_line);
+      litdnn_emu_fatal("argument %d%s of kernel '%s'%s is %s, not device "
+                       "memory from cudaMalloc", i + 1, param, k->name, passed,
+                       litdnn_emu_describe_pointer(argv[i], what, sizeof what));
     }
     name += len + (name[len] == ',');
   }
@@ -646,7 +752,33 @@ void litdnn_emu_launch(const struct litdnn_emu_kernel *k, void *args,
   (void)stream;                 /* streams run in order: every launch is synchronous */
   launch_grid(k, args, argv, grid, block, shmem, 0);
 }
-#line 1887 "chapters/01-emulator.nw"
+
+/* the buffers passed as arguments are named by the host's text for them */
+void litdnn_emu_launch_at(const struct litdnn_emu_kernel *k, void *args,
+                          const void *const *argv, const char *arg_texts,
+                          const char *file, int line, litdnn_emu_dim3 grid,
+                          litdnn_emu_dim3 block, size_t shmem,
+                          litdnn_emu_stream_t stream) {
+  (void)stream;
+  litdnn_emu_init();
+  char text[200];
+  for (int i = 0; i < k->nparams; i++)
+    if (k->pointer_params[i] == 'P' && argv[i])
+      litdnn_emu_label_buffer(argv[i], nth_line(arg_texts, i, text, sizeof text));
+  litdnn_emu_run.arg_texts = arg_texts;
+  litdnn_emu_run.launch_file = file;
+  litdnn_emu_run.launch_line = line;
+  launch_grid(k, args, argv, grid, block, shmem, 0);
+  litdnn_emu_run.arg_texts = NULL;
+  litdnn_emu_clear_labels();
+}
+
+const struct litdnn_emu_kernel *litdnn_emu_running_kernel(void)
+{ return litdnn_emu_run.kernel; }
+
+int litdnn_emu_in_cooperative_launch(void)
+{ return litdnn_emu_run.in_kernel && litdnn_emu_run.cooperative; }
+#line 2117 "chapters/01-emulator.nw"
 static const struct litdnn_emu_kernel **registered;
 static int nregistered;
 

@@ -41,6 +41,8 @@ struct litdnn_emu_run {
   void *args;
   int nthreads, in_kernel, cooperative;
   litdnn_emu_dim3 block_idx;
+  const char *arg_texts, *launch_file;   /* of a launch_at */
+  int launch_line;
   char *dynamic_shared;
   size_t dynamic_bytes;
 };
@@ -65,6 +67,16 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
                             const char *call, const char *what);
 const char *litdnn_emu_describe_pointer(const void *p, char *buf, size_t n);
 void litdnn_emu_install_fault_handler(void);
+void litdnn_emu_device_name(void *p, const char *text);
+void litdnn_emu_device_managed(void *p);
+int litdnn_emu_is_managed(const void *p);
+int litdnn_emu_is_kernel_pointer(const void *p);
+void litdnn_emu_label_buffer(const void *p, const char *label);
+void litdnn_emu_clear_labels(void);
+void litdnn_emu_register_symbol(const void *p, size_t bytes);
+void *litdnn_emu_pinned_alloc(size_t bytes);
+int litdnn_emu_pinned_free(void *p);
+size_t litdnn_emu_device_bytes_in_use(void);
 
 /* errors and settings (emu_api.c) */
 void litdnn_emu_init(void);

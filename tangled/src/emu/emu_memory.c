@@ -1,4 +1,4 @@
-#line 2004 "chapters/01-emulator.nw"
+#line 2234 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -6,12 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <ucontext.h>
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 2025 "chapters/01-emulator.nw"
+#line 2261 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
 /* x86-64 outside the check builds: the tail of a buffer lives in a closed
    page that the fault handler watches; elsewhere the end is rounded up */
@@ -27,7 +32,9 @@ struct buffer {
   size_t slack_after;   /* canary bytes after the end (rounded layout) */
   char *tail_page;      /* the closed page holding the last bytes, or NULL */
   int id;               /* the id-th cudaMalloc */
-  int freed;
+  int freed, managed;   /* managed: host code may touch it too */
+  char *name;           /* the host's variable: cudaMalloc(&d_x, n) names d_x */
+  char *passed_as;      /* during a launch: the argument the host passed */
 };
 static struct buffer *buffers;
 static int nbuffers, buffer_capacity, next_id = 1, memory_is_open;
@@ -38,7 +45,7 @@ static size_t data_bytes(const struct buffer *b) { return b->span; }
 /* the data pages and the tail page: what host code's copies open */
 static size_t all_bytes(const struct buffer *b)
 { return b->span + (b->tail_page ? page : 0); }
-#line 2062 "chapters/01-emulator.nw"
+#line 2300 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -72,7 +79,8 @@ int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   b->slack_after = body + tail - bytes;
   b->tail_page = tail ? map + page + span : NULL;
   b->id = next_id++;
-  b->freed = 0;
+  b->freed = b->managed = 0;
+  b->name = b->passed_as = NULL;
   mprotect(data_pages(b), all_bytes(b), PROT_READ | PROT_WRITE);
   memset(data_pages(b), LITDNN_EMU_CANARY, (size_t)(b->data - data_pages(b)));
   memset(b->data, LITDNN_EMU_CANARY, bytes + b->slack_after);   /* not zeroed */
@@ -99,9 +107,11 @@ static struct buffer *find_buffer(const void *p, int with_guards) {
   return NULL;
 }
 
+static int in_symbol(const void *p, size_t bytes);
+
 int litdnn_emu_is_device_pointer(const void *p) {
   struct buffer *b = find_buffer(p, 0);
-  return b && !b->freed;
+  return (b && !b->freed) || in_symbol(p, 0);
 }
 
 int litdnn_emu_device_free(void *p) {
@@ -115,12 +125,158 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 2141 "chapters/01-emulator.nw"
-void litdnn_emu_memory_open(int open) {
+#line 2460 "chapters/01-emulator.nw"
+/* 'd_x' (840 bytes): the argument the host passed in the running launch,
+   else the variable it allocated into, else the number of the cudaMalloc */
+static const char *buffer_label(const struct buffer *b, char *s, size_t n) {
+  const char *name = b->passed_as ? b->passed_as : b->name;
+  if (name)
+    snprintf(s, n, "'%s' (%zu bytes)", name, b->bytes);
+  else
+    snprintf(s, n, "device buffer #%d (%zu bytes)", b->id, b->bytes);
+  return s;
+}
+
+const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
+  struct buffer *b = find_buffer(p, 1);
+  const char *c = p;
+  char what[300];
+  if (!b) {
+    snprintf(s, n, "a host pointer");
+    return s;
+  }
+  buffer_label(b, what, sizeof what);
+  if (b->freed)
+    snprintf(s, n, "byte %td of %s, which was freed", c - b->data, what);
+  else if (c < b->data)
+    snprintf(s, n, "%td bytes before the start of %s", b->data - c, what);
+  else if (c >= b->data + b->bytes)
+    snprintf(s, n, "%td bytes past the end of %s", c - (b->data + b->bytes), what);
+  else
+    snprintf(s, n, "byte %td of %s", c - b->data, what);
+  return s;
+}
+#line 2506 "chapters/01-emulator.nw"
+/* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
+   passes on an address some caller gave */
+static char *variable_of(const char *text) {
+  const char *amp = strrchr(text, '&'), *v = amp + 1;
+  if (!amp)
+    return NULL;
+  while (*v == ' ' || *v == '(')
+    v++;
+  size_t n = strlen(v);
+  while (n > 0 && (v[n - 1] == ' ' || (v[n - 1] == ')' && !memchr(v, '(', n))))
+    n--;
+  return strndup(v, n);
+}
+
+void litdnn_emu_device_name(void *p, const char *text) {
+  struct buffer *b = find_buffer(p, 0);
+  if (b && b->data == p && text) {
+    free(b->name);
+    b->name = variable_of(text);    /* or none */
+  }
+}
+
+void litdnn_emu_device_managed(void *p) {
+  struct buffer *b = find_buffer(p, 0);
+  if (!b || b->data != p)
+    return;
+  b->managed = 1;
+  mprotect(data_pages(b), data_bytes(b), PROT_READ | PROT_WRITE);
+  if (b->tail_page && !memory_is_open)
+    mprotect(b->tail_page, page, PROT_READ | PROT_WRITE);
+}
+
+int litdnn_emu_is_managed(const void *p) {
+  struct buffer *b = find_buffer(p, 0);
+  return b && !b->freed && b->managed;
+}
+
+void litdnn_emu_label_buffer(const void *p, const char *label) {
+  struct buffer *b = find_buffer(p, 0);
+  if (b && !b->freed && !b->passed_as && label && *label)
+    b->passed_as = strdup(label);
+}
+
+void litdnn_emu_clear_labels(void) {
+  for (int i = 0; i < nbuffers; i++) {
+    free(buffers[i].passed_as);
+    buffers[i].passed_as = NULL;
+  }
+}
+
+struct range { const char *p; size_t bytes; };
+static struct range *pinned, *symbols;
+static int npinned, nsymbols;
+
+static int add_range(struct range **list, int *n, const void *p, size_t bytes) {
+  for (int i = 0; i < *n; i++)
+    if ((*list)[i].p == p)
+      return i;
+  if (*n % 64 == 0 && !(*list = realloc(*list, (size_t)(*n + 64) * sizeof **list)))
+    litdnn_emu_fatal("out of memory");
+  (*list)[*n].p = p;
+  (*list)[*n].bytes = bytes;
+  return (*n)++;
+}
+
+static int in_range(const struct range *list, int n, const void *p, size_t bytes) {
+  for (int i = 0; i < n; i++)
+    if ((const char *)p >= list[i].p && (const char *)p <= list[i].p + list[i].bytes &&
+        bytes <= (size_t)(list[i].p + list[i].bytes - (const char *)p))
+      return 1;
+  return 0;
+}
+
+void litdnn_emu_register_symbol(const void *p, size_t bytes)
+{ add_range(&symbols, &nsymbols, p, bytes); }
+static int in_symbol(const void *p, size_t bytes)
+{ return in_range(symbols, nsymbols, p, bytes); }
+
+void *litdnn_emu_pinned_alloc(size_t bytes) {
+  void *p = NULL;
+  if (posix_memalign(&p, 256, bytes ? bytes : 1))
+    return NULL;
+  add_range(&pinned, &npinned, p, bytes);
+  return p;
+}
+
+int litdnn_emu_pinned_free(void *p) {
+  for (int i = 0; i < npinned; i++)
+    if (pinned[i].p == p) {
+      pinned[i] = pinned[--npinned];
+      free(p);
+      return 0;
+    }
+  return 1;
+}
+
+/* what a kernel may be passed: device memory, symbols, pinned host memory */
+int litdnn_emu_is_kernel_pointer(const void *p) {
+  return litdnn_emu_is_device_pointer(p) || in_range(pinned, npinned, p, 0);
+}
+
+size_t litdnn_emu_device_bytes_in_use(void) {
+  size_t total = 0;
   for (int i = 0; i < nbuffers; i++)
     if (!buffers[i].freed)
-      mprotect(data_pages(&buffers[i]), data_bytes(&buffers[i]),
+      total += buffers[i].bytes;
+  return total;
+}
+#line 2382 "chapters/01-emulator.nw"
+void litdnn_emu_memory_open(int open) {
+  for (int i = 0; i < nbuffers; i++) {
+    struct buffer *b = &buffers[i];
+    if (b->freed)
+      continue;
+    if (b->managed && b->tail_page)     /* host code may touch its tail */
+      mprotect(b->tail_page, page, open ? PROT_NONE : PROT_READ | PROT_WRITE);
+    if (!b->managed)
+      mprotect(data_pages(b), data_bytes(b),
                open ? PROT_READ | PROT_WRITE : PROT_NONE);
+  }
   memory_is_open = open;
 }
 
@@ -129,6 +285,8 @@ void litdnn_emu_memory_open(int open) {
 int litdnn_emu_device_range(const void *p, size_t bytes, int open,
                             const char *call, const char *what) {
   struct buffer *b = find_buffer(p, 0);
+  if ((!b || b->freed) && in_symbol(p, bytes))
+    return 1;                         /* a __device__ variable: always open */
   if (!b || b->freed) {
     char d[200];
     litdnn_emu_warn("%s: the %s is %s, not device memory", call, what,
@@ -137,25 +295,29 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
   }
   size_t offset = (size_t)((const char *)p - b->data);
   if (bytes > b->bytes - offset) {
-    litdnn_emu_warn("%s: %zu bytes from byte %zu of device buffer #%d "
-                    "(%zu bytes) run %zu bytes past its end", call, bytes,
-                    offset, b->id, b->bytes, bytes - (b->bytes - offset));
+    char what[300];
+    litdnn_emu_warn("%s: %zu bytes from byte %zu of %s run %zu bytes past its "
+                    "end", call, bytes, offset, buffer_label(b, what, sizeof what),
+                    bytes - (b->bytes - offset));
     return 0;
   }
   int prot = open ? PROT_READ | PROT_WRITE : PROT_NONE;
-  if (!memory_is_open)
+  if (b->managed)
+    ;                                 /* always open to host code */
+  else if (!memory_is_open)
     mprotect(data_pages(b), all_bytes(b), prot);
   else if (b->tail_page)
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 2177 "chapters/01-emulator.nw"
+#line 2429 "chapters/01-emulator.nw"
 void litdnn_emu_memory_check_canaries(const char *after) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
     if (b->freed)
       continue;
-    if (!memory_is_open)
+    int closed = !memory_is_open && !b->managed;
+    if (closed)
       mprotect(data_pages(b), data_bytes(b), PROT_READ);
     const char *bad = NULL;
     for (const char *c = data_pages(b); c < b->data && !bad; c++)
@@ -165,39 +327,21 @@ void litdnn_emu_memory_check_canaries(const char *after) {
          c < b->data + b->bytes + b->slack_after && !bad; c++)
       if ((unsigned char)*c != LITDNN_EMU_CANARY)
         bad = c;
-    if (bad)
-      litdnn_emu_fatal("%s: device buffer #%d (%zu bytes) was written %zu "
-                       "bytes %s", after, b->id, b->bytes,
+    if (bad) {
+      char what[300];
+      litdnn_emu_fatal("%s: %s was written %zu bytes %s", after,
+                       buffer_label(b, what, sizeof what),
                        bad < b->data ? (size_t)(b->data - bad)
                                      : (size_t)(bad - b->data - b->bytes),
                        bad < b->data ? "before its start" : "past its end");
-    if (!memory_is_open)
+    }
+    if (closed)
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 2205 "chapters/01-emulator.nw"
-const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
-  struct buffer *b = find_buffer(p, 1);
-  const char *c = p;
-  if (!b)
-    snprintf(s, n, "a host pointer");
-  else if (b->freed)
-    snprintf(s, n, "byte %td of device buffer #%d (%zu bytes), which was freed",
-             c - b->data, b->id, b->bytes);
-  else if (c < b->data)
-    snprintf(s, n, "%td bytes before the start of device buffer #%d "
-             "(%zu bytes)", b->data - c, b->id, b->bytes);
-  else if (c >= b->data + b->bytes)
-    snprintf(s, n, "%td bytes past the end of device buffer #%d (%zu bytes)",
-             c - (b->data + b->bytes), b->id, b->bytes);
-  else
-    snprintf(s, n, "byte %td of device buffer #%d (%zu bytes)", c - b->data,
-             b->id, b->bytes);
-  return s;
-}
-#line 2433 "chapters/01-emulator.nw"
+#line 2924 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2240 "chapters/01-emulator.nw"
+#line 2632 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -313,7 +457,88 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 2384 "chapters/01-emulator.nw"
+#line 2756 "chapters/01-emulator.nw"
+static void say_access(char *where, size_t size_where, const struct buffer *b,
+                       const char *start, size_t size) {
+  char what[300];
+  const char *end = b->data + b->bytes;
+  int n = snprintf(where, size_where, "of %zu bytes at byte %td of %s", size,
+                   start - b->data, buffer_label(b, what, sizeof what));
+  size_t left = n < 0 || (size_t)n >= size_where ? 0 : size_where - (size_t)n;
+  where += size_where - left;
+  if (start >= end)
+    snprintf(where, left, ", %td bytes past its end", start - end);
+  else if (start < b->data && start + size > b->data)
+    snprintf(where, left, ", its first %td bytes before its start", b->data - start);
+  else if (start < b->data)
+    snprintf(where, left, ", %td bytes before its start", b->data - start);
+  else if (start + size > end)
+    snprintf(where, left, ", its last %td bytes past its end", start + size - end);
+}
+
+/* ", at FILE:LINE (in FUNCTION)" for the instruction at pc, or "" */
+static void source_of(const void *pc, char *out, size_t n) {
+  Dl_info info;
+  char path[4096], hex[32], text[4096];
+  out[0] = 0;
+  if (!pc || !dladdr(pc, &info) || !info.dli_fbase)
+    return;
+  if (info.dli_fname && strchr(info.dli_fname, '/')) {
+    snprintf(path, sizeof path, "%s", info.dli_fname);
+  } else {
+    ssize_t k = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (k <= 0)
+      return;
+    path[k] = 0;
+  }
+  /* a position-independent object's addresses count from where it is loaded */
+  const ElfW(Ehdr) *elf = info.dli_fbase;
+  uintptr_t at = (uintptr_t)pc - (elf->e_type == ET_DYN ? (uintptr_t)info.dli_fbase : 0);
+  snprintf(hex, sizeof hex, "%#lx", (unsigned long)at);
+  int fd[2];
+  if (pipe(fd))
+    return;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd[1], 1);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+      dup2(null, 2);
+    close(fd[0]);
+    execlp("addr2line", "addr2line", "-e", path, "-f", "-C", "-i", hex, (char *)NULL);
+    _exit(127);
+  }
+  close(fd[1]);
+  size_t got = 0;
+  ssize_t r;
+  while (pid > 0 && got < sizeof text - 1 &&
+         (r = read(fd[0], text + got, sizeof text - 1 - got)) > 0)
+    got += (size_t)r;
+  text[got] = 0;
+  close(fd[0]);
+  if (pid > 0)
+    waitpid(pid, NULL, 0);
+  /* function, then file:line, innermost inlined function first */
+  char *function = strtok(text, "\n"), *line = strtok(NULL, "\n");
+  if (!function || !line || line[0] == '?')
+    return;
+  char *extra = strstr(line, " (discriminator");
+  if (extra)
+    *extra = 0;
+  function[strcspn(function, "(")] = 0;     /* the name, not its parameters */
+  size_t name_end = strcspn(function, "<");   /* nor a template's return type */
+  for (size_t c = name_end; c > 0; c--)
+    if (function[c - 1] == ' ') {
+      function += c;
+      break;
+    }
+  char cwd[4096];
+  size_t c = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+  if (c && !strncmp(line, cwd, c) && line[c] == '/')
+    line += c + 1;
+  snprintf(out, n, ", at %s (in %s)", line, function);
+}
+#line 2845 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -357,8 +582,32 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
+#line 2895 "chapters/01-emulator.nw"
+#ifdef LITDNN_EMU_ASAN
+void *__asan_get_report_address(void);
+void *__asan_get_report_pc(void);
+int __asan_get_report_access_type(void);
+size_t __asan_get_report_access_size(void);
+void __asan_on_error(void);
 
-#line 2437 "chapters/01-emulator.nw"
+void __asan_on_error(void) {
+  struct litdnn_emu_fiber *f = litdnn_emu_current;
+  const char *addr = __asan_get_report_address();
+  struct buffer *b = addr ? find_buffer(addr, 1) : NULL;
+  if (!f || !b || b->freed)
+    return;
+  char where[400], line[600];
+  say_access(where, sizeof where, b, addr, __asan_get_report_access_size());
+  source_of(__asan_get_report_pc(), line, sizeof line);
+  litdnn_emu_warn("kernel '%s' block (%u,%u,%u) thread (%u,%u,%u): "
+                  "out-of-bounds %s %s%s", litdnn_emu_run.kernel->name,
+                  litdnn_emu_run.block_idx.x, litdnn_emu_run.block_idx.y,
+                  litdnn_emu_run.block_idx.z, f->idx.x, f->idx.y, f->idx.z,
+                  __asan_get_report_access_type() ? "write" : "read", where, line);
+}
+#endif
+
+#line 2930 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";
@@ -392,47 +641,36 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
              f->idx.x, f->idx.y, f->idx.z);
   else
     snprintf(who, sizeof who, "host code");
+  char line[600] = "";
+#if defined(__x86_64__)
+  if (f)
+    source_of((const void *)regs[REG_RIP], line, sizeof line);
+#elif defined(__aarch64__)
+  if (f)
+    source_of((const void *)((ucontext_t *)context)->uc_mcontext.pc, line, sizeof line);
+#endif
   if (b) {
     if (f && size && !b->freed) {
-      snprintf(where, sizeof where, "of %zu bytes at byte %td of device buffer "
-               "#%d (%zu bytes)", size, start - b->data, b->id, b->bytes);
+      say_access(where, sizeof where, b, start, size);
       if (misaligned && start >= b->data && start + size <= b->data + b->bytes)
         litdnn_emu_fatal("%s: misaligned %s %s: an access of %zu bytes needs "
-                         "an address that is a multiple of %zu", who, access,
-                         where, size, size);
-      
-#line 2360 "chapters/01-emulator.nw"
-{
-  size_t n = strlen(where);
-  const char *end = b->data + b->bytes;
-  if (start >= end)
-    snprintf(where + n, sizeof where - n, ", %td bytes past its end", start - end);
-  else if (start < b->data && start + size > b->data)
-    snprintf(where + n, sizeof where - n, ", its first %td bytes before its start",
-             b->data - start);
-  else if (start < b->data)
-    snprintf(where + n, sizeof where - n, ", %td bytes before its start",
-             b->data - start);
-  else
-    snprintf(where + n, sizeof where - n, ", its last %td bytes past its end",
-             start + size - end);
-}
-#line 2479 "chapters/01-emulator.nw"
-      litdnn_emu_fatal("%s: out-of-bounds %s %s", who, access, where);
+                         "an address that is a multiple of %zu%s", who, access,
+                         where, size, size, line);
+      litdnn_emu_fatal("%s: out-of-bounds %s %s%s", who, access, where, line);
     }
     litdnn_emu_describe_pointer(addr, where, sizeof where);
     if (f)
-      litdnn_emu_fatal("%s: out-of-bounds %s at %s", who, access, where);
+      litdnn_emu_fatal("%s: out-of-bounds %s at %s%s", who, access, where, line);
     litdnn_emu_fatal("host code: %s of device memory at %s (copy it to the "
                      "host with cudaMemcpy)", access, where);
   }
   if (f && litdnn_emu_fiber_stack_guard(addr))
-    litdnn_emu_fatal("%s: stack overflow (local arrays too large?)", who);
+    litdnn_emu_fatal("%s: stack overflow (local arrays too large?)%s", who, line);
   if (f)
-    litdnn_emu_fatal("%s: invalid %s of address %p, which is %s", who, access,
+    litdnn_emu_fatal("%s: invalid %s of address %p, which is %s%s", who, access,
                      (void *)addr, addr < (const char *)4096
                                        ? "a null pointer"
-                                       : "not device memory");
+                                       : "not device memory", line);
   sigaction(sig, sig == SIGSEGV ? &previous_segv : &previous_bus, NULL);
 }
 

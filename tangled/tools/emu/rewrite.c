@@ -1,4 +1,4 @@
-#line 2957 "chapters/01-emulator.nw"
+#line 3571 "chapters/01-emulator.nw"
 /* rewrite.c: litdnn-emu-rewrite IN.cu > OUT.c -- CUDA C to C for the emulator.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file.
    Keeps every line where it was: generated code goes on existing lines. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 2978 "chapters/01-emulator.nw"
+#line 3592 "chapters/01-emulator.nw"
 static const char *src;            /* the whole input */
 static size_t len;
 static const char *in_name, *file_name;   /* file_name follows #line */
@@ -41,7 +41,7 @@ static long line_of(size_t pos) {
   return line + line_offset;
 }
 static int is_ident(int c) { return isalnum(c) || c == '_'; }
-#line 3016 "chapters/01-emulator.nw"
+#line 3630 "chapters/01-emulator.nw"
 static int at_line_start(size_t pos) {
   while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t'))
     pos--;
@@ -93,7 +93,7 @@ static size_t match(size_t open) {
   }
   return len;
 }
-#line 3073 "chapters/01-emulator.nw"
+#line 3687 "chapters/01-emulator.nw"
 static char directive_file[1024];
 static size_t directive_at = (size_t)-1;
 static long directive_line;
@@ -129,7 +129,7 @@ static void unsupported(size_t pos, const char *what) {
           "emulator\n", file, line, what);
   exit(1);
 }
-#line 3113 "chapters/01-emulator.nw"
+#line 3727 "chapters/01-emulator.nw"
 struct param { char decl[512], name[128]; int pointer; };
 struct kernel { char name[128]; struct param params[64]; int nparams; };
 
@@ -205,7 +205,8 @@ static void emit_kernel_support(const struct kernel *k) {
         "litdnn_emu_register_kernel(&%s__litdnn_kernel); }", n, n, n, n);
   emitf(" static void __attribute__((unused)) %s__litdnn_launch(dim3 "
         "litdnn_grid, dim3 litdnn_block, size_t litdnn_shmem, cudaStream_t "
-        "litdnn_stream", n);
+        "litdnn_stream, const char *litdnn_texts, const char *litdnn_file, "
+        "int litdnn_line", n);
   for (int i = 0; i < k->nparams; i++)
     emitf(", %s", k->params[i].decl);
   emitf(") { struct %s__litdnn_args litdnn_a = {", n);
@@ -219,19 +220,65 @@ static void emit_kernel_support(const struct kernel *k) {
       emitf(" (const void *)%s,", k->params[i].name);
     else
       emits(" 0,");
-  emitf(" 0 }; litdnn_emu_launch(&%s__litdnn_kernel, &litdnn_a, litdnn_v, "
-        "litdnn_grid, litdnn_block, litdnn_shmem, litdnn_stream); }", n);
+  emitf(" 0 }; litdnn_emu_launch_at(&%s__litdnn_kernel, &litdnn_a, litdnn_v, "
+        "litdnn_texts, litdnn_file, litdnn_line, litdnn_grid, litdnn_block, "
+        "litdnn_shmem, litdnn_stream); }", n);
+}
+
+/* C++: a kernel that is not a template registers itself when the
+   program starts, with its parameters' names */
+static void emit_kernel_registration(const struct kernel *k) {
+  static unsigned serial;
+  emitf(" static const struct litdnn_emu_kernel *const %s__litdnn_registered_%u = "
+        "litdnn_emu::describe(static_cast<void (*)(", k->name, serial++);
+  for (int i = 0; i < k->nparams; i++) {
+    const char *d = k->params[i].decl, *eq = strchr(d, '=');   /* no defaults */
+    emitf("%s%.*s", i ? ", " : "", (int)(eq ? eq - d : (long)strlen(d)), d);
+  }
+  emitf(")>(%s), \"%s\", \"", k->name, k->name);
+  for (int i = 0; i < k->nparams; i++)
+    emitf("%s%s", i ? "," : "", k->params[i].name);
+  emits("\");");
 }
 
 static void emit_launcher_prototype(const struct kernel *k) {
-  emitf(" static void %s__litdnn_launch(dim3, dim3, size_t, cudaStream_t",
-        k->name);
+  emitf(" static void %s__litdnn_launch(dim3, dim3, size_t, cudaStream_t, "
+        "const char *, const char *, int", k->name);
   for (int i = 0; i < k->nparams; i++)
     emitf(", %s", k->params[i].decl);
   emits(");");
 }
-#line 3219 "chapters/01-emulator.nw"
+#line 3851 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel);
+
+/* a string literal of the arguments' source text, one per line: the
+   runtime names buffers by what the host wrote */
+static void emit_arg_texts(size_t paren) {
+  size_t end = match(paren) - 1, i = skip_space(paren + 1);
+  int depth = 0;
+  emits("\"");
+  while (i < end) {
+    size_t o = skip_other(i);
+    if (o && src[i] != '"' && src[i] != '\'') { i += o; continue; }   /* comments */
+    char c = src[i];
+    if (strchr("([{", c)) depth++;
+    if (strchr(")]}", c)) depth--;
+    if (c == ',' && depth == 0) {
+      emits("\\n");
+      i = skip_space(i + 1);
+      continue;
+    }
+    if (c == '"' || c == '\\') emits("\\");
+    if (isspace((unsigned char)c)) {
+      i = skip_space(i);
+      if (i < end && src[i] != ',') emits(" ");
+      continue;
+    }
+    emit(&c, 1);
+    i++;
+  }
+  emits("\"");
+}
 
 /* pos is at "<<<"; returns the index after the launch's "(" */
 static size_t rewrite_launch(size_t pos, int in_kernel) {
@@ -269,47 +316,139 @@ static size_t rewrite_launch(size_t pos, int in_kernel) {
   size_t paren = skip_space(i);
   if (paren >= len || src[paren] != '(')
     unsupported(pos, "a kernel launch without an argument list");
+  emits(", ");
+  emit_arg_texts(paren);
+  emits(", __FILE__, __LINE__");
   emit(src + i, paren - i);               /* keep newlines between >>> and ( */
   size_t arg = skip_space(paren + 1);
   if (src[arg] != ')') emits(", ");
   return paren + 1;
 }
-#line 3268 "chapters/01-emulator.nw"
+#line 3945 "chapters/01-emulator.nw"
+static int is_template_kernel(const char *callee);
+
+static size_t callee_start(void) {
+  size_t i = out_len;
+  while (i > 0 && isspace((unsigned char)out[i - 1])) i--;
+  for (;;) {
+    if (i > 0 && out[i - 1] == '>') {        /* template arguments */
+      int d = 0;
+      do {
+        i--;
+        d += out[i] == '>' ? 1 : out[i] == '<' ? -1 : 0;
+      } while (i > 0 && d > 0);
+      while (i > 0 && isspace((unsigned char)out[i - 1])) i--;
+    }
+    if (i > 0 && out[i - 1] == ')') {        /* (*pointer) */
+      int d = 0;
+      do {
+        i--;
+        d += out[i] == ')' ? 1 : out[i] == '(' ? -1 : 0;
+      } while (i > 0 && d > 0);
+      return i;
+    }
+    while (i > 0 && is_ident((unsigned char)out[i - 1])) i--;
+    size_t j = i;
+    while (j > 0 && isspace((unsigned char)out[j - 1])) j--;
+    if (j < 2 || out[j - 1] != ':' || out[j - 2] != ':')
+      return i;
+    i = j - 2;                               /* a qualified name */
+    while (i > 0 && isspace((unsigned char)out[i - 1])) i--;
+  }
+}
+
+/* pos at "<<<" */
+static size_t rewrite_launch_cxx(size_t pos, int in_kernel) {
+  if (in_kernel)
+    unsupported(pos, "dynamic parallelism (a kernel launch inside a "
+                     "__global__ function)");
+  size_t part[5], nparts = 0, i = pos + 3;
+  int depth = 0;
+  part[nparts++] = i;
+  while (i < len) {
+    size_t o = skip_other(i);
+    if (o) { i += o; continue; }
+    if (depth == 0 && !strncmp(src + i, ">>>", 3)) break;
+    if (strchr("([{", src[i])) depth++;
+    if (strchr(")]}", src[i])) depth--;
+    if (src[i] == ',' && depth == 0 && nparts < 5) part[nparts++] = i + 1;
+    i++;
+  }
+  size_t paren = i < len ? skip_space(i + 3) : len;
+  if (i >= len || nparts < 2 || nparts > 4 || paren >= len || src[paren] != '(')
+    unsupported(pos, "this form of kernel launch (use k<<<grid, block[, "
+                     "shared bytes[, stream]]>>>(arguments))");
+  part[nparts] = i + 1;
+  size_t start = callee_start(), stop = out_len;
+  while (stop > start && isspace((unsigned char)out[stop - 1])) stop--;
+  char callee[512];
+  snprintf(callee, sizeof callee, "%.*s", (int)(stop - start), out + start);
+  out_len = start;
+  /* a template's arguments deduced from the call: a lambda makes the call */
+  if (is_template_kernel(callee) && !strchr(callee, '<'))
+    emitf("litdnn_emu::launch_call([](auto &...litdnn_a) { %s(litdnn_a...); }, \"",
+          callee);
+  else
+    emitf("litdnn_emu::launch(%s, \"", callee);
+  for (const char *c = callee; *c; c++)
+    emitf("%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
+  emits("\", ");
+  emit_arg_texts(paren);
+  emits(", __FILE__, __LINE__");
+  for (size_t p = 0; p < nparts; p++) {
+    emits(", (");
+    rewrite_range(part[p], part[p + 1] - 1, 0);
+    emits(")");
+  }
+  emits(")");
+  emit(src + i + 3, paren - (i + 3));      /* keep newlines between >>> and ( */
+  emits("(");
+  return paren + 1;
+}
+#line 4034 "chapters/01-emulator.nw"
+/* the name declared by the declarator in [b, e): the identifier before
+   its first '[' or '=' (parenthesised groups skipped), else its last;
+   returns where it starts */
+static size_t declarator_name(size_t b, size_t e, char *name, size_t size) {
+  size_t stop = b;
+  while (stop < e && src[stop] != '[' && src[stop] != '=') {
+    if (src[stop] == '(') stop = match(stop);
+    else stop++;
+  }
+  size_t ne = stop < e ? stop : e;
+  while (ne > b && !is_ident((unsigned char)src[ne - 1])) ne--;
+  size_t nb = ne;
+  while (nb > b && is_ident((unsigned char)src[nb - 1])) nb--;
+  snprintf(name, size, "%.*s", (int)(ne - nb), src + nb);
+  return nb;
+}
+
 /* pos at "__shared__" (or at "extern"); returns the index after the ';' */
 static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
                              int depth) {
-  size_t semi = after_keyword;
-  int d = 0;
+  size_t semi = after_keyword, piece[64];
+  int d = 0, angle = 0, npieces = 0;
+  piece[npieces++] = after_keyword;
   while (semi < len) {
     size_t o = skip_other(semi);
     if (o) { semi += o; continue; }
     if (strchr("([{", src[semi])) d++;
     if (strchr(")]}", src[semi])) d--;
-    if (src[semi] == ',' && d == 0)
-      unsupported(semi, "several declarators in one __shared__ declaration "
-                        "(declare one array per line)");
+    if (d == 0 && src[semi] == '<') angle++;       /* template arguments */
+    if (d == 0 && src[semi] == '>' && angle > 0) angle--;
+    if (src[semi] == ',' && d == 0 && angle == 0 && npieces < 63)
+      piece[npieces++] = semi + 1;
     if (src[semi] == ';' && d == 0) break;
     semi++;
   }
-  /* the declarator's name: the identifier before the first '[' (or ';') */
-  size_t bracket = after_keyword;
-  while (bracket < semi && src[bracket] != '[') {
-    if (src[bracket] == '(') bracket = match(bracket);
-    else bracket++;
-  }
-  size_t ne = bracket;
-  while (ne > after_keyword && !is_ident((unsigned char)src[ne - 1])) ne--;
-  size_t nb = ne;
-  while (nb > after_keyword && is_ident((unsigned char)src[nb - 1])) nb--;
+  piece[npieces] = semi + 1;
+  static unsigned serial;          /* names the constructors apart */
   char name[128];
-  snprintf(name, sizeof name, "%.*s", (int)(ne - nb), src + nb);
   if (is_extern) {
-    if (depth == 0)
-      unsupported(pos, "extern __shared__ at file scope (declare it inside "
-                       "the kernel)");
+    size_t name_at = declarator_name(piece[0], piece[1] - 1, name, sizeof name);
     char type[256];                       /* the element type, less __align__ */
     size_t t = 0;
-    for (size_t j = after_keyword; j < nb && t < sizeof type - 1; j++) {
+    for (size_t j = after_keyword; j < name_at && t < sizeof type - 1; j++) {
       if (!strncmp(src + j, "__align__", 9)) {
         j = match(skip_space(j + 9)) - 1;
         continue;
@@ -317,7 +456,15 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
       type[t++] = src[j] == '\n' ? ' ' : src[j];
     }
     type[t] = 0;
-    emitf("%s*%s = (%s*)litdnn_emu_dynamic_shared();", type, name, type);
+    for (int k = 0; k < npieces; k++) {
+      declarator_name(piece[k], piece[k + 1] - 1, name, sizeof name);
+      if (depth > 0)
+        emitf("%s*%s = (%s*)litdnn_emu_dynamic_shared();", type, name, type);
+      else
+        emitf("static %s*%s; static void __attribute__((constructor)) "
+              "litdnn_emu_dyn_%s_%u(void) { litdnn_emu_dynamic_shared_pointer("
+              "(void **)&%s); }", type, name, name, serial++, name);
+    }
     for (size_t i = pos; i < semi; i++)             /* keep the line count */
       if (src[i] == '\n') emits("\n");
     return semi + 1;
@@ -328,11 +475,18 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
                    (t == 6 || !is_ident((unsigned char)out[t - 7]));
   emits(has_static ? "" : "static");
   rewrite_range(after_keyword, semi + 1, 0);
-  if (depth > 0)
-    emitf(" litdnn_emu_shared(&%s, sizeof %s);", name, name);
+  for (int k = 0; k < npieces; k++) {
+    declarator_name(piece[k], piece[k + 1] - 1, name, sizeof name);
+    if (depth > 0)
+      emitf(" litdnn_emu_shared(&%s, sizeof %s);", name, name);
+    else
+      emitf(" static void __attribute__((constructor)) litdnn_emu_shared_%s_%u(void)"
+            " { litdnn_emu_shared_file_scope(&%s, sizeof %s); }", name, serial++,
+            name, name);
+  }
   return semi + 1;
 }
-#line 3329 "chapters/01-emulator.nw"
+#line 4118 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -383,18 +537,72 @@ static void note_kernel(size_t pos, struct kernel *k, size_t *close,
 
 static size_t prototype_end;
 static struct kernel prototype;
+static int cxx;                   /* --cxx: the input is C++ */
+static int pending_is_template, template_seen;
+static char template_kernels[256][128];   /* kernel templates seen so far */
+static int ntemplate_kernels;
 
+static void note_template_kernel(const char *name) {
+  if (ntemplate_kernels < 256)
+    snprintf(template_kernels[ntemplate_kernels++], 128, "%s", name);
+}
+
+static int is_template_kernel(const char *callee) {
+  const char *last = callee;
+  for (const char *c = callee; *c; c++)
+    if (c[0] == ':' && c[1] == ':')
+      last = c + 2;
+  for (int i = 0; i < ntemplate_kernels; i++)
+    if (!strcmp(template_kernels[i], last))
+      return 1;
+  return 0;
+}
+
+static void end_of_kernel(void) {
+  if (!cxx)
+    emit_kernel_support(&pending);
+  else if (!pending_is_template)
+    emit_kernel_registration(&pending);
+  kernel_body_end = 0;
+}
+
+#line 4257 "chapters/01-emulator.nw"
+static char brace_is_code[4096];
+static int nbraces, code_depth;
+
+static void open_brace(size_t at) {
+  int code = code_depth > 0;
+  if (!code) {
+    size_t j = at;
+    while (j > 0 && isspace((unsigned char)src[j - 1])) j--;
+    size_t k = j;
+    while (k > 0 && is_ident((unsigned char)src[k - 1])) k--;
+    code = (j > 0 && src[j - 1] == ')') || word_is(k, j - k, "const") ||
+           word_is(k, j - k, "noexcept") || word_is(k, j - k, "override") ||
+           word_is(k, j - k, "mutable");
+  }
+  if (nbraces < (int)sizeof brace_is_code)
+    brace_is_code[nbraces] = (char)code;
+  nbraces++;
+  code_depth += code;
+}
+
+static void close_brace(void) {
+  if (nbraces > 0 && --nbraces < (int)sizeof brace_is_code)
+    code_depth -= brace_is_code[nbraces];
+}
+
+#line 4199 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
   (void)in_kernel_unused;
   int depth = 0;
   size_t i = from;
   while (i < to) {
-    if (i == kernel_body_end && kernel_body_end) {
-      emit_kernel_support(&pending);
-      kernel_body_end = 0;
-    }
+    if (i == kernel_body_end && kernel_body_end)
+      end_of_kernel();
     if (i == prototype_end && prototype_end) {
-      emit_launcher_prototype(&prototype);
+      if (!cxx)
+        emit_launcher_prototype(&prototype);
       prototype_end = 0;
     }
     size_t o = skip_other(i);
@@ -404,9 +612,23 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
       continue;
     }
     char c = src[i];
-    if (c == '{') depth++;
-    if (c == '}') depth--;
-    int in_kernel = kernel_body_end && i < kernel_body_end && depth > 0;
+    if (c == '{') {
+      depth++;
+      open_brace(i);
+    }
+    if (c == '}') {
+      depth--;
+      close_brace();
+    }
+    if (c == '{' || c == '}' || c == ';')
+      template_seen = 0;
+    /* a function's body: in C any brace, in C++ not a namespace's */
+    int in_function = cxx ? code_depth > 0 : depth > 0;
+    int in_kernel = kernel_body_end && i < kernel_body_end && in_function;
+    if (cxx && !strncmp(src + i, "<<<", 3)) {
+      i = rewrite_launch_cxx(i, in_kernel);
+      continue;
+    }
     if (!is_ident((unsigned char)c) || (i > 0 && is_ident((unsigned char)src[i - 1]))) {
       emit(&c, 1);
       i++;
@@ -416,14 +638,23 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 3422 "chapters/01-emulator.nw"
-if (word_is(b, n, "__global__") && depth == 0) {
+#line 4284 "chapters/01-emulator.nw"
+if (word_is(b, n, "template"))
+  template_seen = 1;
+if (word_is(b, n, "__global__") && !in_function) {
   size_t close;
   int definition;
   struct kernel k;
   note_kernel(b, &k, &close, &definition);
-  if (definition) pending = k;
-  else { prototype = k; prototype_end = close; }
+  if (template_seen)
+    note_template_kernel(k.name);
+  if (definition) {
+    pending = k;
+    pending_is_template = template_seen;
+  } else {
+    prototype = k;
+    prototype_end = close;
+  }
 }
 if (word_is(b, n, "asm") || word_is(b, n, "__asm__") || word_is(b, n, "__asm"))
   unsupported(b, "inline PTX assembly (asm)");
@@ -432,16 +663,20 @@ for (int t = 0; texture_names[t]; t++)
     unsupported(b, "textures and surfaces");
 if ((word_is(b, n, "texture") || word_is(b, n, "surface")) && src[next] == '<')
   unsupported(b, "textures and surfaces");
-if (word_is(b, n, "this_grid") || word_is(b, n, "grid_group"))
+if (!cxx && (word_is(b, n, "this_grid") || word_is(b, n, "grid_group")))
   unsupported(b, "cooperative groups in C (a kernel in C waits at a "
                  "grid-wide barrier with litdnn_emu_grid_sync)");
 if (word_is(b, n, "__shared__")) {
-  i = rewrite_shared(b, i, 0, depth);
+  i = rewrite_shared(b, i, 0, in_function);
   continue;
 }
 if (word_is(b, n, "extern") && !strncmp(src + next, "__shared__", 10) &&
     !is_ident((unsigned char)src[next + 10])) {
-  i = rewrite_shared(b, next + 10, 1, depth);
+  i = rewrite_shared(b, next + 10, 1, in_function);
+  continue;
+}
+if (cxx) {
+  emit(src + b, n);        /* C++ has dim3's constructors and the launch above */
   continue;
 }
 if (word_is(b, n, "dim3") && src[next] == '(') {   /* dim3(x, y) */
@@ -467,15 +702,13 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 3412 "chapters/01-emulator.nw"
+#line 4244 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
-  if (to == len && kernel_body_end == len) {
-    emit_kernel_support(&pending);
-    kernel_body_end = 0;
-  }
+  if (to == len && kernel_body_end == len)
+    end_of_kernel();
 }
-#line 3492 "chapters/01-emulator.nw"
+#line 4367 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -585,11 +818,12 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 3604 "chapters/01-emulator.nw"
+#line 4479 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
-    if (!strcmp(argv[a], "-I") && a + 1 < argc && n_include_dirs < 32) include_dirs[n_include_dirs++] = argv[++a];
+    if (!strcmp(argv[a], "--cxx")) cxx = 1;
+    else if (!strcmp(argv[a], "-I") && a + 1 < argc && n_include_dirs < 32) include_dirs[n_include_dirs++] = argv[++a];
     else if (!strncmp(argv[a], "-I", 2) && argv[a][2] && n_include_dirs < 32) include_dirs[n_include_dirs++] = argv[a] + 2;
     else if (!strcmp(argv[a], "-MF") && a + 1 < argc) depfile = argv[++a];
     else if (!strcmp(argv[a], "-MT") && a + 1 < argc) target = argv[++a];
@@ -597,7 +831,7 @@ int main(int argc, char **argv) {
     else input = NULL, a = argc;
   }
   if (!input) {
-    fprintf(stderr, "usage: litdnn-emu-rewrite [-I DIR]... [-MF DEPFILE -MT TARGET] IN.cu > OUT.c\n");
+    fprintf(stderr, "usage: litdnn-emu-rewrite [--cxx] [-I DIR]... [-MF DEPFILE -MT TARGET] IN.cu > OUT\n");
     return 2;
   }
   in_name = file_name = input;

@@ -1,0 +1,3 @@
+/* Generated from chapters/01-emulator.nw: reduce and the scans are in
+   cooperative_groups.h. */
+#include "../cooperative_groups.h"
