@@ -159,6 +159,13 @@ void g_check_status(litdnnStatus_t status, const char *call)
 /* The guard zone: this many floats with a bit pattern no kernel computes. */
 #define GUARD 256
 static const uint32_t guard_bits = 0x7fc0dead;   /* a NaN with a recognisable payload */
+/* Outputs start as a signalling NaN with a payload of their own: a kernel
+   that never writes an element leaves these bits; arithmetic on them (an
+   element read before it is written) gives the quiet NaN with the same
+   payload on a CPU. The emulator fills shared memory with bytes 0xff, a
+   NaN whose payload is all ones. */
+static const uint32_t output_poison = 0x7f80beef, output_poison_quiet = 0x7fc0beef,
+                      shared_poison = 0x7fffffff;
 
 static size_t guarded(size_t n) { return g_on_gpu() ? n + GUARD : n; }
 
@@ -178,7 +185,7 @@ void *g_dev_output(size_t n)
   if (!host)
     g_fail("out of host memory");
   for (size_t i = 0; i < n; i++)
-    host[i] = NAN;
+    memcpy(&host[i], &output_poison, sizeof output_poison);
   for (size_t i = n; i < total; i++)
     memcpy(&host[i], &guard_bits, sizeof guard_bits);
   g_check_status(litdnnMalloc(g_handle(), &dev, (total ? total : 1) * sizeof(float)), "litdnnMalloc");
@@ -229,6 +236,23 @@ void g_dev_free(void *dev)
 }
 
 /* ---- comparison ---- */
+/* Where a NaN in an output came from, told by its bits (sign aside). */
+static const char *nan_origin(float g)
+{
+  uint32_t bits;
+  memcpy(&bits, &g, sizeof bits);
+  if (bits == output_poison)
+    return "never written: it still holds the NaN the output started with";
+  bits &= 0x7fffffffu;
+  if (bits == output_poison_quiet)
+    return "computed from the output's own starting value: the kernel read this element "
+           "before writing it (with beta = 0 the output must not be read)";
+  if (!g_on_gpu() && bits == shared_poison)
+    return "read from shared memory that no thread had written yet (the emulator fills "
+           "shared memory with NaN when a block starts): a missing __syncthreads()?";
+  return "a NaN the kernel computed";
+}
+
 static void format_index(char *out, size_t size, size_t i, const int *dims, int ndims)
 {
   if (ndims <= 1) {
@@ -252,7 +276,7 @@ void g_compare(const char *what, const float *got, const double *ref, size_t n,
 {
   size_t bad = 0, shown = 0;
   double num = 0, den = 0;
-  char lines[5][200];
+  char lines[5][400];
   for (size_t i = 0; i < n; i++) {
     double g = got[i], r = ref[i];
     int ok = isnan(r) ? isnan(g) : (!isnan(g) && fabs(g - r) <= atol + rtol * fabs(r));
@@ -264,9 +288,8 @@ void g_compare(const char *what, const float *got, const double *ref, size_t n,
       if (shown < 5) {
         char index[96];
         format_index(index, sizeof index, i, dims, ndims);
-        snprintf(lines[shown], sizeof lines[shown], "  %s%s = %.7g, expected %.7g%s", what, index, g, r,
-                 isnan(g) ? " (NaN: never written - outputs start as NaN - or computed from unset data)"
-                          : "");
+        snprintf(lines[shown], sizeof lines[shown], "  %s%s = %.7g, expected %.7g%s%s%s", what, index, g, r,
+                 isnan(got[i]) ? " (" : "", isnan(got[i]) ? nan_origin(got[i]) : "", isnan(got[i]) ? ")" : "");
         shown++;
       }
       bad++;
@@ -292,11 +315,13 @@ void g_compare(const char *what, const float *got, const double *ref, size_t n,
     }
   }
   format_index(index, sizeof index, first, dims, ndims);
-  char error[64] = "";
+  char error[64] = "", origin[300] = "";
   if (den > 0 && !isnan(got[first]))
     snprintf(error, sizeof error, ", relative error %.3g", sqrt(num / den));
-  g_fail("wrong result: %s%s = %.7g, expected %.7g (%zu of %zu elements wrong%s)", what, index,
-         (double)got[first], ref[first], bad, n, error);
+  if (isnan(got[first]))
+    snprintf(origin, sizeof origin, ", %s", nan_origin(got[first]));
+  g_fail("wrong result: %s%s = %.7g, expected %.7g%s (%zu of %zu elements wrong%s)", what, index,
+         (double)got[first], ref[first], origin, bad, n, error);
 }
 
 /* ---- timing ---- */

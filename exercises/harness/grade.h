@@ -14,7 +14,10 @@
  *
  * Inputs are random, from a seed the grader chooses (LITDNN_TEST_SEED),
  * printed with every failure so that the run can be repeated. Outputs are
- * poisoned with NaN, so an element the kernel never wrote fails. On a real
+ * poisoned with a NaN of their own, so an element the kernel never wrote
+ * fails, and a failure says whether a NaN was never written, computed from
+ * the output's own starting value, read from unwritten shared memory (the
+ * emulator's poison: a missing barrier) or computed by the kernel. On a real
  * GPU every output buffer also carries a guard zone after its end, so a
  * kernel that writes past the end is caught even without a checking build;
  * under the emulator buffers are exactly their size and the emulator's
@@ -57,7 +60,7 @@ litdnnHandle_t g_handle(void);            /* one handle per test, on the GPU or 
 /* A learner's call returned this status; fail unless it is success. */
 void g_check_status(litdnnStatus_t status, const char *call);
 void *g_dev_upload(const float *host, size_t n);
-void *g_dev_output(size_t n);             /* n floats of NaN (+ a guard zone on a GPU) */
+void *g_dev_output(size_t n);             /* n floats of the NaN poison (+ a guard zone on a GPU) */
 void g_dev_download(float *host, const void *dev, size_t n);
 float *g_dev_fetch(const void *dev, size_t n);   /* malloc'd copy */
 /* On a GPU: fail if the kernel wrote into the guard zone after dev[n). */
