@@ -51,7 +51,7 @@ static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w)
 { uint4 v; v.x = x; v.y = y; v.z = z; v.w = w; return v; }
 static inline double2 make_double2(double x, double y)
 { double2 v; v.x = x; v.y = y; return v; }
-/* dim3 g(4, 2) and dim3(4, 2): the rewriter turns both into this macro */
+/* dim3 g(4, 2), h(8); and dim3(4, 2): the rewriter turns each into this macro */
 #define LITDNN_EMU_DIM3(...) LITDNN_EMU_DIM3_PICK(__VA_ARGS__, 1, 1, 0)
 #define LITDNN_EMU_DIM3_PICK(x, y, z, ...) litdnn_emu_make_dim3((x), (y), (z))
 /* a launch's grid and block may be integers or dim3 values */

@@ -684,15 +684,39 @@ if (word_is(b, n, "dim3") && src[next] == '(') {   /* dim3(x, y) */
   continue;
 }
 if (word_is(b, n, "dim3") && is_ident((unsigned char)src[next])) {
-  size_t e = next;                                 /* dim3 g(x, y); */
+  /* dim3 g(x, y), b(z), c = d; : a declarator with arguments is initialised */
+  size_t e = next;
   while (is_ident((unsigned char)src[e])) e++;
-  size_t p = skip_space(e);
-  if (src[p] == '(') {
+  if (src[skip_space(e)] == '(') {
     emits("dim3");
-    emit(src + i, e - i);
-    emits(" = LITDNN_EMU_DIM3");
-    emit(src + e, p - e);
-    i = p;
+    for (;;) {
+      size_t name = skip_space(i), end = name, p;
+      while (is_ident((unsigned char)src[end])) end++;
+      emit(src + i, end - i);                        /* blanks, the name */
+      if (src[p = skip_space(end)] == '(') {
+        emits(" = LITDNN_EMU_DIM3(");
+        size_t close = match(p);
+        rewrite_range(p + 1, close - 1, 0);
+        emits(")");
+        i = close;
+      } else {                                       /* up to its ',' or ';' */
+        size_t stop = end;
+        int d = 0;
+        while (stop < len && !(d == 0 && (src[stop] == ',' || src[stop] == ';'))) {
+          size_t o = skip_other(stop);
+          if (o) { stop += o; continue; }
+          d += strchr("([{", src[stop]) ? 1 : strchr(")]}", src[stop]) ? -1 : 0;
+          stop++;
+        }
+        rewrite_range(end, stop, 0);
+        i = stop;
+      }
+      if (src[i] != ',' && src[skip_space(i)] != ',')
+        break;
+      i = skip_space(i);
+      emits(",");
+      i++;
+    }
     continue;
   }
 }
@@ -708,7 +732,7 @@ if (!strncmp(src + next, "<<<", 3)) {
   if (to == len && kernel_body_end == len)
     end_of_kernel();
 }
-#line 4367 "chapters/01-emulator.nw"
+#line 4391 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -818,7 +842,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 4479 "chapters/01-emulator.nw"
+#line 4503 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
