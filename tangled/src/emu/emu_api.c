@@ -1,7 +1,8 @@
-#line 3028 "chapters/01-emulator.nw"
+#line 3054 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,15 +11,30 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 3049 "chapters/01-emulator.nw"
+#line 3100 "chapters/01-emulator.nw"
+static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t runtime_lock;
+
+static void make_lock(void) {
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+  pthread_mutex_init(&runtime_lock, &a);
+  pthread_mutexattr_destroy(&a);
+}
+
+void litdnn_emu_lock(void) {
+  pthread_once(&lock_once, make_lock);
+  pthread_mutex_lock(&runtime_lock);
+}
+
+void litdnn_emu_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
+#line 3135 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 unsigned long litdnn_emu_seed = 1;
-static int initialized;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-void litdnn_emu_init(void) {
-  if (initialized)
-    return;
-  initialized = 1;
+static void init(void) {
   const char *s = getenv("LITDNN_EMU_SCHEDULE");
   if (s && *s) {
     if (!strcmp(s, "forward")) litdnn_emu_schedule = LITDNN_EMU_FORWARD;
@@ -34,17 +50,22 @@ void litdnn_emu_init(void) {
   litdnn_emu_install_fault_handler();
 }
 
+/* the first call of any host thread reads the settings, once */
+void litdnn_emu_init(void) { pthread_once(&init_once, init); }
+
 void litdnn_emu_set_schedule(int schedule, unsigned long seed) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   litdnn_emu_schedule = schedule;
   litdnn_emu_seed = seed;
 }
 
 void litdnn_emu_set_strict(int strict) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   litdnn_emu_strict = strict;
 }
-#line 3088 "chapters/01-emulator.nw"
+#line 3176 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -63,7 +84,7 @@ void litdnn_emu_warn(const char *fmt, ...) {
   va_start(ap, fmt);
   say(fmt, ap);
   va_end(ap);
-  warnings++;
+  __atomic_fetch_add(&warnings, 1, __ATOMIC_RELAXED);
 }
 
 void litdnn_emu_fatal(const char *fmt, ...) {
@@ -74,7 +95,8 @@ void litdnn_emu_fatal(const char *fmt, ...) {
   _exit(1);
 }
 
-unsigned long litdnn_emu_warning_count(void) { return warnings; }
+unsigned long litdnn_emu_warning_count(void)
+{ return __atomic_load_n(&warnings, __ATOMIC_RELAXED); }
 
 void litdnn_emu_unsupported(const char *file, int line, const char *what) {
   litdnn_emu_fatal("%s:%d: %s is not supported by the emulator", file, line, what);
@@ -91,8 +113,8 @@ uint64_t litdnn_emu_clock(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
-#line 3139 "chapters/01-emulator.nw"
-static int last_error;
+#line 3228 "chapters/01-emulator.nw"
+static _Thread_local int last_error;    /* each host thread's own, as in CUDA */
 
 int litdnn_emu_set_error(int error) {
   if (error)
@@ -143,9 +165,10 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 3198 "chapters/01-emulator.nw"
+#line 3287 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (!ptr)
     return litdnn_emu_set_error(1);
   return litdnn_emu_set_error(litdnn_emu_device_alloc(ptr, bytes));
@@ -153,6 +176,7 @@ int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
 
 /* cudaMalloc(&d_x, n) through the prelude: the buffer is named d_x */
 int litdnn_emu_cudaMalloc_named(void **ptr, size_t bytes, const char *text) {
+  LITDNN_EMU_LOCKED;
   int error = litdnn_emu_cudaMalloc(ptr, bytes);
   if (!error && *ptr)
     litdnn_emu_device_name(*ptr, text);
@@ -160,6 +184,7 @@ int litdnn_emu_cudaMalloc_named(void **ptr, size_t bytes, const char *text) {
 }
 
 int litdnn_emu_cudaMallocManaged(void **ptr, size_t bytes, const char *text) {
+  LITDNN_EMU_LOCKED;
   int error = litdnn_emu_cudaMalloc_named(ptr, bytes, text);
   if (!error && *ptr)
     litdnn_emu_device_managed(*ptr);
@@ -168,6 +193,7 @@ int litdnn_emu_cudaMallocManaged(void **ptr, size_t bytes, const char *text) {
 
 int litdnn_emu_cudaMallocHost(void **ptr, size_t bytes) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (!ptr)
     return litdnn_emu_set_error(1);
   *ptr = litdnn_emu_pinned_alloc(bytes);
@@ -175,6 +201,7 @@ int litdnn_emu_cudaMallocHost(void **ptr, size_t bytes) {
 }
 
 int litdnn_emu_cudaFreeHost(void *ptr) {
+  LITDNN_EMU_LOCKED;
   if (ptr && litdnn_emu_pinned_free(ptr)) {
     litdnn_emu_warn("cudaFreeHost: %p is not memory from cudaMallocHost", ptr);
     return litdnn_emu_set_error(1);
@@ -183,6 +210,7 @@ int litdnn_emu_cudaFreeHost(void *ptr) {
 }
 
 int litdnn_emu_cudaMemGetInfo(size_t *free_bytes, size_t *total) {
+  LITDNN_EMU_LOCKED;
   size_t all = (size_t)16 << 30, used = litdnn_emu_device_bytes_in_use();
   if (total)
     *total = all;
@@ -193,6 +221,7 @@ int litdnn_emu_cudaMemGetInfo(size_t *free_bytes, size_t *total) {
 
 int litdnn_emu_cudaFree(void *ptr) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (!ptr)
     return 0;
   if (litdnn_emu_device_free(ptr)) {
@@ -207,6 +236,7 @@ int litdnn_emu_cudaFree(void *ptr) {
 
 int litdnn_emu_cudaMemcpy(void *dst, const void *src, size_t bytes, int kind) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (bytes == 0)
     return 0;
   if (kind == 4)                 /* cudaMemcpyDefault: infer the direction */
@@ -256,6 +286,7 @@ int litdnn_emu_cudaMemcpyAsync(void *dst, const void *src, size_t bytes,
 
 int litdnn_emu_cudaMemset(void *dst, int value, size_t bytes) {
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (bytes == 0)
     return 0;
   if (!litdnn_emu_device_range(dst, bytes, 1, "cudaMemset", "destination"))
@@ -270,11 +301,12 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 3332 "chapters/01-emulator.nw"
+#line 3430 "chapters/01-emulator.nw"
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind) {
   const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
   litdnn_emu_init();
+  LITDNN_EMU_LOCKED;
   if (offset > symbol_bytes || bytes > symbol_bytes - offset) {
     litdnn_emu_warn("%s: %zu bytes at offset %zu run past the end of the "
                     "symbol (%zu bytes)", call, bytes, offset, symbol_bytes);
@@ -296,13 +328,14 @@ int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
 }
 
 int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
+  LITDNN_EMU_LOCKED;
   if (!ptr)
     return litdnn_emu_set_error(1);
   litdnn_emu_register_symbol(symbol, bytes);
   *ptr = symbol;
   return 0;
 }
-#line 3368 "chapters/01-emulator.nw"
+#line 3468 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -312,7 +345,10 @@ static double now_ms(void) {
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
-int litdnn_emu_cudaDeviceSynchronize(void) { return last_error == 700 ? 700 : 0; }
+int litdnn_emu_cudaDeviceSynchronize(void) {
+  LITDNN_EMU_LOCKED;            /* waits for another host thread's launch */
+  return last_error == 700 ? 700 : 0;
+}
 int litdnn_emu_cudaDeviceReset(void) { last_error = 0; return 0; }
 int litdnn_emu_cudaGetDeviceCount(int *count) { *count = 1; return 0; }
 int litdnn_emu_cudaGetDevice(int *device) { *device = 0; return 0; }
@@ -389,7 +425,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 3457 "chapters/01-emulator.nw"
+#line 3560 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -422,11 +458,12 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 3492 "chapters/01-emulator.nw"
+#line 3595 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
 int litdnn_emu_cudaFuncSetAttribute(const void *func, int attr, int value) {
+  LITDNN_EMU_LOCKED;
   if (attr == 9)               /* the carveout is only a hint */
     return 0;
   if (attr != 8 || value < 0 || value > 227 * 1024)
@@ -444,12 +481,13 @@ int litdnn_emu_cudaFuncSetAttribute(const void *func, int attr, int value) {
 }
 
 size_t litdnn_emu_max_dynamic_shared(const void *func) {
+  LITDNN_EMU_LOCKED;
   for (int i = 0; i < nattributes; i++)
     if (attributes[i].func == func && attributes[i].max_dynamic_shared > 48 * 1024)
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 3523 "chapters/01-emulator.nw"
+#line 3628 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)

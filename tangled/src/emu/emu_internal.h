@@ -56,7 +56,10 @@ void litdnn_emu_fiber_resume(struct litdnn_emu_fiber *f);
 void litdnn_emu_fiber_begin(struct litdnn_emu_fiber *f);
 void litdnn_emu_fiber_yield(struct litdnn_emu_fiber *f, int exiting);
 int litdnn_emu_fiber_stack_guard(const void *addr);
-extern struct litdnn_emu_fiber *litdnn_emu_current;
+/* the fiber this host thread is running, NULL in host code; each host
+   thread has its own (initial-exec: no function call to find it) */
+extern _Thread_local struct litdnn_emu_fiber *litdnn_emu_current
+    __attribute__((tls_model("initial-exec")));
 
 /* device memory (emu_memory.c) */
 void litdnn_emu_memory_open(int open);
@@ -67,6 +70,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
                             const char *call, const char *what);
 const char *litdnn_emu_describe_pointer(const void *p, char *buf, size_t n);
 void litdnn_emu_install_fault_handler(void);
+void litdnn_emu_thread_altstack(void);
 void litdnn_emu_device_name(void *p, const char *text);
 void litdnn_emu_device_managed(void *p);
 int litdnn_emu_is_managed(const void *p);
@@ -81,6 +85,15 @@ size_t litdnn_emu_device_bytes_in_use(void);
 /* errors and settings (emu_api.c) */
 void litdnn_emu_init(void);
 int litdnn_emu_set_error(int error);
+void litdnn_emu_lock(void);
+void litdnn_emu_unlock(void);
+static inline void litdnn_emu_unlock_at_end(int *held) {
+  (void)held;
+  litdnn_emu_unlock();
+}
+#define LITDNN_EMU_LOCKED                                                 \
+  int litdnn_emu_held __attribute__((cleanup(litdnn_emu_unlock_at_end), \
+                                     unused)) = (litdnn_emu_lock(), 1)
 void litdnn_emu_warn(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 void litdnn_emu_fatal(const char *fmt, ...)
