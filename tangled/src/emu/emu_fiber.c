@@ -117,7 +117,7 @@ int litdnn_emu_fiber_stack_guard(const void *addr) {
       return 1;
   return 0;
 }
-#line 1080 "chapters/01-emulator.nw"
+#line 1090 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_UCONTEXT
 static void fiber_entry(void) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
@@ -128,11 +128,13 @@ static void fiber_entry(void) {
 void litdnn_emu_fiber_start(struct litdnn_emu_fiber *f,
                             void (*body)(struct litdnn_emu_fiber *)) {
   f->body = body;
-  f->state = LITDNN_EMU_RUNNABLE;
 #ifdef LITDNN_EMU_ASAN
-  __asan_unpoison_memory_region(f->stack, f->stack_size);
+  /* only a new stack, or one whose last thread did not return */
+  if (f->state != LITDNN_EMU_EXITED)
+    __asan_unpoison_memory_region(f->stack, f->stack_size);
   f->sanitizer_fiber = NULL;
 #endif
+  f->state = LITDNN_EMU_RUNNABLE;
 #ifdef LITDNN_EMU_UCONTEXT
   getcontext(&f->context);
   f->context.uc_stack.ss_sp = f->stack;
@@ -155,7 +157,7 @@ void litdnn_emu_fiber_start(struct litdnn_emu_fiber *f,
   f->sp = frame;
 #endif
 }
-#line 1123 "chapters/01-emulator.nw"
+#line 1135 "chapters/01-emulator.nw"
 static void *host_sp;
 #ifdef LITDNN_EMU_UCONTEXT
 static ucontext_t host_context;
