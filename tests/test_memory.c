@@ -601,8 +601,8 @@ Test(memory, the_emulator_stops_a_kernel_that_runs_past_a_pooled_buffer, .timeou
   char out[8192];
   int status = in_child(set_past_the_end_emu, out, sizeof out);
   cr_assert_eq(status, 1, "exit status %d, expected the emulator's 1; output:\n%s", status, out);
-  cr_assert(strstr(out, "litdnn-emu: kernel") && strstr(out, "out-of-bounds write at 0 bytes past the end of "
-                                                             "device buffer #1 (4000 bytes)"),
+  cr_assert(strstr(out, "litdnn-emu: kernel") && strstr(out, "out-of-bounds write of ") &&
+                strstr(out, " at byte 4000 of device buffer #1 (4000 bytes), 0 bytes past its end"),
             "expected the emulator's out-of-bounds message; output:\n%s", out);
 }
 
