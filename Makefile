@@ -162,6 +162,18 @@ $(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A) $(TEST_KERNEL_OBJS)
 	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) $(TEST_KERNEL_OBJS) -o $@ $(LIB_A) -lcriterion \
 	  $(if $(HAVE_CUDNN),-lcudnn) $(TEST_LDLIBS) $(LIBS)
 
+# The public functions of the headers, one LITDNN_API_FUNCTION(name) a line:
+# every litdnnX( left once the comments are gone (declarations, and the
+# function-like macros such as litdnnCreate). The bad-input suite fails for
+# each one that has no case.
+API_FUNCTIONS := $(BUILD)/tests/api_functions.inc
+$(API_FUNCTIONS): $(TANGLED)/include/litdnn.h $(wildcard $(TANGLED)/include/litdnn/*.h)
+	@mkdir -p $(@D)
+	cat $^ | $(CC) -fpreprocessed -dD -E -P -x c - | grep -oE '\blitdnn[A-Z][A-Za-z0-9_]*[[:space:]]*\(' | \
+	  sed -E 's/[[:space:]]*\($$//' | LC_ALL=C sort -u | sed 's/.*/LITDNN_API_FUNCTION(&)/' > $@
+$(TEST_BIN): $(API_FUNCTIONS)
+$(TEST_BIN): private CPPFLAGS += -I$(BUILD)/tests
+
 TEST_PREREQS ?=
 test: deps tangle
 	mk/lint-api.sh $(TANGLED)
