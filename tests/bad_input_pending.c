@@ -18,12 +18,6 @@
 #define BI_ON BI_BOTH
 BI_CASE(litdnnMalloc, more_bytes_than_any_machine_has, ALLOC_FAILED, "could not allocate 9223372036854775807 bytes",
         bytes = (size_t)INT64_MAX)
-BI_CASE_ON(BI_EMU, litdnnFree, host_memory, BAD_PARAM, "was not allocated by litdnnMalloc", ptr = W->host)
-BI_CASE_ON(BI_EMU, litdnnFree, the_middle_of_a_buffer, BAD_PARAM, "was not allocated by litdnnMalloc",
-           ptr = (char *)W->bx + 16)
-BI_CASE_ON(BI_EMU, litdnnFree, a_buffer_freed_before, BAD_PARAM, "was not allocated by litdnnMalloc",
-           cr_assert_eq(litdnnMalloc(handle, &ptr, 64), LITDNN_STATUS_SUCCESS);
-           cr_assert_eq(litdnnFree(handle, ptr), LITDNN_STATUS_SUCCESS))
 BI_CASE(litdnnMemcpy, invalid_kind_of_zero_bytes, BAD_PARAM_OUT_OF_BOUND, "kind = 9",
         kind = (litdnnMemcpyKind_t)9; bytes = 0)
 #undef BI_ON

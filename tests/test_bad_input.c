@@ -700,13 +700,13 @@ BI_CASE(litdnnMalloc, bytes_past_int64, BAD_PARAM_OVERFLOW, "bytes = 18446744073
 BI_PENDING(litdnnMalloc, more_bytes_than_any_machine_has, "chapters/02-tensors.nw",
            "a failing litdnnMalloc sets *ptr to null")
 BI_CASE(litdnnFree, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
-/* the cpu backend's free() cannot tell a foreign pointer: emu only */
-BI_PENDING(litdnnFree, host_memory, "chapters/02-tensors.nw",
-           "a pointer litdnnMalloc did not return is LITDNN_STATUS_EXECUTION_FAILED_CUDA, and the error is left for the next kernel launch to report as its own")
-BI_PENDING(litdnnFree, the_middle_of_a_buffer, "chapters/02-tensors.nw",
-           "a pointer litdnnMalloc did not return is LITDNN_STATUS_EXECUTION_FAILED_CUDA, and the error is left for the next kernel launch to report as its own")
-BI_PENDING(litdnnFree, a_buffer_freed_before, "chapters/02-tensors.nw",
-           "a pointer litdnnMalloc did not return is LITDNN_STATUS_EXECUTION_FAILED_CUDA, and the error is left for the next kernel launch to report as its own")
+/* the pool knows its live blocks, on every backend */
+#define NOT_A_LIVE_BLOCK bi_fmt("ptr = %p is not a live block of the %s pool", ptr, litdnnGetBackendName(W->backend))
+BI_CASE(litdnnFree, host_memory, BAD_PARAM, NOT_A_LIVE_BLOCK, ptr = W->host)
+BI_CASE(litdnnFree, the_middle_of_a_buffer, BAD_PARAM, NOT_A_LIVE_BLOCK, ptr = (char *)W->bx + 16)
+BI_CASE(litdnnFree, a_buffer_freed_before, BAD_PARAM, NOT_A_LIVE_BLOCK,
+        cr_assert_eq(litdnnMalloc(handle, &ptr, 64), LITDNN_STATUS_SUCCESS);
+        cr_assert_eq(litdnnFree(handle, ptr), LITDNN_STATUS_SUCCESS))
 BI_VALID(litdnnMemcpy)
 BI_CASE(litdnnMemcpy, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
 BI_CASE(litdnnMemcpy, null_dst, BAD_PARAM_NULL_POINTER, "dst is a null pointer", dst = NULL)

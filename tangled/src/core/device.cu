@@ -1,9 +1,14 @@
-#line 863 "chapters/02-tensors.nw"
+#line 869 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 
+/* The status of a runtime call. A failed call also leaves its error as the
+   runtime's last error, where the next kernel launch's check would find it
+   and report it as its own: it is taken back here, once reported. */
 static litdnnStatus_t status_of(cudaError_t err)
 {
+  if (err != cudaSuccess)
+    (void)cudaGetLastError();
   return err == cudaSuccess ? LITDNN_STATUS_SUCCESS
        : err == cudaErrorMemoryAllocation ? LITDNN_STATUS_ALLOC_FAILED
        : LITDNN_STATUS_EXECUTION_FAILED_CUDA;
