@@ -16,8 +16,6 @@
 /* ---- chapters/02-tensors.nw ---- */
 #undef BI_ON
 #define BI_ON BI_BOTH
-BI_CASE(litdnnMalloc, more_bytes_than_any_machine_has, ALLOC_FAILED, "could not allocate 9223372036854775807 bytes",
-        bytes = (size_t)INT64_MAX)
 BI_CASE(litdnnMemcpy, invalid_kind_of_zero_bytes, BAD_PARAM_OUT_OF_BOUND, "kind = 9",
         kind = (litdnnMemcpyKind_t)9; bytes = 0)
 #undef BI_ON
