@@ -313,11 +313,11 @@ int litdnn_rnn_spaces(const litdnn_rnn_shape *s, litdnn_rnn_reserve *r, litdnn_r
 #undef RNN_TAKE
   return 1;
 }
-#line 3338 "chapters/10-rnn.nw"
-static litdnnStatus_t check_rnn(const char *call, litdnnRNNDescriptor_t d)
+#line 3341 "chapters/10-rnn.nw"
+static litdnnStatus_t check_rnn(const char *call, litdnnRNNDescriptor_t rnnDesc)
 {
-  LITDNN_CHECK_NULL(call, d);
-  if (!d->is_set)
+  LITDNN_CHECK_NULL(call, rnnDesc);   /* the message names the parameter of the public call */
+  if (!rnnDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call,
                         "rnnDesc was never set (litdnnSetRNNDescriptor)");
   return LITDNN_STATUS_SUCCESS;
@@ -435,7 +435,7 @@ litdnnStatus_t litdnnGetRNNTempSpaceSizes(litdnnHandle_t handle, litdnnRNNDescri
     *reserveSpaceSize = training ? (size_t)r.total * sizeof(float) : 0;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3473 "chapters/10-rnn.nw"
+#line 3476 "chapters/10-rnn.nw"
 static litdnnStatus_t check_data(const char *call, const char *name, litdnnRNNDataDescriptor_t d)
 {
   if (!d)
@@ -554,7 +554,7 @@ static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnn_rnn_args *a)
     return litdnn_error(st, a->call, "copying the sequence lengths to the workspace failed");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3601 "chapters/10-rnn.nw"
+#line 3604 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnRNNForward(litdnnHandle_t handle, litdnnRNNDescriptor_t rnnDesc, litdnnForwardMode_t fwdMode,
                                 const int32_t devSeqLengths[], litdnnRNNDataDescriptor_t xDesc, const void *x,
                                 litdnnRNNDataDescriptor_t yDesc, void *y, litdnnTensorDescriptor_t hDesc,
