@@ -542,9 +542,14 @@ static litdnnStatus_t check_call(const char *call, litdnnHandle_t handle, litdnn
   return LITDNN_STATUS_SUCCESS;
 }
 
-/* the lengths and packed offsets, to the workspace on the handle's backend */
-static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnn_rnn_args *a)
+/* the lengths and packed offsets, to the workspace on the handle's backend;
+   a pinned stage that does not apply is refused first, so that the
+   refused call has written nothing, not even into the workspace */
+static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnnOp_t op, litdnn_rnn_args *a)
 {
+  int pinned = h->stage[op];
+  if (pinned != LITDNN_STAGE_AUTOMATIC && litdnn_stage_refusal(h, &litdnn_op(op)->stages[pinned], a) != NULL)
+    return litdnn_run_op(h, op, a->call, a);   /* refuses it, with the reason, and runs nothing */
   int *dst = (int *)(a->work + a->wl.ints);
   a->dlen = dst;
   a->doff = dst + a->s.N;
@@ -554,7 +559,7 @@ static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnn_rnn_args *a)
     return litdnn_error(st, a->call, "copying the sequence lengths to the workspace failed");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3604 "chapters/10-rnn.nw"
+#line 3613 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnRNNForward(litdnnHandle_t handle, litdnnRNNDescriptor_t rnnDesc, litdnnForwardMode_t fwdMode,
                                 const int32_t devSeqLengths[], litdnnRNNDataDescriptor_t xDesc, const void *x,
                                 litdnnRNNDataDescriptor_t yDesc, void *y, litdnnTensorDescriptor_t hDesc,
@@ -588,7 +593,7 @@ litdnnStatus_t litdnnRNNForward(litdnnHandle_t handle, litdnnRNNDescriptor_t rnn
   a.y_fill = yDesc->has_fill;
   a.fill = yDesc->fill;
   (void)devSeqLengths;
-  if ((st = copy_lengths(handle, &a)) != LITDNN_STATUS_SUCCESS)
+  if ((st = copy_lengths(handle, LITDNN_OP_RNN_FORWARD, &a)) != LITDNN_STATUS_SUCCESS)
     return st;
   st = litdnn_run_op(handle, LITDNN_OP_RNN_FORWARD, call, &a);
   if (st == LITDNN_STATUS_SUCCESS && a.dropout)
@@ -620,7 +625,7 @@ litdnnStatus_t litdnnRNNBackwardData(litdnnHandle_t handle, litdnnRNNDescriptor_
   a.dcy = lstm ? (const float *)dcy : NULL;
   a.dcx = lstm ? (float *)dcx : NULL;
   (void)devSeqLengths, (void)y, (void)hx, (void)cx;
-  if ((st = copy_lengths(handle, &a)) != LITDNN_STATUS_SUCCESS)
+  if ((st = copy_lengths(handle, LITDNN_OP_RNN_BACKWARD_DATA, &a)) != LITDNN_STATUS_SUCCESS)
     return st;
   return litdnn_run_op(handle, LITDNN_OP_RNN_BACKWARD_DATA, call, &a);
 }
@@ -652,7 +657,7 @@ litdnnStatus_t litdnnRNNBackwardWeights(litdnnHandle_t handle, litdnnRNNDescript
   a.w = NULL;   /* the weights themselves are not needed */
   a.add_grad = addGrad == LITDNN_WGRAD_MODE_ADD;
   (void)devSeqLengths, (void)hx, (void)y;
-  if ((st = copy_lengths(handle, &a)) != LITDNN_STATUS_SUCCESS)
+  if ((st = copy_lengths(handle, LITDNN_OP_RNN_BACKWARD_WEIGHTS, &a)) != LITDNN_STATUS_SUCCESS)
     return st;
   return litdnn_run_op(handle, LITDNN_OP_RNN_BACKWARD_WEIGHTS, call, &a);
 }
