@@ -171,7 +171,7 @@ $(API_FUNCTIONS): $(TANGLED)/include/litdnn.h $(wildcard $(TANGLED)/include/litd
 	@mkdir -p $(@D)
 	cat $^ | $(CC) -fpreprocessed -dD -E -P -x c - | grep -oE '\blitdnn[A-Z][A-Za-z0-9_]*[[:space:]]*\(' | \
 	  sed -E 's/[[:space:]]*\($$//' | LC_ALL=C sort -u | sed 's/.*/LITDNN_API_FUNCTION(&)/' > $@
-$(TEST_BIN): $(API_FUNCTIONS)
+$(TEST_BIN): $(API_FUNCTIONS) tests/bad_input.h
 $(TEST_BIN): private CPPFLAGS += -I$(BUILD)/tests
 
 TEST_PREREQS ?=

@@ -47,7 +47,10 @@ typedef struct bi_bench {
       t_bn_strided,                        /* 1x3x1x1 with a channel stride of 2 */
       pool_y, pool_y_other,                /* 2x3x2x2, 2x3x3x2 */
       cx, cy, cy_s2, cbias, cbias_strided, /* 2x3x6x6, 2x4x4x4, 2x4x2x2, 1x4x1x1, 1x4x1x1 strided */
-      c_bias3;                             /* 1x3x1x1 */
+      c_bias3,                             /* 1x3x1x1 */
+      rh, rh2,                             /* RNN states {1, 2, 3} and {2, 2, 3} */
+      rh_half, rh_strided,                 /* {1, 2, 3} HALF; {1, 2, 3} with strides {12, 6, 2} */
+      rm, rb;                              /* 2x3x4x5, for litdnnGetRNNWeightParams to fill */
   litdnnFilterDescriptor_t f, f_unset, f_half, f5d, f_c2, f_big; /* 4x3x3x3, -, HALF, 4x3x1x3x3, 4x2x3x3, 4x3x7x7 */
   litdnnConvolutionDescriptor_t conv, conv_unset, conv_double, conv3d, conv_g2, conv_s2;
   litdnnActivationDescriptor_t act, act_unset, act_sigmoid;
@@ -55,12 +58,19 @@ typedef struct bi_bench {
   litdnnPoolingDescriptor_t pool, pool_unset, pool3d, pool_big;
   litdnnLRNDescriptor_t lrn;
   litdnnDropoutDescriptor_t drop, drop_unset;
+  /* rnn: an LSTM of one layer, inputSize 4, hiddenSize 3, packed data only;
+     rnn_drop: the same with two layers and dropout drop between them */
+  litdnnRNNDescriptor_t rnn, rnn_unset, rnn_drop;
+  /* T = 3, N = 2, lengths {3, 2}, packed, vectorSize 4 (x) or 3 (y), unless the name says otherwise */
+  litdnnRNNDataDescriptor_t rx, ry, rx_unset, rx_unpacked, ry_unpacked, ry_other_lengths;
   /* device buffers of the handle's backend, filled with random bytes */
   void *bx, *by, *bdy, *bdx, *bw, *bdw, *bz, *bbias, *bws, *bstates, *breserve, *bscale, *bbnbias,
       *bmean, *bvar, *bsmean, *bsvar, *bdscale, *bdbias;
   void *bscratch;                          /* written by the good call after each case */
   litdnnTensorDescriptor_t good_t;         /* 2x3x4x5, for that good call only */
   size_t ws_bytes, states_bytes, reserve_bytes;
+  size_t rnn_weight_bytes, rnn_ws_bytes, rnn_reserve_bytes;   /* of rnn and rx, training */
+  size_t rnn_drop_weight_bytes, rnn_drop_ws_bytes, rnn_drop_reserve_bytes;
   /* out-parameters point here; every byte holds BI_SENTINEL */
   unsigned char out[BI_OUT_BYTES];
   size_t out_used;
@@ -934,5 +944,130 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
   size_t reserveSpaceSizeInBytes = W->reserve_bytes
 #define BI_CALL_litdnnDropoutBackward                                                    \
   litdnnDropoutBackward(handle, dropoutDesc, dyDesc, dy, dxDesc, dx, reserveSpace, reserveSpaceSizeInBytes)
+
+/* litdnn/rnn.h: a valid set call changes every field it can (only FLOAT
+   is computed); the three passes run rnn on rx, ry, rh in training mode */
+#define BI_ARGS_litdnnCreateRNNDescriptor litdnnRNNDescriptor_t *rnnDesc = BI_OUT(litdnnRNNDescriptor_t)
+#define BI_CALL_litdnnCreateRNNDescriptor litdnnCreateRNNDescriptor(rnnDesc)
+#define BI_ARGS_litdnnDestroyRNNDescriptor litdnnRNNDescriptor_t rnnDesc = NULL
+#define BI_CALL_litdnnDestroyRNNDescriptor litdnnDestroyRNNDescriptor(rnnDesc)
+#define BI_ARGS_litdnnSetRNNDescriptor                                                   \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  litdnnRNNAlgo_t algo = LITDNN_RNN_ALGO_PERSIST_STATIC;                                 \
+  litdnnRNNMode_t cellMode = LITDNN_GRU;                                                 \
+  litdnnRNNBiasMode_t biasMode = LITDNN_RNN_SINGLE_INP_BIAS;                             \
+  litdnnDirectionMode_t dirMode = LITDNN_BIDIRECTIONAL;                                  \
+  litdnnRNNInputMode_t inputMode = LITDNN_SKIP_INPUT;                                    \
+  litdnnDataType_t dataType = LITDNN_DATA_FLOAT, mathPrec = LITDNN_DATA_FLOAT;           \
+  litdnnMathType_t mathType = LITDNN_MATH_TF32;                                          \
+  int32_t inputSize = 5, hiddenSize = 5, projSize = 5, numLayers = 2;                    \
+  litdnnDropoutDescriptor_t dropoutDesc = W->drop;                                       \
+  uint32_t auxFlags = LITDNN_RNN_PADDED_IO_ENABLED
+#define BI_CALL_litdnnSetRNNDescriptor                                                   \
+  litdnnSetRNNDescriptor(rnnDesc, algo, cellMode, biasMode, dirMode, inputMode, dataType, mathPrec, mathType, \
+                         inputSize, hiddenSize, projSize, numLayers, dropoutDesc, auxFlags)
+#define BI_ARGS_litdnnGetRNNDescriptor                                                   \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  litdnnRNNAlgo_t *algo = BI_OUT(litdnnRNNAlgo_t);                                       \
+  litdnnRNNMode_t *cellMode = BI_OUT(litdnnRNNMode_t);                                   \
+  litdnnRNNBiasMode_t *biasMode = BI_OUT(litdnnRNNBiasMode_t);                           \
+  litdnnDirectionMode_t *dirMode = BI_OUT(litdnnDirectionMode_t);                        \
+  litdnnRNNInputMode_t *inputMode = BI_OUT(litdnnRNNInputMode_t);                        \
+  litdnnDataType_t *dataType = BI_OUT(litdnnDataType_t), *mathPrec = BI_OUT(litdnnDataType_t); \
+  litdnnMathType_t *mathType = BI_OUT(litdnnMathType_t);                                 \
+  int32_t *inputSize = BI_OUT(int32_t), *hiddenSize = BI_OUT(int32_t), *projSize = BI_OUT(int32_t), \
+          *numLayers = BI_OUT(int32_t);                                                  \
+  litdnnDropoutDescriptor_t *dropoutDesc = BI_OUT(litdnnDropoutDescriptor_t);            \
+  uint32_t *auxFlags = BI_OUT(uint32_t)
+#define BI_CALL_litdnnGetRNNDescriptor                                                   \
+  litdnnGetRNNDescriptor(rnnDesc, algo, cellMode, biasMode, dirMode, inputMode, dataType, mathPrec, mathType, \
+                         inputSize, hiddenSize, projSize, numLayers, dropoutDesc, auxFlags)
+#define BI_ARGS_litdnnCreateRNNDataDescriptor                                            \
+  litdnnRNNDataDescriptor_t *rnnDataDesc = BI_OUT(litdnnRNNDataDescriptor_t)
+#define BI_CALL_litdnnCreateRNNDataDescriptor litdnnCreateRNNDataDescriptor(rnnDataDesc)
+#define BI_ARGS_litdnnDestroyRNNDataDescriptor litdnnRNNDataDescriptor_t rnnDataDesc = NULL
+#define BI_CALL_litdnnDestroyRNNDataDescriptor litdnnDestroyRNNDataDescriptor(rnnDataDesc)
+#define BI_ARGS_litdnnSetRNNDataDescriptor                                               \
+  litdnnRNNDataDescriptor_t rnnDataDesc = W->rx;                                         \
+  litdnnDataType_t dataType = LITDNN_DATA_FLOAT;                                         \
+  litdnnRNNDataLayout_t layout = LITDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED;            \
+  int maxSeqLength = 4, batchSize = 3, vectorSize = 7;                                   \
+  int *seqLengthArray = (int[]){1, 4, 2};                                                \
+  void *paddingFill = &W->two
+#define BI_CALL_litdnnSetRNNDataDescriptor                                               \
+  litdnnSetRNNDataDescriptor(rnnDataDesc, dataType, layout, maxSeqLength, batchSize, vectorSize, seqLengthArray, \
+                             paddingFill)
+#define BI_ARGS_litdnnGetRNNDataDescriptor                                               \
+  litdnnRNNDataDescriptor_t rnnDataDesc = W->rx;                                         \
+  litdnnDataType_t *dataType = BI_OUT(litdnnDataType_t);                                 \
+  litdnnRNNDataLayout_t *layout = BI_OUT(litdnnRNNDataLayout_t);                         \
+  int *maxSeqLength = BI_OUT(int), *batchSize = BI_OUT(int), *vectorSize = BI_OUT(int);  \
+  int arrayLengthRequested = 8;                                                          \
+  int *seqLengthArray = BI_OUTN(int, 8);                                                 \
+  void *paddingFill = BI_OUT(float)
+#define BI_CALL_litdnnGetRNNDataDescriptor                                               \
+  litdnnGetRNNDataDescriptor(rnnDataDesc, dataType, layout, maxSeqLength, batchSize, vectorSize, \
+                             arrayLengthRequested, seqLengthArray, paddingFill)
+#define BI_ARGS_litdnnGetRNNWeightSpaceSize                                              \
+  litdnnHandle_t handle = W->h;                                                          \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  size_t *weightSpaceSize = BI_OUT(size_t)
+#define BI_CALL_litdnnGetRNNWeightSpaceSize litdnnGetRNNWeightSpaceSize(handle, rnnDesc, weightSpaceSize)
+#define BI_ARGS_litdnnGetRNNWeightParams                                                 \
+  litdnnHandle_t handle = W->h;                                                          \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  int32_t pseudoLayer = 0;                                                               \
+  size_t weightSpaceSize = W->rnn_weight_bytes;                                          \
+  const void *weightSpace = W->bw;                                                       \
+  int32_t linLayerID = 5;                                                                \
+  litdnnTensorDescriptor_t mDesc = W->rm, bDesc = W->rb;                                 \
+  void **mAddr = BI_OUT(void *), **bAddr = BI_OUT(void *)
+#define BI_CALL_litdnnGetRNNWeightParams                                                 \
+  litdnnGetRNNWeightParams(handle, rnnDesc, pseudoLayer, weightSpaceSize, weightSpace, linLayerID, mDesc, mAddr, \
+                           bDesc, bAddr)
+#define BI_ARGS_litdnnGetRNNTempSpaceSizes                                               \
+  litdnnHandle_t handle = W->h;                                                          \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  litdnnForwardMode_t fwdMode = LITDNN_FWD_MODE_TRAINING;                                \
+  litdnnRNNDataDescriptor_t xDesc = W->rx;                                               \
+  size_t *workSpaceSize = BI_OUT(size_t), *reserveSpaceSize = BI_OUT(size_t)
+#define BI_CALL_litdnnGetRNNTempSpaceSizes                                               \
+  litdnnGetRNNTempSpaceSizes(handle, rnnDesc, fwdMode, xDesc, workSpaceSize, reserveSpaceSize)
+/* what the three passes share */
+#define BI_RNN_ARGS_                                                                     \
+  litdnnHandle_t handle = W->h;                                                          \
+  litdnnRNNDescriptor_t rnnDesc = W->rnn;                                                \
+  const int32_t *devSeqLengths = NULL;                                                   \
+  litdnnRNNDataDescriptor_t xDesc = W->rx, yDesc = W->ry;                                \
+  litdnnTensorDescriptor_t hDesc = W->rh, cDesc = W->rh;                                 \
+  size_t weightSpaceSize = W->rnn_weight_bytes, workSpaceSize = W->rnn_ws_bytes,         \
+         reserveSpaceSize = W->rnn_reserve_bytes;                                        \
+  void *workSpace = W->bws, *reserveSpace = W->breserve
+#define BI_ARGS_litdnnRNNForward                                                         \
+  BI_RNN_ARGS_;                                                                          \
+  litdnnForwardMode_t fwdMode = LITDNN_FWD_MODE_TRAINING;                                \
+  const void *x = W->bx, *hx = W->bz, *cx = W->bbias, *weightSpace = W->bw;              \
+  void *y = W->by, *hy = W->bdx, *cy = W->bdw
+#define BI_CALL_litdnnRNNForward                                                         \
+  litdnnRNNForward(handle, rnnDesc, fwdMode, devSeqLengths, xDesc, x, yDesc, y, hDesc, hx, hy, cDesc, cx, cy, \
+                   weightSpaceSize, weightSpace, workSpaceSize, workSpace, reserveSpaceSize, reserveSpace)
+#define BI_ARGS_litdnnRNNBackwardData                                                    \
+  BI_RNN_ARGS_;                                                                          \
+  const void *y = W->by, *dy = W->bdy, *hx = W->bz, *dhy = W->bscale, *cx = W->bbias, *dcy = W->bbnbias, \
+             *weightSpace = W->bw;                                                       \
+  void *dx = W->bdx, *dhx = W->bmean, *dcx = W->bvar
+#define BI_CALL_litdnnRNNBackwardData                                                    \
+  litdnnRNNBackwardData(handle, rnnDesc, devSeqLengths, yDesc, y, dy, xDesc, dx, hDesc, hx, dhy, dhx, cDesc, cx, \
+                        dcy, dcx, weightSpaceSize, weightSpace, workSpaceSize, workSpace, reserveSpaceSize,  \
+                        reserveSpace)
+#define BI_ARGS_litdnnRNNBackwardWeights                                                 \
+  BI_RNN_ARGS_;                                                                          \
+  litdnnWgradMode_t addGrad = LITDNN_WGRAD_MODE_ADD;                                     \
+  const void *x = W->bx, *hx = W->bz, *y = W->by;                                        \
+  void *dweightSpace = W->bdw;                                                           \
+  (void)cDesc
+#define BI_CALL_litdnnRNNBackwardWeights                                                 \
+  litdnnRNNBackwardWeights(handle, rnnDesc, addGrad, devSeqLengths, xDesc, x, hDesc, hx, yDesc, y, \
+                           weightSpaceSize, dweightSpace, workSpaceSize, workSpace, reserveSpaceSize, reserveSpace)
 
 #endif

@@ -91,7 +91,7 @@ int bi_bwd_filter_algo(const bi_bench *W)
   &W->t, &W->t_other, &W->t_unset, &W->t_half, &W->t_double, &W->t5, &W->t3, &W->t2,       \
       &W->t_overlap, &W->t_nhwc, &W->t_strided, &W->t_big, &W->t_bn, &W->t_bn_act, &W->t_bn_strided,      \
       &W->pool_y, &W->pool_y_other, &W->cx, &W->cy, &W->cy_s2, &W->cbias, &W->cbias_strided, \
-      &W->c_bias3
+      &W->c_bias3, &W->rh, &W->rh2, &W->rh_half, &W->rh_strided, &W->rm, &W->rb
 #define BI_FILTERS(W) &W->f, &W->f_unset, &W->f_half, &W->f5d, &W->f_c2, &W->f_big
 #define BI_CONVS(W) &W->conv, &W->conv_unset, &W->conv_double, &W->conv3d, &W->conv_g2, &W->conv_s2
 #define BI_ACTS(W) &W->act, &W->act_unset, &W->act_sigmoid
@@ -99,6 +99,8 @@ int bi_bwd_filter_algo(const bi_bench *W)
 #define BI_POOLS(W) &W->pool, &W->pool_unset, &W->pool3d, &W->pool_big
 #define BI_LRNS(W) &W->lrn
 #define BI_DROPS(W) &W->drop, &W->drop_unset
+#define BI_RNNS(W) &W->rnn, &W->rnn_unset, &W->rnn_drop
+#define BI_RNN_DATA(W) &W->rx, &W->ry, &W->rx_unset, &W->rx_unpacked, &W->ry_unpacked, &W->ry_other_lengths
 #define BI_BUFFERS(W)                                                                      \
   &W->bx, &W->by, &W->bdy, &W->bdx, &W->bw, &W->bdw, &W->bz, &W->bbias, &W->bws, &W->bstates, \
       &W->breserve, &W->bscale, &W->bbnbias, &W->bmean, &W->bvar, &W->bsmean, &W->bsvar,   \
@@ -218,6 +220,41 @@ static void bench_setup(bi_bench *W, litdnnBackend_t backend)
   cr_assert(W->states_bytes <= BI_FLOATS * sizeof(float) && W->reserve_bytes <= BI_FLOATS * sizeof(float),
             "the bench's states or reserve buffer is too small");
   OK(litdnnSetDropoutDescriptor(W->drop, W->h, 0.5f, W->bstates, W->states_bytes, 12345));
+
+  OK(litdnnSetTensorNdDescriptorEx(W->rh, NCHW, F, 3, (const int[]){1, 2, 3}));
+  OK(litdnnSetTensorNdDescriptorEx(W->rh2, NCHW, F, 3, (const int[]){2, 2, 3}));
+  OK(litdnnSetTensorNdDescriptorEx(W->rh_half, NCHW, LITDNN_DATA_HALF, 3, (const int[]){1, 2, 3}));
+  OK(litdnnSetTensorNdDescriptor(W->rh_strided, F, 3, (const int[]){1, 2, 3}, (const int[]){12, 6, 2}));
+  OK(litdnnSetTensor4dDescriptor(W->rm, NCHW, F, 2, 3, 4, 5));
+  OK(litdnnSetTensor4dDescriptor(W->rb, NCHW, F, 2, 3, 4, 5));
+  litdnnRNNDescriptor_t *rnns[] = {BI_RNNS(W)};
+  for (size_t i = 0; i < COUNT_OF(rnns); i++)
+    OK(litdnnCreateRNNDescriptor(rnns[i]));
+  OK(litdnnSetRNNDescriptor(W->rnn, LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS,
+                            LITDNN_UNIDIRECTIONAL, LITDNN_LINEAR_INPUT, F, F, LITDNN_MATH_FMA, 4, 3, 3, 1, NULL,
+                            LITDNN_RNN_PADDED_IO_DISABLED));
+  OK(litdnnSetRNNDescriptor(W->rnn_drop, LITDNN_RNN_ALGO_STANDARD, LITDNN_LSTM, LITDNN_RNN_DOUBLE_BIAS,
+                            LITDNN_UNIDIRECTIONAL, LITDNN_LINEAR_INPUT, F, F, LITDNN_MATH_FMA, 4, 3, 3, 2, W->drop,
+                            LITDNN_RNN_PADDED_IO_DISABLED));
+  litdnnRNNDataDescriptor_t *rdata[] = {BI_RNN_DATA(W)};
+  for (size_t i = 0; i < COUNT_OF(rdata); i++)
+    OK(litdnnCreateRNNDataDescriptor(rdata[i]));
+  const litdnnRNNDataLayout_t PACKED = LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED,
+                              UNPACKED = LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_UNPACKED;
+  OK(litdnnSetRNNDataDescriptor(W->rx, F, PACKED, 3, 2, 4, (const int[]){3, 2}, NULL));
+  OK(litdnnSetRNNDataDescriptor(W->ry, F, PACKED, 3, 2, 3, (const int[]){3, 2}, NULL));
+  OK(litdnnSetRNNDataDescriptor(W->rx_unpacked, F, UNPACKED, 3, 2, 4, (const int[]){3, 2}, NULL));
+  OK(litdnnSetRNNDataDescriptor(W->ry_unpacked, F, UNPACKED, 3, 2, 3, (const int[]){3, 2}, NULL));
+  OK(litdnnSetRNNDataDescriptor(W->ry_other_lengths, F, PACKED, 3, 2, 3, (const int[]){3, 1}, NULL));
+  OK(litdnnGetRNNWeightSpaceSize(W->h, W->rnn, &W->rnn_weight_bytes));
+  OK(litdnnGetRNNTempSpaceSizes(W->h, W->rnn, LITDNN_FWD_MODE_TRAINING, W->rx, &W->rnn_ws_bytes,
+                                &W->rnn_reserve_bytes));
+  OK(litdnnGetRNNWeightSpaceSize(W->h, W->rnn_drop, &W->rnn_drop_weight_bytes));
+  OK(litdnnGetRNNTempSpaceSizes(W->h, W->rnn_drop, LITDNN_FWD_MODE_TRAINING, W->rx, &W->rnn_drop_ws_bytes,
+                                &W->rnn_drop_reserve_bytes));
+  cr_assert(W->rnn_drop_weight_bytes <= BI_FLOATS * sizeof(float) && W->rnn_drop_ws_bytes <= W->ws_bytes &&
+                W->rnn_drop_reserve_bytes <= BI_FLOATS * sizeof(float),
+            "the bench's buffers are too small for its recurrent networks");
 }
 
 static void bench_teardown(bi_bench *W)
@@ -247,6 +284,12 @@ static void bench_teardown(bi_bench *W)
   litdnnDropoutDescriptor_t *drops[] = {BI_DROPS(W)};
   for (size_t i = 0; i < COUNT_OF(drops); i++)
     litdnnDestroyDropoutDescriptor(*drops[i]);
+  litdnnRNNDescriptor_t *rnns[] = {BI_RNNS(W)};
+  for (size_t i = 0; i < COUNT_OF(rnns); i++)
+    litdnnDestroyRNNDescriptor(*rnns[i]);
+  litdnnRNNDataDescriptor_t *rdata[] = {BI_RNN_DATA(W)};
+  for (size_t i = 0; i < COUNT_OF(rdata); i++)
+    litdnnDestroyRNNDataDescriptor(*rdata[i]);
   litdnnDestroyTensorDescriptor(W->good_t);
   litdnnDestroy(W->h);
 }
@@ -353,6 +396,33 @@ static void snap_bench(snapshot *s, bi_bench *W)
     memset(&r, 0, sizeof r);
     r.s = litdnnGetDropoutDescriptor(*drops[i], W->h, &r.p, &r.states, &r.seed);
     snap_add(s, &r, sizeof r, "dropout descriptor #%zu", i);
+  }
+  litdnnRNNDescriptor_t *rnns[] = {BI_RNNS(W)};
+  for (size_t i = 0; i < COUNT_OF(rnns); i++) {
+    struct {
+      litdnnStatus_t s;
+      litdnnRNNAlgo_t algo;
+      litdnnRNNMode_t cell;
+      litdnnRNNBiasMode_t bias;
+      litdnnDirectionMode_t dir;
+      litdnnRNNInputMode_t input;
+      litdnnDataType_t dtype, prec;
+      litdnnMathType_t math;
+      int32_t inputs, hidden, proj, layers;
+      litdnnDropoutDescriptor_t drop;
+      uint32_t aux;
+    } r;
+    memset(&r, 0, sizeof r);
+    r.s = litdnnGetRNNDescriptor(*rnns[i], &r.algo, &r.cell, &r.bias, &r.dir, &r.input, &r.dtype, &r.prec, &r.math,
+                                 &r.inputs, &r.hidden, &r.proj, &r.layers, &r.drop, &r.aux);
+    snap_add(s, &r, sizeof r, "RNN descriptor #%zu", i);
+  }
+  litdnnRNNDataDescriptor_t *rdata[] = {BI_RNN_DATA(W)};
+  for (size_t i = 0; i < COUNT_OF(rdata); i++) {
+    struct { litdnnStatus_t s; litdnnDataType_t t; litdnnRNNDataLayout_t layout; int T, N, V, len[8]; float fill; } r;
+    memset(&r, 0, sizeof r);
+    r.s = litdnnGetRNNDataDescriptor(*rdata[i], &r.t, &r.layout, &r.T, &r.N, &r.V, 8, r.len, &r.fill);
+    snap_add(s, &r, sizeof r, "RNN data descriptor #%zu", i);
   }
   {
     struct { litdnnBackend_t b; litdnnStream_t st; int stage[LITDNN_OP_COUNT], last[LITDNN_OP_COUNT]; } r;
@@ -2235,3 +2305,301 @@ BI_CASE(litdnnSetDropoutDescriptor, states_one_byte_too_small, BAD_PARAM_SIZE_IN
   BI_CASE(F, null_reserveSpace, BAD_PARAM_NULL_POINTER, "reserveSpace is a null pointer", reserveSpace = NULL)
 DROPOUT_CASES(litdnnDropoutForward, x, y)
 DROPOUT_CASES(litdnnDropoutBackward, dy, dx)
+
+/* ----------------------------------------------------------------- litdnn/rnn.h */
+#define CH10 "chapters/10-rnn.nw"
+#undef BI_ON
+#define BI_ON BI_CPU
+BI_VALID(litdnnCreateRNNDescriptor)
+BI_CASE(litdnnCreateRNNDescriptor, null_rnnDesc, BAD_PARAM_NULL_POINTER, "rnnDesc is a null pointer", rnnDesc = NULL)
+BI_CASE(litdnnDestroyRNNDescriptor, null_rnnDesc_is_nothing_to_destroy, SUCCESS, NULL, rnnDesc = NULL)
+BI_VALID(litdnnSetRNNDescriptor)
+BI_CASE(litdnnSetRNNDescriptor, null_rnnDesc, BAD_PARAM_NULL_POINTER, "rnnDesc is a null pointer", rnnDesc = NULL)
+BI_CASE(litdnnSetRNNDescriptor, negative_algo, BAD_PARAM_OUT_OF_BOUND, "algo = -1 is out of range",
+        algo = (litdnnRNNAlgo_t)-1)
+BI_CASE(litdnnSetRNNDescriptor, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "algo = 4 is out of range",
+        algo = (litdnnRNNAlgo_t)(LITDNN_RNN_ALGO_PERSIST_STATIC_SMALL_H + 1))
+BI_CASE(litdnnSetRNNDescriptor, negative_cellMode, BAD_PARAM_OUT_OF_BOUND, "cellMode = -1 is out of range",
+        cellMode = (litdnnRNNMode_t)-1)
+BI_CASE(litdnnSetRNNDescriptor, cellMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "cellMode = 4 is out of range",
+        cellMode = (litdnnRNNMode_t)(LITDNN_GRU + 1))
+BI_CASE(litdnnSetRNNDescriptor, huge_cellMode, BAD_PARAM_OUT_OF_BOUND, "cellMode = 2147483647",
+        cellMode = (litdnnRNNMode_t)INT_MAX)
+BI_CASE(litdnnSetRNNDescriptor, negative_biasMode, BAD_PARAM_OUT_OF_BOUND, "biasMode = -1 is out of range",
+        biasMode = (litdnnRNNBiasMode_t)-1)
+BI_CASE(litdnnSetRNNDescriptor, biasMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "biasMode = 4 is out of range",
+        biasMode = (litdnnRNNBiasMode_t)(LITDNN_RNN_SINGLE_REC_BIAS + 1))
+BI_CASE(litdnnSetRNNDescriptor, dirMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "dirMode = 2 is out of range",
+        dirMode = (litdnnDirectionMode_t)(LITDNN_BIDIRECTIONAL + 1))
+BI_CASE(litdnnSetRNNDescriptor, negative_dirMode, BAD_PARAM_OUT_OF_BOUND, "dirMode = -1 is out of range",
+        dirMode = (litdnnDirectionMode_t)-1)
+BI_CASE(litdnnSetRNNDescriptor, inputMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "inputMode = 2 is out of range",
+        inputMode = (litdnnRNNInputMode_t)(LITDNN_SKIP_INPUT + 1))
+BI_CASE(litdnnSetRNNDescriptor, huge_inputMode, BAD_PARAM_OUT_OF_BOUND, "inputMode = 2147483647",
+        inputMode = (litdnnRNNInputMode_t)INT_MAX)
+BI_CASE(litdnnSetRNNDescriptor, half_dataType, NOT_SUPPORTED_DATA_TYPE,
+        "dataType = 2; only LITDNN_DATA_FLOAT is computed", dataType = LITDNN_DATA_HALF)
+BI_CASE(litdnnSetRNNDescriptor, double_dataType, NOT_SUPPORTED_DATA_TYPE, "dataType = 1", dataType = LITDNN_DATA_DOUBLE)
+BI_CASE(litdnnSetRNNDescriptor, dataType_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "dataType = 4 is out of range",
+        dataType = (litdnnDataType_t)(LITDNN_DATA_BFLOAT16 + 1))
+BI_CASE(litdnnSetRNNDescriptor, double_mathPrec, NOT_SUPPORTED_DATA_TYPE, "mathPrec = 1", mathPrec = LITDNN_DATA_DOUBLE)
+BI_CASE(litdnnSetRNNDescriptor, negative_mathPrec, BAD_PARAM_OUT_OF_BOUND, "mathPrec = -1 is out of range",
+        mathPrec = (litdnnDataType_t)-1)
+BI_CASE(litdnnSetRNNDescriptor, mathType_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "mathType = 2 is out of range",
+        mathType = (litdnnMathType_t)(LITDNN_MATH_TF32 + 1))
+BI_CASE(litdnnSetRNNDescriptor, zero_inputSize, BAD_PARAM_OUT_OF_BOUND, "inputSize = 0 must be positive",
+        inputSize = 0)
+BI_CASE(litdnnSetRNNDescriptor, negative_hiddenSize, BAD_PARAM_OUT_OF_BOUND, "hiddenSize = -1 must be positive",
+        hiddenSize = -1)
+BI_CASE(litdnnSetRNNDescriptor, most_negative_hiddenSize, BAD_PARAM_OUT_OF_BOUND,
+        "hiddenSize = -2147483648 must be positive", hiddenSize = INT32_MIN)
+BI_CASE(litdnnSetRNNDescriptor, projSize_below_hiddenSize_of_a_gru, BAD_PARAM_OUT_OF_BOUND,
+        "projSize = 4 must equal hiddenSize = 5", projSize = 4)
+BI_CASE(litdnnSetRNNDescriptor, projSize_past_hiddenSize, BAD_PARAM_OUT_OF_BOUND,
+        "projSize = 6 must equal hiddenSize = 5", projSize = 6)
+BI_CASE(litdnnSetRNNDescriptor, zero_projSize, BAD_PARAM_OUT_OF_BOUND, "projSize = 0 must equal hiddenSize = 5",
+        projSize = 0)
+BI_CASE(litdnnSetRNNDescriptor, lstm_projection, NOT_SUPPORTED, "the LSTM projection is not implemented",
+        cellMode = LITDNN_LSTM; projSize = 4)
+BI_CASE(litdnnSetRNNDescriptor, zero_numLayers, BAD_PARAM_OUT_OF_BOUND, "numLayers = 0 must be positive",
+        numLayers = 0)
+BI_CASE(litdnnSetRNNDescriptor, negative_numLayers, BAD_PARAM_OUT_OF_BOUND, "numLayers = -3 must be positive",
+        numLayers = -3)
+BI_CASE(litdnnSetRNNDescriptor, skip_input_of_another_size, BAD_PARAM,
+        "inputMode = LITDNN_SKIP_INPUT needs inputSize = hiddenSize, not 4 and 5", inputSize = 4)
+BI_CASE(litdnnSetRNNDescriptor, unset_dropoutDesc, BAD_PARAM_NOT_FINALIZED, "dropoutDesc was never set",
+        dropoutDesc = W->drop_unset)
+BI_CASE(litdnnSetRNNDescriptor, unknown_auxFlags, BAD_PARAM_OUT_OF_BOUND, "auxFlags = 0x5 has bits other than",
+        auxFlags = LITDNN_RNN_PADDED_IO_ENABLED | 4u)
+BI_CASE(litdnnSetRNNDescriptor, every_size_int_max, BAD_PARAM_OVERFLOW,
+        "hiddenSize = 2147483647, inputSize = 2147483647 and numLayers = 2 need a weight space larger",
+        inputSize = hiddenSize = projSize = INT32_MAX)
+/* 2 layers x 2 directions x 3 gates x 2^28 x (2^29 + 2^28 + 2) floats: past 2^59 */
+BI_CASE(litdnnSetRNNDescriptor, a_weight_space_past_two_to_the_59_floats, BAD_PARAM_OVERFLOW,
+        "hiddenSize = 268435456, inputSize = 268435456 and numLayers = 2",
+        inputSize = hiddenSize = projSize = 1 << 28)
+BI_VALID(litdnnGetRNNDescriptor)
+BI_CASE(litdnnGetRNNDescriptor, null_rnnDesc, BAD_PARAM_NULL_POINTER, "rnnDesc is a null pointer", rnnDesc = NULL)
+BI_CASE(litdnnGetRNNDescriptor, unset_rnnDesc, BAD_PARAM_NOT_FINALIZED, "rnnDesc was never set",
+        rnnDesc = W->rnn_unset)
+
+BI_VALID(litdnnCreateRNNDataDescriptor)
+BI_CASE(litdnnCreateRNNDataDescriptor, null_rnnDataDesc, BAD_PARAM_NULL_POINTER, "rnnDataDesc is a null pointer",
+        rnnDataDesc = NULL)
+BI_CASE(litdnnDestroyRNNDataDescriptor, null_rnnDataDesc_is_nothing_to_destroy, SUCCESS, NULL, rnnDataDesc = NULL)
+BI_VALID(litdnnSetRNNDataDescriptor)
+BI_CASE(litdnnSetRNNDataDescriptor, null_rnnDataDesc, BAD_PARAM_NULL_POINTER, "rnnDataDesc is a null pointer",
+        rnnDataDesc = NULL)
+BI_CASE(litdnnSetRNNDataDescriptor, half_dataType, NOT_SUPPORTED_DATA_TYPE,
+        "dataType = 2; only LITDNN_DATA_FLOAT is computed", dataType = LITDNN_DATA_HALF)
+BI_CASE(litdnnSetRNNDataDescriptor, negative_dataType, BAD_PARAM_OUT_OF_BOUND, "dataType = -1 is out of range",
+        dataType = (litdnnDataType_t)-1)
+BI_CASE(litdnnSetRNNDataDescriptor, negative_layout, BAD_PARAM_OUT_OF_BOUND, "layout = -1 is out of range",
+        layout = (litdnnRNNDataLayout_t)-1)
+BI_CASE(litdnnSetRNNDataDescriptor, layout_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "layout = 3 is out of range",
+        layout = (litdnnRNNDataLayout_t)(LITDNN_RNN_DATA_LAYOUT_BATCH_MAJOR_UNPACKED + 1))
+BI_CASE(litdnnSetRNNDataDescriptor, huge_layout, BAD_PARAM_OUT_OF_BOUND, "layout = 2147483647",
+        layout = (litdnnRNNDataLayout_t)INT_MAX)
+BI_CASE(litdnnSetRNNDataDescriptor, zero_maxSeqLength, BAD_PARAM_OUT_OF_BOUND, "maxSeqLength = 0 must be positive",
+        maxSeqLength = 0)
+BI_CASE(litdnnSetRNNDataDescriptor, negative_batchSize, BAD_PARAM_OUT_OF_BOUND, "batchSize = -1 must be positive",
+        batchSize = -1)
+BI_CASE(litdnnSetRNNDataDescriptor, zero_vectorSize, BAD_PARAM_OUT_OF_BOUND, "vectorSize = 0 must be positive",
+        vectorSize = 0)
+BI_CASE(litdnnSetRNNDataDescriptor, null_seqLengthArray, BAD_PARAM_NULL_POINTER, "seqLengthArray is a null pointer",
+        seqLengthArray = NULL)
+BI_CASE(litdnnSetRNNDataDescriptor, a_length_of_zero, BAD_PARAM_OUT_OF_BOUND,
+        "seqLengthArray[1] = 0 is not in 1..maxSeqLength = 4", seqLengthArray = (int[]){1, 0, 2})
+BI_CASE(litdnnSetRNNDataDescriptor, a_length_past_maxSeqLength, BAD_PARAM_OUT_OF_BOUND,
+        "seqLengthArray[2] = 5 is not in 1..maxSeqLength = 4", seqLengthArray = (int[]){1, 4, 5})
+BI_CASE(litdnnSetRNNDataDescriptor, packed_lengths_that_grow, BAD_PARAM,
+        "seqLengthArray[1] = 4 is longer than seqLengthArray[0] = 1",
+        layout = LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED)
+BI_CASE(litdnnSetRNNDataDescriptor, too_many_elements, BAD_PARAM_OVERFLOW,
+        "maxSeqLength = 2147483647, batchSize = 3, vectorSize = 2147483647: too many elements",
+        maxSeqLength = vectorSize = INT_MAX)
+BI_VALID(litdnnGetRNNDataDescriptor)
+BI_CASE(litdnnGetRNNDataDescriptor, null_rnnDataDesc, BAD_PARAM_NULL_POINTER, "rnnDataDesc is a null pointer",
+        rnnDataDesc = NULL)
+BI_CASE(litdnnGetRNNDataDescriptor, unset_rnnDataDesc, BAD_PARAM_NOT_FINALIZED, "rnnDataDesc was never set",
+        rnnDataDesc = W->rx_unset)
+BI_CASE(litdnnGetRNNDataDescriptor, negative_arrayLengthRequested, BAD_PARAM_OUT_OF_BOUND,
+        "arrayLengthRequested = -1 must not be negative", arrayLengthRequested = -1)
+BI_CASE(litdnnGetRNNDataDescriptor, null_seqLengthArray, BAD_PARAM_NULL_POINTER, "seqLengthArray is a null pointer",
+        seqLengthArray = NULL)
+
+#undef BI_ON
+#define BI_ON BI_BOTH
+#define RNN_DESC_CASES(F)                                                                                \
+  BI_CASE(F, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)            \
+  BI_CASE(F, null_rnnDesc, BAD_PARAM_NULL_POINTER, "rnnDesc is a null pointer", rnnDesc = NULL)         \
+  BI_CASE(F, unset_rnnDesc, BAD_PARAM_NOT_FINALIZED, "rnnDesc was never set (litdnnSetRNNDescriptor)",  \
+          rnnDesc = W->rnn_unset)
+BI_VALID(litdnnGetRNNWeightSpaceSize)
+RNN_DESC_CASES(litdnnGetRNNWeightSpaceSize)
+BI_CASE(litdnnGetRNNWeightSpaceSize, null_weightSpaceSize, BAD_PARAM_NULL_POINTER,
+        "weightSpaceSize is a null pointer", weightSpaceSize = NULL)
+BI_VALID(litdnnGetRNNWeightParams)
+RNN_DESC_CASES(litdnnGetRNNWeightParams)
+BI_CASE(litdnnGetRNNWeightParams, negative_pseudoLayer, BAD_PARAM_OUT_OF_BOUND, "pseudoLayer = -1 is not in 0..0",
+        pseudoLayer = -1)
+BI_CASE(litdnnGetRNNWeightParams, pseudoLayer_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "pseudoLayer = 1 is not in 0..0", pseudoLayer = 1)
+BI_CASE(litdnnGetRNNWeightParams, huge_pseudoLayer, BAD_PARAM_OUT_OF_BOUND, "pseudoLayer = 2147483647",
+        pseudoLayer = INT32_MAX)
+BI_CASE(litdnnGetRNNWeightParams, null_weightSpace, BAD_PARAM_NULL_POINTER, "weightSpace is a null pointer",
+        weightSpace = NULL)
+BI_CASE(litdnnGetRNNWeightParams, weight_space_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
+        bi_fmt("weightSpaceSize = %zu, but the network's weights take %zu bytes", W->rnn_weight_bytes - 1,
+               W->rnn_weight_bytes),
+        weightSpaceSize = W->rnn_weight_bytes - 1)
+BI_CASE(litdnnGetRNNWeightParams, negative_linLayerID, BAD_PARAM_OUT_OF_BOUND,
+        "linLayerID = -1 is not in 0..8 for this cell", linLayerID = -1)
+BI_CASE(litdnnGetRNNWeightParams, linLayerID_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "linLayerID = 9 is not in 0..8 for this cell", linLayerID = 9)
+BI_CASE(litdnnGetRNNWeightParams, huge_linLayerID, BAD_PARAM_OUT_OF_BOUND, "linLayerID = 2147483647",
+        linLayerID = INT32_MAX)
+BI_CASE(litdnnGetRNNWeightParams, mDesc_without_mAddr, BAD_PARAM_NULL_POINTER,
+        "mAddr is a null pointer but mDesc is not", mAddr = NULL)
+BI_CASE(litdnnGetRNNWeightParams, mAddr_without_mDesc, BAD_PARAM_NULL_POINTER,
+        "mDesc is a null pointer but mAddr is not", mDesc = NULL)
+BI_CASE(litdnnGetRNNWeightParams, bDesc_without_bAddr, BAD_PARAM_NULL_POINTER,
+        "bAddr is a null pointer but bDesc is not", bAddr = NULL)
+BI_CASE(litdnnGetRNNWeightParams, bAddr_without_bDesc, BAD_PARAM_NULL_POINTER,
+        "bDesc is a null pointer but bAddr is not", bDesc = NULL)
+
+/* An RNN (hiddenSize 1, inputSize INT_MAX) and a batch of 2^13 sequences of
+   2^13 steps: each descriptor is valid, but the temporary spaces of the
+   two together need more than 2^59 floats. */
+static void huge_rnn_problem(litdnnRNNDescriptor_t *rnn, litdnnRNNDataDescriptor_t *x,
+                             litdnnRNNDataDescriptor_t *y, litdnnTensorDescriptor_t *h)
+{
+  enum { T = 1 << 13, N = 1 << 13 };
+  static int lengths[N];
+  for (int n = 0; n < N; n++)
+    lengths[n] = T;
+  const litdnnDataType_t F = LITDNN_DATA_FLOAT;
+  OK(litdnnCreateRNNDescriptor(rnn));
+  OK(litdnnSetRNNDescriptor(*rnn, LITDNN_RNN_ALGO_STANDARD, LITDNN_RNN_TANH, LITDNN_RNN_DOUBLE_BIAS,
+                            LITDNN_UNIDIRECTIONAL, LITDNN_LINEAR_INPUT, F, F, LITDNN_MATH_FMA, INT32_MAX, 1, 1, 1,
+                            NULL, LITDNN_RNN_PADDED_IO_DISABLED));
+  OK(litdnnCreateRNNDataDescriptor(x));
+  OK(litdnnSetRNNDataDescriptor(*x, F, LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED, T, N, INT32_MAX, lengths, NULL));
+  if (y) {
+    OK(litdnnCreateRNNDataDescriptor(y));
+    OK(litdnnSetRNNDataDescriptor(*y, F, LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED, T, N, 1, lengths, NULL));
+  }
+  if (h) {
+    OK(litdnnCreateTensorDescriptor(h));
+    OK(litdnnSetTensorNdDescriptorEx(*h, LITDNN_TENSOR_NCHW, F, 3, (const int[]){1, N, 1}));
+  }
+}
+
+BI_VALID(litdnnGetRNNTempSpaceSizes)
+RNN_DESC_CASES(litdnnGetRNNTempSpaceSizes)
+BI_CASE(litdnnGetRNNTempSpaceSizes, negative_fwdMode, BAD_PARAM_OUT_OF_BOUND, "fwdMode = -1 is out of range",
+        fwdMode = (litdnnForwardMode_t)-1)
+BI_CASE(litdnnGetRNNTempSpaceSizes, fwdMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "fwdMode = 2 is out of range", fwdMode = (litdnnForwardMode_t)(LITDNN_FWD_MODE_TRAINING + 1))
+BI_CASE(litdnnGetRNNTempSpaceSizes, null_xDesc, BAD_PARAM_NULL_POINTER, "xDesc is a null pointer", xDesc = NULL)
+BI_CASE(litdnnGetRNNTempSpaceSizes, unset_xDesc, BAD_PARAM_NOT_FINALIZED, "xDesc was never set", xDesc = W->rx_unset)
+BI_CASE(litdnnGetRNNTempSpaceSizes, xDesc_of_another_vectorSize, BAD_PARAM_SHAPE_MISMATCH,
+        "xDesc has vectorSize = 3, but the network's inputSize is 4", xDesc = W->ry)
+BI_CASE(litdnnGetRNNTempSpaceSizes, spaces_past_two_to_the_59_floats, BAD_PARAM_OVERFLOW,
+        "the temporary spaces of this network and batch are larger than 64-bit sizes hold",
+        huge_rnn_problem(&rnnDesc, &xDesc, NULL, NULL))
+
+/* what the three passes check alike */
+#define RNN_PASS_CASES(F)                                                                                \
+  BI_VALID(F)                                                                                           \
+  RNN_DESC_CASES(F)                                                                                     \
+  BI_CASE(F, null_xDesc, BAD_PARAM_NULL_POINTER, "xDesc is a null pointer", xDesc = NULL)               \
+  BI_CASE(F, unset_xDesc, BAD_PARAM_NOT_FINALIZED, "xDesc was never set", xDesc = W->rx_unset)          \
+  BI_CASE(F, null_yDesc, BAD_PARAM_NULL_POINTER, "yDesc is a null pointer", yDesc = NULL)               \
+  BI_CASE(F, unset_yDesc, BAD_PARAM_NOT_FINALIZED, "yDesc was never set", yDesc = W->rx_unset)          \
+  BI_CASE(F, xDesc_of_another_vectorSize, BAD_PARAM_SHAPE_MISMATCH,                                     \
+          "xDesc has vectorSize = 3, but the network's inputSize is 4", xDesc = W->ry)                  \
+  BI_CASE(F, yDesc_of_another_vectorSize, BAD_PARAM_SHAPE_MISMATCH,                                     \
+          "yDesc has vectorSize = 4, but the network's outputs have 3 values", yDesc = W->rx)           \
+  BI_CASE(F, yDesc_of_other_lengths, BAD_PARAM_SHAPE_MISMATCH,                                          \
+          "yDesc and xDesc differ in their layout, maxSeqLength, batchSize or sequence lengths",        \
+          yDesc = W->ry_other_lengths)                                                                  \
+  BI_CASE(F, yDesc_of_another_layout, BAD_PARAM_SHAPE_MISMATCH, "yDesc and xDesc differ in their layout", \
+          yDesc = W->ry_unpacked)                                                                       \
+  BI_CASE(F, unpacked_data_without_padded_io, BAD_PARAM,                                                \
+          "xDesc has an unpacked layout (0), but rnnDesc's auxFlags lack LITDNN_RNN_PADDED_IO_ENABLED", \
+          xDesc = W->rx_unpacked; yDesc = W->ry_unpacked)                                               \
+  BI_CASE(F, null_hDesc, BAD_PARAM_NULL_POINTER, "hDesc is a null pointer", hDesc = NULL)               \
+  BI_CASE(F, unset_hDesc, BAD_PARAM_NOT_FINALIZED, "hDesc was never set", hDesc = W->t_unset)           \
+  BI_CASE(F, half_hDesc, NOT_SUPPORTED_DATA_TYPE, "hDesc has data type 2", hDesc = W->rh_half)          \
+  BI_CASE(F, hDesc_of_another_shape, BAD_PARAM_SHAPE_MISMATCH,                                          \
+          "hDesc must have the dimensions {1, 2, 3} (pseudo-layers, batch, hidden size)", hDesc = W->rh2) \
+  BI_CASE(F, hDesc_of_four_dimensions, BAD_PARAM_SHAPE_MISMATCH, "hDesc must have the dimensions {1, 2, 3}", \
+          hDesc = W->t)                                                                                 \
+  BI_CASE(F, strided_hDesc, BAD_PARAM, "hDesc must be packed", hDesc = W->rh_strided)                    \
+  BI_CASE(F, weight_space_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,                              \
+          bi_fmt("weightSpaceSize = %zu, but %zu bytes are needed (litdnnGetRNNWeightSpaceSize)",       \
+                 W->rnn_weight_bytes - 1, W->rnn_weight_bytes),                                         \
+          weightSpaceSize = W->rnn_weight_bytes - 1)                                                    \
+  BI_CASE(F, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,                                 \
+          bi_fmt("workSpaceSize = %zu, but %zu bytes are needed (litdnnGetRNNTempSpaceSizes)",          \
+                 W->rnn_ws_bytes - 1, W->rnn_ws_bytes),                                                 \
+          workSpaceSize = W->rnn_ws_bytes - 1)                                                          \
+  BI_CASE(F, reserve_space_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,                             \
+          bi_fmt("reserveSpaceSize = %zu, but %zu bytes are needed (litdnnGetRNNTempSpaceSizes, training)", \
+                 W->rnn_reserve_bytes - 1, W->rnn_reserve_bytes),                                       \
+          reserveSpaceSize = W->rnn_reserve_bytes - 1)                                                  \
+  BI_CASE(F, null_workSpace, BAD_PARAM_NULL_POINTER, "workSpace is a null pointer", workSpace = NULL)   \
+  BI_CASE(F, null_reserveSpace, BAD_PARAM_NULL_POINTER, "reserveSpace is a null pointer", reserveSpace = NULL)
+
+RNN_PASS_CASES(litdnnRNNForward)
+BI_CASE(litdnnRNNForward, negative_fwdMode, BAD_PARAM_OUT_OF_BOUND, "fwdMode = -1 is out of range",
+        fwdMode = (litdnnForwardMode_t)-1)
+BI_CASE(litdnnRNNForward, fwdMode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "fwdMode = 2 is out of range",
+        fwdMode = (litdnnForwardMode_t)(LITDNN_FWD_MODE_TRAINING + 1))
+BI_CASE(litdnnRNNForward, null_cDesc_of_an_lstm, BAD_PARAM_NULL_POINTER, "cDesc is a null pointer", cDesc = NULL)
+BI_CASE(litdnnRNNForward, cDesc_of_another_shape, BAD_PARAM_SHAPE_MISMATCH, "cDesc must have the dimensions {1, 2, 3}",
+        cDesc = W->rh2)
+BI_CASE(litdnnRNNForward, double_cDesc, NOT_SUPPORTED_DATA_TYPE, "cDesc has data type 1", cDesc = W->t_double)
+BI_CASE(litdnnRNNForward, null_weightSpace, BAD_PARAM_NULL_POINTER, "weightSpace is a null pointer",
+        weightSpace = NULL)
+BI_CASE(litdnnRNNForward, inference_workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
+        "workSpaceSize = ", fwdMode = LITDNN_FWD_MODE_INFERENCE;
+        cr_assert_eq(litdnnGetRNNTempSpaceSizes(handle, rnnDesc, fwdMode, xDesc, &workSpaceSize, NULL),
+                     LITDNN_STATUS_SUCCESS);
+        workSpaceSize -= 1)
+BI_CASE(litdnnRNNForward, null_x, BAD_PARAM_NULL_POINTER, "x is a null pointer", x = NULL)
+BI_CASE(litdnnRNNForward, null_y, BAD_PARAM_NULL_POINTER, "y is a null pointer", y = NULL)
+BI_CASE(litdnnRNNForward, spaces_past_two_to_the_59_floats, BAD_PARAM_OVERFLOW,
+        "the temporary spaces of this network and batch are larger than 64-bit sizes hold",
+        huge_rnn_problem(&rnnDesc, &xDesc, &yDesc, &hDesc))
+/* two layers with dropout between them in one direction: the wavefront
+   stage, which runs the layers together, does not apply */
+BI_CASE_ON(BI_EMU, litdnnRNNForward, a_pinned_stage_that_does_not_apply, NOT_SUPPORTED,
+           "(wavefront) of rnn forward does not apply: dropout between the layers",
+           rnnDesc = W->rnn_drop; hDesc = cDesc = W->rh2; weightSpaceSize = W->rnn_drop_weight_bytes;
+           workSpaceSize = W->rnn_drop_ws_bytes; reserveSpaceSize = W->rnn_drop_reserve_bytes;
+           cr_assert_eq(pin_stage(W, LITDNN_OP_RNN_FORWARD, "wavefront"), LITDNN_STATUS_SUCCESS))
+
+RNN_PASS_CASES(litdnnRNNBackwardData)
+BI_CASE(litdnnRNNBackwardData, null_cDesc_of_an_lstm, BAD_PARAM_NULL_POINTER, "cDesc is a null pointer",
+        cDesc = NULL)
+BI_CASE(litdnnRNNBackwardData, half_cDesc, NOT_SUPPORTED_DATA_TYPE, "cDesc has data type 2", cDesc = W->rh_half)
+BI_CASE(litdnnRNNBackwardData, null_weightSpace, BAD_PARAM_NULL_POINTER, "weightSpace is a null pointer",
+        weightSpace = NULL)
+BI_CASE(litdnnRNNBackwardData, null_dy, BAD_PARAM_NULL_POINTER, "dy is a null pointer", dy = NULL)
+BI_CASE(litdnnRNNBackwardData, null_dx, BAD_PARAM_NULL_POINTER, "dx is a null pointer", dx = NULL)
+BI_CASE_ON(BI_EMU, litdnnRNNBackwardData, a_pinned_stage_that_does_not_apply, NOT_SUPPORTED,
+           "(wavefront) of rnn backward data does not apply: dropout between the layers",
+           rnnDesc = W->rnn_drop; hDesc = cDesc = W->rh2; weightSpaceSize = W->rnn_drop_weight_bytes;
+           workSpaceSize = W->rnn_drop_ws_bytes; reserveSpaceSize = W->rnn_drop_reserve_bytes;
+           cr_assert_eq(pin_stage(W, LITDNN_OP_RNN_BACKWARD_DATA, "wavefront"), LITDNN_STATUS_SUCCESS))
+
+RNN_PASS_CASES(litdnnRNNBackwardWeights)
+BI_CASE(litdnnRNNBackwardWeights, negative_addGrad, BAD_PARAM_OUT_OF_BOUND, "addGrad = -1 is out of range",
+        addGrad = (litdnnWgradMode_t)-1)
+BI_CASE(litdnnRNNBackwardWeights, addGrad_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "addGrad = 2 is out of range",
+        addGrad = (litdnnWgradMode_t)(LITDNN_WGRAD_MODE_SET + 1))
+BI_CASE(litdnnRNNBackwardWeights, null_dweightSpace, BAD_PARAM_NULL_POINTER, "dweightSpace is a null pointer",
+        dweightSpace = NULL)
+BI_CASE(litdnnRNNBackwardWeights, null_x, BAD_PARAM_NULL_POINTER, "x is a null pointer", x = NULL)
