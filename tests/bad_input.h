@@ -224,6 +224,28 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
   litdnnHandle_t handle = W->h;                                                          \
   void *ptr = W->bx
 #define BI_CALL_litdnnFree litdnnFree(handle, ptr)
+/* the device memory pool */
+#define BI_ARGS_litdnnMallocWorkspace                                                    \
+  litdnnHandle_t handle = W->h;                                                          \
+  void **ptr = BI_OUT(void *);                                                           \
+  size_t bytes = 4096
+#define BI_CALL_litdnnMallocWorkspace litdnnMallocWorkspace(handle, ptr, bytes)
+#define BI_ARGS_litdnnSetMemoryLimit                                                     \
+  litdnnHandle_t handle = W->h;                                                          \
+  size_t bytes = (size_t)1 << 30
+#define BI_CALL_litdnnSetMemoryLimit litdnnSetMemoryLimit(handle, bytes)
+#define BI_ARGS_litdnnSetWorkspaceReserve                                                \
+  litdnnHandle_t handle = W->h;                                                          \
+  size_t bytes = (size_t)1 << 20
+#define BI_CALL_litdnnSetWorkspaceReserve litdnnSetWorkspaceReserve(handle, bytes)
+#define BI_ARGS_litdnnEmptyCache litdnnHandle_t handle = W->h
+#define BI_CALL_litdnnEmptyCache litdnnEmptyCache(handle)
+#define BI_ARGS_litdnnGetMemoryStats                                                     \
+  litdnnHandle_t handle = W->h;                                                          \
+  litdnnMemoryStats_t *stats = BI_OUT(litdnnMemoryStats_t)
+#define BI_CALL_litdnnGetMemoryStats litdnnGetMemoryStats(handle, stats)
+#define BI_ARGS_litdnnResetPeakMemoryStats litdnnHandle_t handle = W->h
+#define BI_CALL_litdnnResetPeakMemoryStats litdnnResetPeakMemoryStats(handle)
 #define BI_ARGS_litdnnMemcpy                                                             \
   litdnnHandle_t handle = W->h;                                                          \
   void *dst = W->by;                                                                     \

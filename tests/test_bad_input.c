@@ -425,6 +425,14 @@ static void snap_bench(snapshot *s, bi_bench *W)
     snap_add(s, &r, sizeof r, "RNN data descriptor #%zu", i);
   }
   {
+    /* the pool's books: what a failing call must not change (its count of
+       failed requests, the cache and the peaks may) */
+    litdnnMemoryStats_t m;
+    cr_assert(litdnnGetMemoryStats(W->h, &m) == LITDNN_STATUS_SUCCESS);
+    size_t r[] = {m.inUse, m.requested, m.workspaceInUse, m.liveBlocks, m.limit, m.workspaceReserve};
+    snap_add(s, r, sizeof r, "the memory pool's blocks, limit and reserve");
+  }
+  {
     struct { litdnnBackend_t b; litdnnStream_t st; int stage[LITDNN_OP_COUNT], last[LITDNN_OP_COUNT]; } r;
     memset(&r, 0, sizeof r);
     cr_assert(litdnnGetBackend(W->h, &r.b) == LITDNN_STATUS_SUCCESS);
@@ -652,6 +660,10 @@ Test(bad_input, the_untouched_check_sees_writes)
   cr_assert_eq(litdnnSetStage(W.h, LITDNN_OP_MATMUL, 0), LITDNN_STATUS_SUCCESS);
   snap_bench(&after_call, &W);
   cr_assert(snap_diff(&before_call, &after_call) != NULL, "a pinned stage went unseen");
+  snap_bench(&before_call, &W);
+  cr_assert_eq(litdnnSetMemoryLimit(W.h, (size_t)1 << 30), LITDNN_STATUS_SUCCESS);
+  snap_bench(&after_call, &W);
+  cr_assert(snap_diff(&before_call, &after_call) != NULL, "a new memory limit went unseen");
   cr_assert(sentinel_diff(&W) < 0);
   *(int *)bi_out(&W, sizeof(int)) = 7;
   cr_assert(sentinel_diff(&W) >= 0, "a write into an out-parameter went unseen");
@@ -779,6 +791,81 @@ BI_CASE(litdnnFree, the_middle_of_a_buffer, BAD_PARAM, NOT_A_LIVE_BLOCK, ptr = (
 BI_CASE(litdnnFree, a_buffer_freed_before, BAD_PARAM, NOT_A_LIVE_BLOCK,
         cr_assert_eq(litdnnMalloc(handle, &ptr, 64), LITDNN_STATUS_SUCCESS);
         cr_assert_eq(litdnnFree(handle, ptr), LITDNN_STATUS_SUCCESS))
+
+/* the device memory pool: a limit, a reserve for workspaces, the cache, statistics */
+BI_VALID(litdnnMallocWorkspace)
+BI_CASE(litdnnMallocWorkspace, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
+BI_CASE(litdnnMallocWorkspace, null_ptr, BAD_PARAM_NULL_POINTER, "ptr is a null pointer", ptr = NULL)
+BI_CASE(litdnnMallocWorkspace, bytes_past_int64, BAD_PARAM_OVERFLOW, "bytes = 18446744073709551615 is too large",
+        bytes = SIZE_MAX)
+BI_CASE(litdnnMallocWorkspace, more_bytes_than_any_machine_has, ALLOC_FAILED,
+        bi_fmt("a workspace of 9223372036854775807 bytes asked; the %s device could not provide",
+               litdnnGetBackendName(W->backend)),
+        bytes = (size_t)INT64_MAX)
+BI_CASE(litdnnMallocWorkspace, more_than_the_reserve, ALLOC_FAILED,
+        "a workspace of 1048577 bytes asked; workspaces hold 0 bytes of their reserve of 1048576 bytes",
+        cr_assert_eq(litdnnSetWorkspaceReserve(handle, (size_t)1 << 20), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)1 << 20) + 1)
+BI_CASE(litdnnMalloc, more_than_the_limit, ALLOC_FAILED, "bytes = 1048576 asked;",
+        litdnnMemoryStats_t m_;
+        cr_assert_eq(litdnnGetMemoryStats(handle, &m_), LITDNN_STATUS_SUCCESS);
+        cr_assert_eq(litdnnSetMemoryLimit(handle, m_.inUse + 4096), LITDNN_STATUS_SUCCESS);
+        bytes = (size_t)1 << 20)
+BI_CASE(litdnnMalloc, into_the_workspace_reserve, ALLOC_FAILED, "of which 1048576 are kept for workspaces",
+        litdnnMemoryStats_t m_;
+        cr_assert_eq(litdnnGetMemoryStats(handle, &m_), LITDNN_STATUS_SUCCESS);
+        cr_assert_eq(litdnnSetMemoryLimit(handle, m_.inUse + ((size_t)2 << 20)), LITDNN_STATUS_SUCCESS);
+        cr_assert_eq(litdnnSetWorkspaceReserve(handle, (size_t)1 << 20), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)1 << 20) + 4096)
+BI_VALID(litdnnSetMemoryLimit)
+BI_CASE(litdnnSetMemoryLimit, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
+static size_t bytes_in_use(litdnnHandle_t h)
+{
+  litdnnMemoryStats_t m;
+  cr_assert_eq(litdnnGetMemoryStats(h, &m), LITDNN_STATUS_SUCCESS);
+  return m.inUse;
+}
+/* (the needle is made before the call's message is read: no library call in it) */
+BI_CASE(litdnnSetMemoryLimit, one_byte, BAD_PARAM,
+        bi_fmt("bytes = 1 is less than the %zu bytes in use on the %s device", in_use,
+               litdnnGetBackendName(W->backend)),
+        size_t in_use = bytes_in_use(handle); bytes = 1)
+BI_CASE(litdnnSetMemoryLimit, one_byte_less_than_in_use, BAD_PARAM, bi_fmt("bytes = %zu is less than the %zu bytes in use", bytes, bytes + 1),
+        litdnnMemoryStats_t m_;
+        cr_assert_eq(litdnnGetMemoryStats(handle, &m_), LITDNN_STATUS_SUCCESS);
+        bytes = m_.inUse - 1)
+BI_CASE(litdnnSetMemoryLimit, below_the_workspace_reserve, BAD_PARAM,
+        bi_fmt("bytes = %zu is less than the workspace reserve of 16777216 bytes", bytes),
+        cr_assert_eq(litdnnSetWorkspaceReserve(handle, (size_t)16 << 20), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)16 << 20) - 1)
+BI_CASE(litdnnSetMemoryLimit, no_room_beside_the_reserve, BAD_PARAM,
+        bi_fmt("bytes = %zu leaves %zu bytes beside the workspace reserve of 16777216", bytes,
+               bytes - ((size_t)16 << 20)),
+        litdnnMemoryStats_t m_;
+        cr_assert_eq(litdnnSetWorkspaceReserve(handle, (size_t)16 << 20), LITDNN_STATUS_SUCCESS);
+        cr_assert_eq(litdnnGetMemoryStats(handle, &m_), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)16 << 20) + (m_.inUse - m_.workspaceInUse) - 1)
+BI_VALID(litdnnSetWorkspaceReserve)
+BI_CASE(litdnnSetWorkspaceReserve, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
+BI_CASE(litdnnSetWorkspaceReserve, more_than_the_limit, BAD_PARAM,
+        "bytes = 1073741825 is more than the memory limit of 1073741824 bytes",
+        cr_assert_eq(litdnnSetMemoryLimit(handle, (size_t)1 << 30), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)1 << 30) + 1)
+BI_CASE(litdnnSetWorkspaceReserve, huge, BAD_PARAM,
+        "bytes = 18446744073709551615 is more than the memory limit of 1073741824 bytes",
+        cr_assert_eq(litdnnSetMemoryLimit(handle, (size_t)1 << 30), LITDNN_STATUS_SUCCESS);
+        bytes = SIZE_MAX)
+BI_CASE(litdnnSetWorkspaceReserve, no_room_for_the_data_in_use, BAD_PARAM,
+        "bytes = 1073741823 leaves 1 bytes of the memory limit beside it, but",
+        cr_assert_eq(litdnnSetMemoryLimit(handle, (size_t)1 << 30), LITDNN_STATUS_SUCCESS);
+        bytes = ((size_t)1 << 30) - 1)
+BI_VALID(litdnnEmptyCache)
+BI_CASE(litdnnEmptyCache, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
+BI_VALID(litdnnGetMemoryStats)
+BI_CASE(litdnnGetMemoryStats, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
+BI_CASE(litdnnGetMemoryStats, null_stats, BAD_PARAM_NULL_POINTER, "stats is a null pointer", stats = NULL)
+BI_VALID(litdnnResetPeakMemoryStats)
+BI_CASE(litdnnResetPeakMemoryStats, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
 BI_VALID(litdnnMemcpy)
 BI_CASE(litdnnMemcpy, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
 BI_CASE(litdnnMemcpy, null_dst, BAD_PARAM_NULL_POINTER, "dst is a null pointer", dst = NULL)
