@@ -15,10 +15,6 @@
 
 /* ---- chapters/02-tensors.nw ---- */
 #undef BI_ON
-#define BI_ON BI_BOTH
-BI_CASE(litdnnMemcpy, invalid_kind_of_zero_bytes, BAD_PARAM_OUT_OF_BOUND, "kind = 9",
-        kind = (litdnnMemcpyKind_t)9; bytes = 0)
-#undef BI_ON
 #define BI_ON BI_CPU
 BI_CASE(litdnnSetTensor4dDescriptor, negative_c, BAD_PARAM_OUT_OF_BOUND, "c = -1 must be positive", c = -1)
 BI_CASE(litdnnSetTensor4dDescriptor, every_size_int_max, BAD_PARAM_OVERFLOW,

@@ -875,8 +875,8 @@ BI_CASE(litdnnMemcpy, kind_zero, BAD_PARAM_OUT_OF_BOUND, "kind = 0 is not a litd
 BI_CASE(litdnnMemcpy, negative_kind, BAD_PARAM_OUT_OF_BOUND, "kind = -1", kind = (litdnnMemcpyKind_t)-1)
 BI_CASE(litdnnMemcpy, kind_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "kind = 4", kind = (litdnnMemcpyKind_t)4)
 BI_CASE(litdnnMemcpy, huge_kind, BAD_PARAM_OUT_OF_BOUND, "kind = 2147483647", kind = (litdnnMemcpyKind_t)INT_MAX)
-BI_PENDING(litdnnMemcpy, invalid_kind_of_zero_bytes, "chapters/02-tensors.nw",
-           "a copy of zero bytes succeeds whatever its kind")
+BI_CASE(litdnnMemcpy, invalid_kind_of_zero_bytes, BAD_PARAM_OUT_OF_BOUND, "kind = 9 is not a litdnnMemcpyKind_t",
+        kind = (litdnnMemcpyKind_t)9; bytes = 0)
 
 /* ops and their stages */
 BI_ANSWER(litdnnGetOpName, negative_op, cr_assert_str_eq(litdnnGetOpName((litdnnOp_t)-1), "unknown"))

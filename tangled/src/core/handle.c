@@ -181,7 +181,7 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 1176 "chapters/02-tensors.nw"
+#line 1180 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
   LITDNN_API_CALL("litdnnMalloc");
@@ -222,14 +222,14 @@ litdnnStatus_t litdnnMemcpy(litdnnHandle_t handle, void *dst, const void *src, s
   litdnnStatus_t s = litdnn_check_handle(call, handle);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
-  if (bytes == 0)
-    return LITDNN_STATUS_SUCCESS;
-  LITDNN_CHECK_NULL(call, dst);
-  LITDNN_CHECK_NULL(call, src);
   if (kind != LITDNN_MEMCPY_HOST_TO_DEVICE && kind != LITDNN_MEMCPY_DEVICE_TO_HOST &&
       kind != LITDNN_MEMCPY_DEVICE_TO_DEVICE)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
                         "kind = %d is not a litdnnMemcpyKind_t", (int)kind);
+  if (bytes == 0)
+    return LITDNN_STATUS_SUCCESS;
+  LITDNN_CHECK_NULL(call, dst);
+  LITDNN_CHECK_NULL(call, src);
   s = handle->dev->memcpy_(dst, src, bytes, kind, handle->stream);
   if (s != LITDNN_STATUS_SUCCESS)
     return litdnn_error(s, call, "copy of %zu bytes failed on the %s backend", bytes,
@@ -244,7 +244,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 1254 "chapters/02-tensors.nw"
+#line 1258 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {
