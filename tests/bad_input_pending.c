@@ -13,23 +13,6 @@
  */
 #include "bad_input.h"
 
-/* ---- chapters/02-tensors.nw ---- */
-#undef BI_ON
-#define BI_ON BI_CPU
-BI_CASE(litdnnSetTensor4dDescriptor, negative_c, BAD_PARAM_OUT_OF_BOUND, "c = -1 must be positive", c = -1)
-BI_CASE(litdnnSetTensor4dDescriptor, every_size_int_max, BAD_PARAM_OVERFLOW,
-        "h = 2147483647 makes the tensor too large for 64-bit sizes", n = c = h = w = INT_MAX)
-BI_CASE(litdnnSetTensor4dDescriptor, two_to_the_64_elements, BAD_PARAM_OVERFLOW,
-        "w = 2097152 makes the tensor too large for 64-bit sizes",
-        format = LITDNN_TENSOR_NCHW; n = 2; c = h = w = 1 << 21)
-BI_CASE(litdnnSetTensor4dDescriptor, two_to_the_64_elements_nhwc, BAD_PARAM_OVERFLOW,
-        "w = 2097152 makes the tensor too large for 64-bit sizes", n = 2; c = h = w = 1 << 21)
-BI_CASE(litdnnSetTensorNdDescriptorEx, negative_size, BAD_PARAM_OUT_OF_BOUND, "dimA[1] = -1 must be positive",
-        dims[1] = -1)
-BI_CASE(litdnnSetTensorNdDescriptorEx, a_packed_stride_past_two_to_the_63, BAD_PARAM_OVERFLOW,
-        "dimA[3] = 2147483647 makes the tensor too large for 64-bit sizes",
-        format = LITDNN_TENSOR_NCHW; nbDims = 5; dims[0] = 2; dims[1] = dims[2] = dims[3] = INT_MAX; dims[4] = 2)
-
 /* ---- chapters/03-activations.nw ---- */
 /* litdnnActivationForward(activationDesc = NULL) says "d is a null pointer" */
 BI_CASE(litdnnActivationForward, null_activationDesc, BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",

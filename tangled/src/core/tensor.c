@@ -46,24 +46,31 @@ static litdnnStatus_t set_tensor(const char *call, litdnnTensorDescriptor_t desc
   if (nbDims < 1 || nbDims > LITDNN_DIM_MAX)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
                         "nbDims = %d must be in 1..%d", nbDims, LITDNN_DIM_MAX);
+  char names[LITDNN_DIM_MAX][16];
+  for (int d = 0; d < nbDims; d++) {
+    if (nbDims == 4)
+      strcpy(names[d], dim_names4[d]);
+    else
+      snprintf(names[d], sizeof names[d], "dimA[%d]", d);
+  }
+  /* the sizes first, all of them: the strides may have been made from them */
   int64_t count = 1, span = 1;
   for (int d = 0; d < nbDims; d++) {
-    char name[16];
-    if (nbDims == 4)
-      strcpy(name, dim_names4[d]);
-    else
-      snprintf(name, sizeof name, "dimA[%d]", d);
     if (dims[d] <= 0)
       return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d must be positive",
-                          name, dims[d]);
+                          names[d], dims[d]);
+    if (!litdnn_mul_size(count, dims[d], &count))
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call,
+                          "%s = %d makes the tensor too large for 64-bit sizes", names[d], dims[d]);
+  }
+  for (int d = 0; d < nbDims; d++) {
     if (strides[d] <= 0)
       return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
-                          "stride of %s = %lld must be positive", name, (long long)strides[d]);
+                          "stride of %s = %lld must be positive", names[d], (long long)strides[d]);
     int64_t reach;
-    if (!litdnn_mul_size(count, dims[d], &count) ||
-        !litdnn_mul_size(dims[d] - 1, strides[d], &reach) || !litdnn_add_size(span, reach, &span))
+    if (!litdnn_mul_size(dims[d] - 1, strides[d], &reach) || !litdnn_add_size(span, reach, &span))
       return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call,
-                          "%s = %d makes the tensor too large for 64-bit sizes", name, dims[d]);
+                          "%s = %d makes the tensor too large for 64-bit sizes", names[d], dims[d]);
   }
   int64_t bytes;
   if (!litdnn_mul_size(span, (int64_t)litdnn_dtype_size(dtype), &bytes))
@@ -81,26 +88,34 @@ static litdnnStatus_t set_tensor(const char *call, litdnnTensorDescriptor_t desc
 }
 
 /* Packed strides for a format: NCHW is row-major over the dims as listed;
-   NHWC puts channels (dim 1) innermost and the spatial dims before it. */
+   NHWC puts channels (dim 1) innermost and the spatial dims before it.
+   A size below one counts as one and a product past 2^63 stops at
+   INT64_MAX: set_tensor reports either by the size's name. */
+static int64_t times_size(int64_t s, int size)
+{
+  int64_t r;
+  return litdnn_mul_size(s, size > 0 ? size : 1, &r) ? r : INT64_MAX;
+}
+
 static void packed_strides(litdnnTensorFormat_t format, int nbDims, const int *dims, int64_t *strides)
 {
   int64_t s = 1;
   if (format == LITDNN_TENSOR_NHWC && nbDims >= 3) {
     strides[1] = 1;
-    s = dims[1];
+    s = times_size(1, dims[1]);
     for (int d = nbDims - 1; d >= 2; d--) {
       strides[d] = s;
-      s *= dims[d] > 0 ? dims[d] : 1;
+      s = times_size(s, dims[d]);
     }
     strides[0] = s;
     return;
   }
   for (int d = nbDims - 1; d >= 0; d--) {
     strides[d] = s;
-    s *= dims[d] > 0 ? dims[d] : 1;
+    s = times_size(s, dims[d]);
   }
 }
-#line 3603 "chapters/02-tensors.nw"
+#line 3622 "chapters/02-tensors.nw"
 static litdnnStatus_t check_format(const char *call, litdnnTensorFormat_t format)
 {
   if (format != LITDNN_TENSOR_NCHW && format != LITDNN_TENSOR_NHWC)
@@ -242,7 +257,7 @@ litdnnStatus_t litdnnGetTensorSizeInBytes(litdnnTensorDescriptor_t desc, size_t 
   *size = (size_t)litdnn_tensor_span(desc) * litdnn_dtype_size(desc->dtype);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3751 "chapters/02-tensors.nw"
+#line 3770 "chapters/02-tensors.nw"
 int64_t litdnn_tensor_count(const struct litdnnTensorStruct *t)
 {
   int64_t n = 1;
