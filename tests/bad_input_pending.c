@@ -162,9 +162,3 @@ BI_CASE(litdnnPoolingForward, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null
 BI_CASE(litdnnPoolingForward, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
 BI_CASE(litdnnPoolingBackward, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
 BI_CASE(litdnnPoolingBackward, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
-
-/* ---- chapters/09-dropout.nw ---- */
-/* litdnnGetDropoutDescriptor never looks at its handle */
-#undef BI_ON
-#define BI_ON BI_CPU
-BI_CASE(litdnnGetDropoutDescriptor, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)

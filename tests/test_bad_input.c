@@ -2342,9 +2342,7 @@ BI_CASE(litdnnGetDropoutDescriptor, null_dropoutDesc, BAD_PARAM_NULL_POINTER, "d
         dropoutDesc = NULL)
 BI_CASE(litdnnGetDropoutDescriptor, unset_dropoutDesc, BAD_PARAM_NOT_FINALIZED, "dropoutDesc was never set",
         dropoutDesc = W->drop_unset)
-BI_PENDING(litdnnGetDropoutDescriptor, null_handle, CH09,
-           "accepts a null handle and returns LITDNN_STATUS_SUCCESS; every other call that takes a handle "
-           "refuses a null one")
+BI_CASE(litdnnGetDropoutDescriptor, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
 
 #undef BI_ON
 #define BI_ON BI_BOTH

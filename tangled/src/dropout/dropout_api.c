@@ -1,10 +1,10 @@
-#line 628 "chapters/09-dropout.nw"
+#line 630 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 639 "chapters/09-dropout.nw"
+#line 641 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnCreateDropoutDescriptor(litdnnDropoutDescriptor_t *dropoutDesc)
 {
   LITDNN_API_CALL("litdnnCreateDropoutDescriptor");
@@ -82,6 +82,9 @@ litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
 {
   LITDNN_API_CALL("litdnnGetDropoutDescriptor");
   LITDNN_CHECK_NULL(call, dropoutDesc);
+  litdnnStatus_t s = litdnn_check_handle(call, handle);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
   if (!dropoutDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call,
                         "dropoutDesc was never set (litdnnSetDropoutDescriptor)");
@@ -93,7 +96,7 @@ litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
     *seed = dropoutDesc->seed;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 739 "chapters/09-dropout.nw"
+#line 744 "chapters/09-dropout.nw"
 static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnnDropoutDescriptor_t dropoutDesc,
                                  const char *in_name, litdnnTensorDescriptor_t in, const char *out_name,
                                  litdnnTensorDescriptor_t out, size_t reserve_bytes)
@@ -125,7 +128,7 @@ static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnn
 }
 
 static int aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
-#line 773 "chapters/09-dropout.nw"
+#line 778 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnDropoutForward(litdnnHandle_t handle, const litdnnDropoutDescriptor_t dropoutDesc,
                                     const litdnnTensorDescriptor_t xDesc, const void *x,
                                     const litdnnTensorDescriptor_t yDesc, void *y, void *reserveSpace,
