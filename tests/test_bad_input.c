@@ -1646,7 +1646,7 @@ BI_CASE(litdnnConvolutionForward, an_algo_of_another_backend, NOT_SUPPORTED_BACK
 BI_CASE_ON(BI_EMU, litdnnConvolutionForward, cublas_on_the_emulator, NOT_SUPPORTED_BACKEND,
            "algo = 4 (im2col cublas) does not run on the emu backend", algo = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS)
 BI_CASE_ON(BI_EMU, litdnnConvolutionForward, winograd_at_stride_2, NOT_SUPPORTED,
-           "algo = 8 (winograd) cannot run this problem: Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1",
+           "algo = 8 (winograd) of convolution forward does not apply: Winograd F(2x2, 3x3) needs a 2-d 3x3 filter at stride 1",
            algo = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD; convDesc = W->conv_s2; yDesc = W->cy_s2)
 static size_t fwd_workspace(bi_bench *W, litdnnConvolutionFwdAlgo_t algo)
 {
@@ -1709,7 +1709,7 @@ BI_CASE(litdnnConvolutionBackwardData, an_algo_of_another_backend, NOT_SUPPORTED
         algo = W->backend == LITDNN_BACKEND_CPU ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT
                                                 : LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardData, winograd_at_stride_2, NOT_SUPPORTED,
-           "algo = 5 (winograd) cannot run this problem: Winograd backward data needs a 2-d 3x3 filter at stride 1",
+           "algo = 5 (winograd) of convolution backward data does not apply: Winograd backward data needs a 2-d 3x3 filter at stride 1",
            algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD; convDesc = W->conv_s2; dyDesc = W->cy_s2)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardData, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
            bi_fmt("algo = 2 (gemm col2im) needs a workspace of %zu bytes", workSpaceSizeInBytes + 1),
@@ -1761,7 +1761,7 @@ BI_CASE(litdnnConvolutionBackwardFilter, an_algo_of_another_backend, NOT_SUPPORT
         algo = W->backend == LITDNN_BACKEND_CPU ? LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DIRECT
                                                 : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, depthwise_of_a_dense_convolution, NOT_SUPPORTED,
-           "algo = 5 (depthwise) cannot run this problem: the depthwise backward kernels need K = C = groupCount",
+           "algo = 5 (depthwise) of convolution backward filter does not apply: the depthwise backward kernels need K = C = groupCount",
            algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
            bi_fmt("algo = 2 (im2col gemm) needs a workspace of %zu bytes", workSpaceSizeInBytes + 1),
@@ -1853,7 +1853,7 @@ WORKSPACE_SIZE_CASES(litdnnGetConvolutionForwardWorkspaceSize, xDesc, wDesc, yDe
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
         "algo = 9, but convolution forward has algorithms 0..8", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, winograd_at_stride_2, NOT_SUPPORTED,
-        "algo = 8 (winograd) cannot run this problem",
+        "algo = 8 (winograd) of convolution forward does not apply",
         algo = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD; convDesc = W->conv_s2; yDesc = W->cy_s2)
 BI_VALID(litdnnGetConvolutionBackwardDataAlgorithm)
 RANKING_CASES(litdnnGetConvolutionBackwardDataAlgorithm, dxDesc, wDesc, dyDesc)
