@@ -190,6 +190,7 @@ static inline float litdnn_emu_atomic_exch_f(float *p, float v) {
 #define atomicMin(p, v) LITDNN_EMU_ATOMIC_PICK(min, p)((p), (v))
 #define atomicCAS(p, e, v) LITDNN_EMU_ATOMIC_PICK(cas, p)((p), (e), (v))
 #define __ldg(p) (*(p))
+#define __ldcg(p) (*(p))
 #define __expf(x) expf(x)
 #define __logf(x) logf(x)
 #define __log2f(x) log2f(x)

@@ -1,4 +1,4 @@
-#line 869 "chapters/02-tensors.nw"
+#line 897 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 

@@ -99,3 +99,13 @@ static __device__ __forceinline__ float4 litdnn_blend4(float4 v, float alpha, fl
   return r;
 }
 #endif
+#line 873 "chapters/02-tensors.nw"
+/* a barrier across every thread of a cooperative launch's grid */
+#ifndef LITDNN_PRELUDE_GRID_SYNC
+#define LITDNN_PRELUDE_GRID_SYNC
+#ifdef LITDNN_EMU
+#define litdnn_grid_sync() litdnn_emu_grid_sync(__FILE__, __LINE__)
+#else
+#include "core/grid_sync.cuda.h"
+#endif
+#endif

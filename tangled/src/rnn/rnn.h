@@ -152,7 +152,7 @@ typedef struct litdnn_rnn_args {
   S(RNN_FORWARD_STAGE_FUSED, "fused pointwise", "the activations and the state update in one kernel", \
     GPU, litdnn_rnn_forward_fused, NULL, DET)                                                 \
   S(RNN_FORWARD_STAGE_PERSISTENT, "persistent", "R in shared memory for all steps, a grid barrier between steps", \
-    CUDA, litdnn_rnn_forward_persistent, RNN_PERSISTENT_APPLIES, DET)                           \
+    GPU, litdnn_rnn_forward_persistent, RNN_PERSISTENT_APPLIES, DET)                           \
   S(RNN_FORWARD_STAGE_WAVEFRONT, "wavefront", "the cells of a diagonal, or both directions, in one launch", \
     GPU, litdnn_rnn_forward_wavefront, wavefront_applies, DET)
 #define RNN_BACKWARD_DATA_STAGES(S)                                                           \
@@ -179,13 +179,14 @@ typedef struct litdnn_rnn_args {
     litdnn_rnn_backward_weights_hoisted, NULL, DET)                                           \
   S(RNN_BACKWARD_WEIGHTS_STAGE_BATCHED, "all pseudo-layers at once", "one batched product for every pseudo-layer", \
     GPU, litdnn_rnn_backward_weights_batched, NULL, DET)
-/* the persistent stage asks the device whether it fits: only where CUDA is */
+/* the persistent stage asks the device whether it fits: the kernel file's
+   answer for the handle's backend (rnn_stages.c) */
+const char *litdnn_rnn_persistent_fits_emu(litdnnHandle_t h, const void *args);
 #if defined(LITDNN_HAVE_CUDA)
+const char *litdnn_rnn_persistent_fits_cuda(litdnnHandle_t h, const void *args);
+#endif
 const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args);
 #define RNN_PERSISTENT_APPLIES litdnn_rnn_persistent_fits
-#else
-#define RNN_PERSISTENT_APPLIES NULL
-#endif
 enum { RNN_FORWARD_STAGES(LITDNN_STAGE_ID) };
 enum { RNN_BACKWARD_DATA_STAGES(LITDNN_STAGE_ID) };
 enum { RNN_BACKWARD_WEIGHTS_STAGES(LITDNN_STAGE_ID) };

@@ -1,4 +1,4 @@
-#line 2837 "chapters/10-rnn.nw"
+#line 2824 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -565,6 +565,195 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
+#line 2304 "chapters/10-rnn.nw"
+#define RNN_PERSISTENT_THREADS 256
+
+typedef struct rnn_persistent_args {
+  int cell, G, S, H, N, T, d, ub, training;
+  const int *len, *off;
+  const float *R, *bw, *br;
+  const float *gx;              /* the input halves, as the fused kernel reads them */
+  int64_t gx_ld;
+  int gx_gs, gx_rows;
+  float *hs, *cs;               /* slot 0 of the states */
+  float *out;
+  int64_t out_ld;
+  int out_rows, fill;
+  float fill_value;
+  float *saved;                 /* the saved values of step 0, or NULL */
+} rnn_persistent_args;
+
+static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
+{
+  extern __shared__ float rs[];   /* G x H x ub: this block's rows of R, unit fastest */
+  int u0 = (int)blockIdx.x * a.ub, units = a.H - u0 < a.ub ? a.H - u0 : a.ub;
+  int64_t nh = (int64_t)a.N * a.H, slab = (int64_t)a.G * a.H * a.ub;
+  for (int64_t e = threadIdx.x; e < slab; e += blockDim.x) {
+    int u = (int)(e % a.ub);
+    int64_t gk = e / a.ub;
+    rs[e] = u < units ? a.R[((gk / a.H) * a.H + u0 + u) * a.H + gk % a.H] : 0.0f;
+  }
+  __syncthreads();
+  int lstm = a.cell == LITDNN_LSTM;
+  for (int step = 0; step < a.T; step++) {
+    int t = a.d ? a.T - 1 - step : step;
+    const float *hp = a.hs + (a.training ? step : step & 1) * nh, *cp = a.cs + (a.training ? step : step & 1) * nh;
+    float *hn = a.hs + (a.training ? step + 1 : (step + 1) & 1) * nh;
+    float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
+    float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
+    for (int p = threadIdx.x; p < a.N * a.ub; p += blockDim.x) {
+      int n = p / a.ub, u = p % a.ub, j = u0 + u;
+      if (u >= units)
+        continue;
+      int64_t k0 = (int64_t)n * a.H + j, orow = rnn_row(a.out_rows, n, t, a.N, a.T, a.off);
+      if (t >= a.len[n]) {   /* keep the state; fill the output's padding */
+        hn[k0] = __ldcg(hp + k0);
+        if (lstm)
+          cn[k0] = __ldcg(cp + k0);
+        if (orow >= 0 && a.fill)
+          a.out[orow * a.out_ld + j] = a.fill_value;
+        continue;
+      }
+      float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+      const float *hrow = hp + (int64_t)n * a.H;
+      for (int k = 0; k < a.H; k++) {
+        float hv = __ldcg(hrow + k);
+        LITDNN_UNROLL
+        for (int g = 0; g < 4; g++)
+          if (g < a.G)
+            acc[g] += rs[((int64_t)g * a.H + k) * a.ub + u] * hv;
+      }
+      int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
+      float sv[4];
+      LITDNN_UNROLL
+      for (int slot = 0; slot < 4; slot++) {
+        int g = slot < a.G ? slot : 2;
+        if (slot < a.S)
+          sv[slot] = rnn_activate(a.cell, slot,
+                                  rnn_pre(a.cell, slot, a.gx[row * a.gx_ld + g * a.gx_gs + j],
+                                          a.bw ? a.bw[g * a.H + j] : 0.0f, slot < a.G ? acc[slot] : acc[2],
+                                          a.br ? a.br[g * a.H + j] : 0.0f));
+      }
+      float cnew = 0.0f, hnew = rnn_update(a.cell, sv, __ldcg(hp + k0), lstm ? __ldcg(cp + k0) : 0.0f, &cnew);
+      hn[k0] = hnew;
+      if (lstm)
+        cn[k0] = cnew;
+      a.out[orow * a.out_ld + j] = hnew;
+      if (saved) {
+        LITDNN_UNROLL
+        for (int slot = 0; slot < 4; slot++)
+          if (slot < a.S)
+            saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
+      }
+    }
+    litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
+  }
+}
+#line 2398 "chapters/10-rnn.nw"
+typedef struct {
+  int sms, smem_optin, cooperative;
+} rnn_device;
+
+static rnn_device rnn_device_of(void)
+{
+  static rnn_device dev = {0, 0, 0};
+  if (dev.sms == 0) {
+    int device = 0;
+    struct cudaDeviceProp prop;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
+      dev.sms = prop.multiProcessorCount;
+#ifdef LITDNN_EMU
+      dev.sms *= prop.maxThreadsPerMultiProcessor / RNN_PERSISTENT_THREADS;
+#endif
+      dev.smem_optin = (int)prop.sharedMemPerBlockOptin;
+      dev.cooperative = prop.cooperativeLaunch;
+    } else {
+      dev.sms = -1;
+    }
+  }
+  return dev;
+}
+
+/* units per block, blocks, and the bytes of shared memory each needs */
+static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *dev, int *ub, int *blocks, size_t *smem)
+{
+  int sms = dev->sms > 0 ? dev->sms : 1;
+  *ub = (s->H + sms - 1) / sms;
+  *blocks = (s->H + *ub - 1) / *ub;
+  *smem = (size_t)s->G * s->H * *ub * sizeof(float);
+}
+
+const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
+  rnn_device dev = rnn_device_of();
+  if (dev.sms <= 0)
+    return "the device could not be asked for its SMs and shared memory";
+  if (!dev.cooperative)
+    return "the device cannot launch a cooperative grid";
+  int ub, blocks;
+  size_t smem;
+  rnn_persistent_shape(&a->s, &dev, &ub, &blocks, &smem);
+  if (smem > (size_t)dev.smem_optin)
+    return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
+  return NULL;
+}
+#line 2454 "chapters/10-rnn.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
+  const litdnn_rnn_shape *s = &a->s;
+  rnn_device dev = rnn_device_of();
+  int ub, blocks;
+  size_t smem;
+  rnn_persistent_shape(s, &dev, &ub, &blocks, &smem);
+  if (cudaFuncSetAttribute((const void *)rnn_persistent_layer, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem) != cudaSuccess)
+    return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, a->call,
+                        "the persistent kernel cannot have %zu bytes of shared memory", smem);
+  int64_t gh = (int64_t)s->G * s->H;
+  for (int l = 0; l < s->L; l++) {
+    rnn_io io = rnn_layer_io(a, l, a->training);
+    int64_t in_size = litdnn_rnn_layer_in(s, l), in_rows = l == 0 ? s->xrows : (int64_t)s->T * s->N;
+    for (int d = 0; d < s->D; d++) {
+      int p = l * s->D + d;
+      const float *W = rnn_weight(a, litdnn_rnn_w_offset(s, p));
+      rnn_inputs in = {io.in, io.in_ld, a->work + a->wl.gx + d * (int64_t)s->T * s->N * gh};
+      if (W)
+        RNN_TRY(rnn_input_products(h, a, W, in_size, &in, 0, in_rows, 1, 0));
+      RNN_TRY(rnn_initial_states(h, a, p, 0));
+      rnn_persistent_args k;
+      memset(&k, 0, sizeof k);
+      k.cell = s->cell, k.G = s->G, k.S = s->S, k.H = s->H, k.N = s->N, k.T = s->T, k.d = d, k.ub = ub;
+      k.training = a->training;
+      k.len = a->dlen, k.off = a->doff;
+      k.R = a->w + litdnn_rnn_r_offset(s, p);
+      k.bw = rnn_weight(a, litdnn_rnn_bias_offset(s, p, 0));
+      k.br = rnn_weight(a, litdnn_rnn_bias_offset(s, p, 1));
+      k.gx = W ? in.gx : io.in;
+      k.gx_ld = W ? gh : io.in_ld;
+      k.gx_gs = W ? s->H : 0;
+      k.gx_rows = io.in_rows;
+      k.hs = rnn_hslot(a, p, 0, a->training);
+      k.cs = rnn_cslot(a, p, 0, a->training);
+      k.out = io.out + d * s->H, k.out_ld = io.out_ld, k.out_rows = io.out_rows;
+      k.fill = io.fill, k.fill_value = io.fill_value;
+      k.saved = a->training ? rnn_saved(a, p, 0) : NULL;
+      void *params[] = {&k};
+      cudaError_t e = cudaLaunchCooperativeKernel((const void *)rnn_persistent_layer, litdnn_dim3((unsigned)blocks, 1, 1),
+                                                  litdnn_dim3(RNN_PERSISTENT_THREADS, 1, 1), params, smem,
+                                                  litdnn_gpu_stream(h));
+      if (e != cudaSuccess)
+        return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, a->call,
+                            "the cooperative launch of rnn_persistent_layer (%d blocks, %zu bytes) failed: %s",
+                            blocks, smem, cudaGetErrorString(e));
+      RNN_TRY(rnn_final_states(h, a, p, s->T));
+    }
+    if (a->dropout && l < s->L - 1)
+      RNN_TRY(litdnn_rnn_dropout_forward(h, a, l));
+  }
+  return LITDNN_STATUS_SUCCESS;
+}
 #line 1766 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
@@ -1000,7 +1189,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2570 "chapters/10-rnn.nw"
+#line 2557 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1060,7 +1249,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2637 "chapters/10-rnn.nw"
+#line 2624 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1103,7 +1292,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2690 "chapters/10-rnn.nw"
+#line 2677 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1190,7 +1379,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2786 "chapters/10-rnn.nw"
+#line 2773 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;

@@ -1,7 +1,16 @@
-#line 2928 "chapters/10-rnn.nw"
+#line 2919 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 
-#line 2824 "chapters/10-rnn.nw"
+const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
+{
+#if defined(LITDNN_HAVE_CUDA)
+  if (h && h->backend == LITDNN_BACKEND_CUDA)
+    return litdnn_rnn_persistent_fits_cuda(h, args);
+#endif
+  return litdnn_rnn_persistent_fits_emu(h, args);
+}
+
+#line 2811 "chapters/10-rnn.nw"
 static const char *wavefront_applies(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
