@@ -126,7 +126,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 2483 "chapters/01-emulator.nw"
+#line 2491 "chapters/01-emulator.nw"
 /* 'd_x' (840 bytes): the argument the host passed in the running launch,
    else the variable it allocated into, else the number of the cudaMalloc */
 static const char *buffer_label(const struct buffer *b, char *s, size_t n) {
@@ -157,7 +157,7 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
     snprintf(s, n, "byte %td of %s", c - b->data, what);
   return s;
 }
-#line 2529 "chapters/01-emulator.nw"
+#line 2537 "chapters/01-emulator.nw"
 /* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
    passes on an address some caller gave */
 static char *variable_of(const char *text) {
@@ -311,7 +311,10 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 2452 "chapters/01-emulator.nw"
+#line 2457 "chapters/01-emulator.nw"
+#ifdef LITDNN_EMU_ASAN
+__attribute__((no_sanitize("address")))
+#endif
 void litdnn_emu_memory_check_canaries(const char *after) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -340,9 +343,9 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 2947 "chapters/01-emulator.nw"
+#line 2955 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2655 "chapters/01-emulator.nw"
+#line 2663 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -458,7 +461,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 2779 "chapters/01-emulator.nw"
+#line 2787 "chapters/01-emulator.nw"
 static void say_access(char *where, size_t size_where, const struct buffer *b,
                        const char *start, size_t size) {
   char what[300];
@@ -539,7 +542,7 @@ static void source_of(const void *pc, char *out, size_t n) {
     line += c + 1;
   snprintf(out, n, ", at %s (in %s)", line, function);
 }
-#line 2868 "chapters/01-emulator.nw"
+#line 2876 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -583,7 +586,7 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
-#line 2918 "chapters/01-emulator.nw"
+#line 2926 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 void *__asan_get_report_address(void);
 void *__asan_get_report_pc(void);
@@ -608,7 +611,7 @@ void __asan_on_error(void) {
 }
 #endif
 
-#line 2953 "chapters/01-emulator.nw"
+#line 2961 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";
