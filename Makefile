@@ -40,6 +40,27 @@ GPU_ARCHS ?= -gencode arch=compute_90,code=[sm_90,compute_90]
 # alone, no PTX (their stages refuse to run on other GPUs).
 GPU_ARCHS_SM90A ?= -gencode arch=compute_90a,code=sm_90a
 
+# -------------------------------------------------------------- sanitizers
+# make test SANITIZE=1 builds the library (its CPU and emulator backends),
+# litdnn-check and the tests with AddressSanitizer and UBSan, in build-san/;
+# SANITIZE=thread builds them with ThreadSanitizer, in build-tsan/. The CUDA
+# backend is left out of both: these sanitizers watch host memory and host
+# threads; compute-sanitizer (mk/gpu-run.sh) watches the device.
+SANITIZE ?=
+ifneq ($(SANITIZE),)
+ifeq ($(SANITIZE),thread)
+SAN_FLAGS := -fsanitize=thread
+SAN_EMU   := -DLITDNN_EMU_TSAN
+BUILD     := build-tsan
+else
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SAN_EMU   := -DLITDNN_EMU_ASAN
+BUILD     := build-san
+endif
+NVCC      :=
+CFLAGS    := -O1 -g -fno-omit-frame-pointer $(SAN_FLAGS) $(SAN_EMU)
+endif
+
 WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-unused-function
 CFLAGS   ?= -O2 -g
 CPPFLAGS := -I$(TANGLED)/include -I$(TANGLED)/src $(if $(NVCC),-DLITDNN_HAVE_CUDA -I$(CUDA_HOME)/include)
@@ -175,10 +196,13 @@ $(TEST_BIN): $(API_FUNCTIONS) tests/bad_input.h
 $(TEST_BIN): private CPPFLAGS += -I$(BUILD)/tests
 
 TEST_PREREQS ?=
+# A sanitizer's first report ends the test case that made it, with the report.
+SAN_ENV := $(if $(SANITIZE),ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1)
 test: deps tangle
 	mk/lint-api.sh $(TANGLED)
-	$(MAKE) --no-print-directory $(TEST_BIN) $(TEST_PREREQS)
-	$(TEST_BIN) $(TEST_ARGS)
+	$(MAKE) --no-print-directory $(TEST_BIN) $(if $(SANITIZE),$(filter-out grade-selftest,$(TEST_PREREQS)),$(TEST_PREREQS))
+	$(SAN_ENV) $(TEST_BIN) $(TEST_ARGS)
 
 # ----------------------------------------------------------------- install
 install: lib
@@ -189,7 +213,7 @@ install: lib
 	$(if $(wildcard $(CHECK)),install -m 755 $(CHECK) $(DESTDIR)$(PREFIX)/bin/)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-san build-tsan build-fuzz
 
 distclean: clean
 	rm -rf book/out
