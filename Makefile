@@ -174,11 +174,11 @@ check: $(CHECK)
 # The comparisons with the real cuDNN (tests/cudnn/) join the program when
 # cuDNN's header is installed; on a machine without a GPU they skip.
 HAVE_CUDNN := $(if $(NVCC),$(wildcard $(CUDA_HOME)/include/cudnn.h))
-TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c \
+TEST_SRCS := $(sort $(wildcard tests/test_*.c)) tests/common.c tests/threads.c \
              $(if $(HAVE_CUDNN),$(sort $(wildcard tests/cudnn/*.c)))
 TEST_BIN  := $(BUILD)/tests/litdnn-tests
 # TEST_KERNEL_OBJS: the test-only kernels of mk/test-kernels.mk
-$(TEST_BIN): $(TEST_SRCS) tests/common.h $(LIB_A) $(TEST_KERNEL_OBJS)
+$(TEST_BIN): $(TEST_SRCS) tests/common.h tests/threads.h $(LIB_A) $(TEST_KERNEL_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) $(TEST_KERNEL_OBJS) -o $@ $(LIB_A) -lcriterion \
 	  $(if $(HAVE_CUDNN),-lcudnn) $(TEST_LDLIBS) $(LIBS)
@@ -195,14 +195,27 @@ $(API_FUNCTIONS): $(TANGLED)/include/litdnn.h $(wildcard $(TANGLED)/include/litd
 $(TEST_BIN): $(API_FUNCTIONS) tests/bad_input.h
 $(TEST_BIN): private CPPFLAGS += -I$(BUILD)/tests
 
+# The two-thread check as a program of its own, for ThreadSanitizer, under
+# which Criterion cannot start.
+THREADS_BIN := $(BUILD)/tests/litdnn-threads
+$(THREADS_BIN): tests/threads_main.c tests/threads.c tests/threads.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) tests/threads_main.c tests/threads.c -o $@ $(LIB_A) $(LIBS)
+
 TEST_PREREQS ?=
 # A sanitizer's first report ends the test case that made it, with the report.
 SAN_ENV := $(if $(SANITIZE),ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1)
+ifeq ($(SANITIZE),thread)
+test: deps tangle
+	$(MAKE) --no-print-directory $(THREADS_BIN)
+	$(SAN_ENV) $(THREADS_BIN)
+else
 test: deps tangle
 	mk/lint-api.sh $(TANGLED)
 	$(MAKE) --no-print-directory $(TEST_BIN) $(if $(SANITIZE),$(filter-out grade-selftest,$(TEST_PREREQS)),$(TEST_PREREQS))
 	$(SAN_ENV) $(TEST_BIN) $(TEST_ARGS)
+endif
 
 # ----------------------------------------------------------------- install
 install: lib
