@@ -4,6 +4,13 @@
 # litdnn-check, and the benchmarks; results and logs go to $OUT.
 #
 #   mk/gpu-run.sh [tests] [check] [bench] [BENCH_ARGS...]
+#   mk/gpu-run.sh sanitize TOOL[,TOOL...] PART[,PART...]
+#
+# `sanitize` runs the CUDA-backend test cases under compute-sanitizer, one
+# tool and one part of the suites at a time, so that each run fits a
+# ten-minute command: TOOL is memcheck, racecheck, synccheck or initcheck
+# (or all), PART a name from SANITIZE_PARTS below (or all). Each run's
+# error summary goes to sanitize.txt, one line per (tool, part).
 set -uo pipefail
 # Everything is written under one folder and packed into one archive at the
 # end: the device tool brings back only a few files.
@@ -22,7 +29,48 @@ if [ ! -d ../shared/bench ] && [ -d build/shared-bench ]; then
   mkdir -p ../shared && cp -r build/shared-bench ../shared/bench
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
+# The suites, in parts of about equal length on the device.
+declare -A SANITIZE_PARTS=(
+  [core]='@(core|tensor_descriptor|stages|tensor_ops*|threads)/*'
+  [activation]='@(activation*|dropout*)/*'
+  [matmul]='matmul*/*'
+  [convolution]='convolution*/*'
+  [pooling]='pooling*/*'
+  [softmax]='softmax*/*'
+  [batchnorm]='batchnorm*/*'
+  [lrn]='lrn*/*'
+  [rnn]='rnn*/*'
+)
+sanitize() {
+  local tools=$1 parts=$2 tool part filter
+  [[ $tools == all ]] && tools=memcheck,racecheck,synccheck,initcheck
+  [[ $parts == all ]] && parts=$(printf '%s,' "${!SANITIZE_PARTS[@]}")
+  for tool in ${tools//,/ }; do
+    for part in ${parts//,/ }; do
+      filter=${SANITIZE_PARTS[$part]:-}
+      [[ -n $filter ]] || { echo "gpu-run: no part '$part'" >&2; return 2; }
+      echo "== compute-sanitizer --tool $tool: $part"
+      # every test process (Criterion forks one per case) runs under the tool
+      LITDNN_TEST_BACKENDS=cuda compute-sanitizer --tool "$tool" --target-processes all \
+        --print-limit 50 --error-exitcode 99 \
+        build/tests/litdnn-tests --filter "$filter" -j4 > "$out/sanitize-$tool-$part.log" 2>&1
+      local rc=$?
+      local errors
+      errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error' "$out/sanitize-$tool-$part.log" |
+               awk '{s += $3} END {print s + 0}')
+      local synth
+      synth=$(grep -Eo 'Synthesis: .*' "$out/sanitize-$tool-$part.log" | tail -1)
+      printf '%-10s %-12s errors %-5s exit %-3s %s\n' "$tool" "$part" "$errors" "$rc" "$synth" |
+        tee -a "$out/sanitize.txt"
+    done
+  done
+}
+
 what=${1:-all}
+if [[ $what == sanitize ]]; then
+  sanitize "${2:-all}" "${3:-all}"
+  exit
+fi
 if [[ $what == all || $what == *tests* ]]; then
   echo "== test suites on the GPU (backends cpu, emu skipped for time; cuda)"
   LITDNN_TEST_BACKENDS=${LITDNN_TEST_BACKENDS:-cpu,cuda} build/tests/litdnn-tests ${TEST_ARGS:-} 2>&1 | tee "$out/tests.log" | tail -40
