@@ -204,7 +204,9 @@ $(THREADS_BIN): tests/threads_main.c tests/threads.c tests/threads.h $(LIB_A)
 
 TEST_PREREQS ?=
 # A sanitizer's first report ends the test case that made it, with the report.
-SAN_ENV := $(if $(SANITIZE),ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+# They run one problem in TEST_SUBSET of each stage's list (tests/common.c).
+TEST_SUBSET ?= 4
+SAN_ENV := $(if $(SANITIZE),LITDNN_TEST_SUBSET=$(TEST_SUBSET) ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1)
 ifeq ($(SANITIZE),thread)
 test: deps tangle
