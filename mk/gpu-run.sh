@@ -31,7 +31,7 @@ fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 # The suites, in parts of about equal length on the device.
 declare -A SANITIZE_PARTS=(
-  [core]='@(core|tensor_descriptor|stages|tensor_ops*|threads)/*'
+  [core]='@(core|tensor_descriptor|stages|tensor_ops*|threads|memory|training)/*'
   [activation]='@(activation*|dropout*)/*'
   [matmul]='matmul*/*'
   [convolution]='convolution*/*'
