@@ -42,7 +42,9 @@ fuzz-regress: fuzz-build
 	@for t in $(FUZZ_NAMES); do \
 	  set -- tests/fuzz/regressions/$$t/*; [ -e "$$1" ] || continue; \
 	  echo "== fuzz_$$t: replaying $$# saved inputs"; \
-	  $(FUZZ_ENV) $(FUZZ_BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTIONS) "$$@" 2>&1 | tail -3; \
+	  $(FUZZ_ENV) $(FUZZ_BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTIONS) "$$@" > $(FUZZ_BUILD)/regress_$$t.log 2>&1 \
+	    || { tail -60 $(FUZZ_BUILD)/regress_$$t.log; exit 1; }; \
+	  tail -1 $(FUZZ_BUILD)/regress_$$t.log; \
 	done
 
 fuzz: fuzz-regress
