@@ -180,7 +180,7 @@ TEST_BIN  := $(BUILD)/tests/litdnn-tests
 # TEST_KERNEL_OBJS: the test-only kernels of mk/test-kernels.mk
 $(TEST_BIN): $(TEST_SRCS) tests/common.h tests/threads.h $(LIB_A) $(TEST_KERNEL_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_SRCS) $(TEST_KERNEL_OBJS) -o $@ $(LIB_A) -lcriterion \
+	$(CC) $(CPPFLAGS) -Itests -DT_BUILD_DIR='"$(BUILD)"' $(ALL_CFLAGS) $(TEST_SRCS) $(TEST_KERNEL_OBJS) -o $@ $(LIB_A) -lcriterion \
 	  $(if $(HAVE_CUDNN),-lcudnn) $(TEST_LDLIBS) $(LIBS)
 
 # The public functions of the headers, one LITDNN_API_FUNCTION(name) a line:
@@ -206,7 +206,7 @@ TEST_PREREQS ?=
 # A sanitizer's first report ends the test case that made it, with the report.
 # They run one problem in TEST_SUBSET of each stage's list (tests/common.c).
 TEST_SUBSET ?= 4
-SAN_ENV := $(if $(SANITIZE),LITDNN_TEST_SUBSET=$(TEST_SUBSET) ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp \
+SAN_ENV := $(if $(SANITIZE),LITDNN_TEST_SUBSET=$(TEST_SUBSET) ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1)
 ifeq ($(SANITIZE),thread)
 test: deps tangle

@@ -851,7 +851,12 @@ Test(training, emulator_steps_match_the_cpu, .timeout = 300)
 }
 
 /* -------------------------------------------------------------- the program */
-static const char *train_bin = "build/bin/litdnn-train";
+/* the build folder the test program was built for (build-san/ under make
+   test SANITIZE=1), from the Makefile */
+#ifndef T_BUILD_DIR
+#define T_BUILD_DIR "build"
+#endif
+static const char *train_bin = T_BUILD_DIR "/bin/litdnn-train";
 
 static char *run_program(const char *args, int *status)
 {
