@@ -161,9 +161,10 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
 /* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
    passes on an address some caller gave */
 static char *variable_of(const char *text) {
-  const char *amp = strrchr(text, '&'), *v = amp + 1;
+  const char *amp = strrchr(text, '&');
   if (!amp)
     return NULL;
+  const char *v = amp + 1;
   while (*v == ' ' || *v == '(')
     v++;
   size_t n = strlen(v);
@@ -343,9 +344,9 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 2955 "chapters/01-emulator.nw"
+#line 2956 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2663 "chapters/01-emulator.nw"
+#line 2664 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -461,7 +462,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 2787 "chapters/01-emulator.nw"
+#line 2788 "chapters/01-emulator.nw"
 static void say_access(char *where, size_t size_where, const struct buffer *b,
                        const char *start, size_t size) {
   char what[300];
@@ -542,7 +543,7 @@ static void source_of(const void *pc, char *out, size_t n) {
     line += c + 1;
   snprintf(out, n, ", at %s (in %s)", line, function);
 }
-#line 2876 "chapters/01-emulator.nw"
+#line 2877 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -586,7 +587,7 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
-#line 2926 "chapters/01-emulator.nw"
+#line 2927 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 void *__asan_get_report_address(void);
 void *__asan_get_report_pc(void);
@@ -611,7 +612,7 @@ void __asan_on_error(void) {
 }
 #endif
 
-#line 2961 "chapters/01-emulator.nw"
+#line 2962 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";
