@@ -111,8 +111,10 @@ litdnnTensorDescriptor_t fz_tensor(fz_bytes *b, int nbDims, int small_max)
         strides[i] = (int)(st > INT_MAX / 3 ? INT_MAX : st + fz_int(b, 1, 5));
       else if (how < 9)
         strides[i] = fz_int(b, 0, 3);
-      else
-        strides[i] = fz_dim(b, 64) * (fz_chance(b, 50) ? 1 : -1);
+      else {   /* INT_MIN negated does not fit an int: stop at INT_MAX */
+        long long v = (long long)fz_dim(b, 64) * (fz_chance(b, 50) ? 1 : -1);
+        strides[i] = (int)(v > INT_MAX ? INT_MAX : v);
+      }
       st = (long long)strides[i] * (dims[i] > 0 ? dims[i] : 1);
     }
     call = "litdnnSetTensorNdDescriptor";
