@@ -19,7 +19,7 @@ int fz_int(fz_bytes *b, int lo, int hi)
 {
   if (hi <= lo)
     return lo;
-  unsigned span = (unsigned)(hi - lo) + 1u;
+  unsigned span = (unsigned)((long long)hi - lo) + 1u;   /* hi - lo may not fit an int */
   unsigned v = fz_u8(b);
   if (span > 256)
     v = v << 8 | fz_u8(b);
@@ -178,6 +178,18 @@ int fz_alloc_tensor(litdnnHandle_t h, fz_bytes *b, fz_buffer *buf, litdnnTensorD
   litdnnStatus_t s = litdnnGetTensorSizeInBytes(d, &bytes);
   if (!fz_check_desc("litdnnGetTensorSizeInBytes", s))
     return 0;
+  /* zero or overlapping strides make a small buffer of many elements: the
+     emulator would take minutes over it, so such a call is skipped too */
+  int dims[8], strides[8], nb = 0;
+  litdnnDataType_t type;
+  if (litdnnGetTensorNdDescriptor(d, 8, &type, &nb, dims, strides) == LITDNN_STATUS_SUCCESS) {
+    size_t elements = 1;
+    for (int i = 0; i < nb && i < 8; i++) {
+      elements *= (size_t)(dims[i] > 0 ? dims[i] : 1);
+      if (elements > FZ_MAX_ELEMENTS)
+        return 0;
+    }
+  }
   return fz_alloc(h, b, buf, bytes);
 }
 

@@ -16,7 +16,7 @@ void fz_target(fz_bytes *b)
   int input = skip ? hidden : fz_chance(b, 95) ? fz_int(b, 1, 9) : fz_dim(b, 12);
   int layers = fz_chance(b, 95) ? fz_int(b, 1, 3) : fz_dim(b, 4);
   int bidir = fz_chance(b, 30);
-  int proj = fz_chance(b, 95) ? hidden : fz_int(b, 0, hidden + 1);
+  int proj = fz_chance(b, 95) ? hidden : fz_int(b, 0, fz_sat((long long)hidden + 1));
   litdnnRNNDescriptor_t rd;
   litdnnCreateRNNDescriptor(&rd);
   litdnnStatus_t s = litdnnSetRNNDescriptor(
@@ -35,7 +35,7 @@ void fz_target(fz_bytes *b)
   int lengths[8];
   int nl = N > 0 && N <= 8 ? N : 0;
   for (int i = 0; i < nl; i++)
-    lengths[i] = fz_chance(b, 95) ? fz_int(b, 1, T > 0 ? T : 1) : fz_int(b, -1, T + 1);
+    lengths[i] = fz_chance(b, 95) ? fz_int(b, 1, T > 0 ? T : 1) : fz_int(b, -1, fz_sat((long long)T + 1));
   litdnnRNNDataLayout_t layout = (litdnnRNNDataLayout_t)fz_enum(b, 3);
   if (layout == LITDNN_RNN_DATA_LAYOUT_SEQ_MAJOR_PACKED && fz_chance(b, 80))   /* packed wants them sorted */
     for (int i = 1; i < nl; i++)
@@ -45,7 +45,7 @@ void fz_target(fz_bytes *b)
         lengths[j - 1] = t;
       }
   int dirs = bidir ? 2 : 1;
-  int outv = (proj < hidden ? proj : hidden) * dirs;
+  int outv = fz_sat((long long)(proj < hidden ? proj : hidden) * dirs);
   float fill = 0.0f;
   litdnnRNNDataDescriptor_t xd, yd;
   litdnnCreateRNNDataDescriptor(&xd);
@@ -58,9 +58,9 @@ void fz_target(fz_bytes *b)
     goto done;
   if (!fz_check_desc("litdnnSetRNNDataDescriptor",
                      litdnnSetRNNDataDescriptor(yd, LITDNN_DATA_FLOAT, layout, T, N,
-                                                fz_chance(b, 95) ? outv : outv + 1, lengths, &fill)))
+                                                fz_chance(b, 95) ? outv : fz_sat((long long)outv + 1), lengths, &fill)))
     goto done;
-  int hdims[3] = {layers * dirs, N, fz_chance(b, 95) ? hidden : hidden + 1};
+  int hdims[3] = {fz_sat((long long)layers * dirs), N, fz_chance(b, 95) ? hidden : fz_sat((long long)hidden + 1)};
   litdnnCreateTensorDescriptor(&hd);
   if (!fz_check_desc("litdnnSetTensorNdDescriptorEx",
                      litdnnSetTensorNdDescriptorEx(hd, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 3, hdims)))
