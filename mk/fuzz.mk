@@ -4,6 +4,7 @@
 #
 #   make fuzz                          every target for FUZZ_SECONDS (20) each
 #   make fuzz FUZZ=matmul FUZZ_SECONDS=3600 FUZZ_JOBS=2
+#   make fuzz FUZZ_RUNS=2000 FUZZ_SEED=1   the same 2000 inputs each time (CI)
 #   make fuzz-regress                  replay the saved inputs of every crash found
 #
 # Each target first replays tests/fuzz/regressions/NAME/ (the inputs of crashes
@@ -17,6 +18,10 @@ FUZZ_CFLAGS   := -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) -DLITDNN_EMU_ASAN
 FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ          ?= $(FUZZ_NAMES)
 FUZZ_SECONDS  ?= 20
+# FUZZ_RUNS=N FUZZ_SEED=S: N inputs from seed S, then stop (FUZZ_SECONDS stays
+# a cap); with an empty corpus the same inputs every time, as CI wants.
+FUZZ_RUNS     ?=
+FUZZ_SEED     ?=
 FUZZ_JOBS     ?= 1
 FUZZ_BINS     := $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%,$(FUZZ_NAMES))
 FUZZ_OPTIONS  := -max_len=2048 -timeout=60 -rss_limit_mb=4096 -print_final_stats=1
@@ -53,6 +58,7 @@ fuzz: fuzz-regress
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
 	  echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_ENV) $(FUZZ_BUILD)/fuzz/fuzz_$$t $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
+	    $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
 	    -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) -artifact_prefix=$(FUZZ_BUILD)/crashes/$$t- \
 	    $(FUZZ_BUILD)/corpus/$$t $$(ls -d tests/fuzz/seeds/$$t 2>/dev/null) \
 	    > $(FUZZ_BUILD)/fuzz_$$t.log 2>&1 || { tail -60 $(FUZZ_BUILD)/fuzz_$$t.log; exit 1; }; \
