@@ -1,6 +1,6 @@
 # mk/book.mk -- weave the chapters into the book (HTML and PDF) and check it.
 #
-#   make book        book/out/litdnn.html (+ style.css, figures/) and book/out/litdnn.pdf
+#   make book        book/out/litdnn.html (+ style.css, figures/, data/) and book/out/litdnn.pdf
 #   make book-html   only the HTML book
 #   make book-pdf    only the PDF book
 #   make book-check  the weaver's and the checker's own tests, then every internal
@@ -21,7 +21,7 @@ DOT        ?= dot
 export CHROMIUM
 
 BOOK_WEAVE := book/weave/nwpandoc.py
-BOOK_CSV   := $(wildcard bench/results/*.csv)
+BOOK_CSV   := $(wildcard book/results/*.csv)
 BOOK_FIG_SRC := $(sort $(wildcard book/figures/*.dot book/figures/*.gp book/figures/*.svg))
 BOOK_FIG_SVG := $(patsubst book/figures/%,$(BOOK_FIGS)/%.svg,$(basename $(BOOK_FIG_SRC)))
 BOOK_FIG_PDF := $(BOOK_FIG_SVG:.svg=.pdf)
@@ -44,7 +44,7 @@ book-pdf: $(BOOK_OUT)/litdnn.pdf
 $(BOOK_OUT)/litdnn.md: $(CHAPTERS) $(BOOK_WEAVE) $(BOOK_CSV)
 	@mkdir -p $(BOOK_FIGS)
 	$(BOOK_PIPELINE) | $(PYTHON) $(BOOK_WEAVE) weave --root . --figures $(BOOK_FIGS) \
-	    --refs $(BOOK_OUT)/litdnn.refs.json > $@.tmp
+	    --data $(BOOK_OUT)/data --refs $(BOOK_OUT)/litdnn.refs.json > $@.tmp
 	@mv $@.tmp $@
 
 $(BOOK_OUT)/litdnn.html: $(BOOK_OUT)/litdnn.md book/template.html book/metadata.yaml $(BOOK_FIG_SVG)

@@ -26,8 +26,8 @@ expect_not() {
 echo "book tools: weaver"
 mkdir -p "$tmp/figures"
 "$NOWEB_LIB/markup" "$here/sample.nw" | "$NOWEB_LIB/finduses" | "$NOWEB_LIB/noidx" \
-  | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --refs "$tmp/refs.json" \
-  > "$tmp/book.md" 2> "$tmp/weave.err"
+  | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --data "$tmp/data" \
+    --refs "$tmp/refs.json" > "$tmp/book.md" 2> "$tmp/weave.err"
 md="$tmp/book.md"
 expect "escaped launch comes out as <<<"        grep -q 'scale_kernel<<<1, 32>>>(x)' "$md"
 expect "escaped shift comes out as <<"          grep -q 'return 1 << 3;' "$md"
@@ -43,9 +43,21 @@ expect "chunk index"                            grep -q '^# Index of chunks' "$m
 expect "identifier index entry with uses"       grep -q '`scale_one`\]{#nw-id-scale_one}: defined in \[1\.2\](#nw-sample-2); used in \[1\.1\](#nw-sample-1), \[1\.3\](#nw-sample-3)' "$md"
 expect "bench table keeps only where= rows"     grep -q '^| tiled | 250 |$' "$md"
 expect_not "bench table drops other rows"       grep -q '^| naive | 5 |$' "$md"
-expect "bench table is right-aligned numbers"   grep -q '^|:---|---:|$' "$md"
+expect "bench table is right-aligned numbers"   grep -q '^|:-\{3,\}|-\{3,\}:|$' "$md"
 expect "bench chart in SVG"                     test -s "$tmp/figures/bench-01-sample-gflops.svg"
 expect "bench chart in PDF"                     test -s "$tmp/figures/bench-01-sample-gflops.pdf"
+expect "pivot: a row per shape, a column per stage" grep -qF '| Layer | cuDNN | naive |' "$md"
+expect "pivot: cells at 3 significant digits"   grep -qF '| a 1x2 | 0\.0457 | 0\.123 |' "$md"
+expect "pivot: large values are not in exponent form" grep -qF '| b 3x4 | 4170 | 12\.3 |' "$md"
+expect_not "where= with ~ drops the other shapes" grep -qF '| c 5x6 |' "$md"
+expect "pivot: the value column is named"       grep -qF 'Cells: median\_ms.' "$md"
+expect "limit= says how much is left out"       grep -qF 'The first 2 of 5 rows.' "$md"
+expect "flat table: 3 significant digits"       grep -qF '| net:a 1x2 | 0\.0457 |' "$md"
+expect "the full data is linked"                grep -qF '[sample\-pivot\.csv](data/sample-pivot.csv)' "$md"
+expect "the full data is copied beside the book" test -s "$tmp/data/sample-pivot.csv"
+expect "one provenance line from the first note" grep -qF 'Measured: GPU test\-9000, driver 1\.0, 2026\-12\-02\.' "$md"
+expect "the provenance is printed once per chapter and file" test "$(grep -c 'GPU test' "$md")" -eq 1
+expect_not "later notes stay in the CSV"        grep -q 'a second note' "$md"
 expect "a link to an unwritten chapter becomes text" grep -q '\[the missing chapter\]{\.unwritten' "$md"
 expect "the unwritten chapter is reported"      grep -q 'chapter-not-written, a chapter not in this book yet' "$tmp/weave.err"
 expect "a link to a written chapter stays"      grep -q '\[this one\](#chapter-weaver-test)' "$md"

@@ -30,3 +30,27 @@ function Header(el)
     return { el, pandoc.RawBlock("latex", "\\markboth{" .. title .. "}{" .. title .. "}") }
   end
 end
+
+-- Measured tables: a smaller face, and long names (layer names such as
+-- res4a_branch2b, stage names, shapes 32x256x56x56) may break after '_',
+-- ':', '/' and 'x' instead of running over the next column.
+local function breakable(s)
+  if #s.text < 12 or not s.text:find("[_:/x]") then return nil end
+  local out = {}
+  for piece, sep in s.text:gmatch("([^_:/x]*)([_:/x]?)") do
+    if piece ~= "" or sep ~= "" then
+      table.insert(out, pandoc.Str(piece .. sep))
+      if sep ~= "" then table.insert(out, pandoc.RawInline("latex", "\\allowbreak{}")) end
+    end
+  end
+  return out
+end
+
+function Div(el)
+  if el.classes:includes("bench") then
+    el = pandoc.walk_block(el, { Str = breakable })
+    table.insert(el.content, 1, pandoc.RawBlock("latex", "\\begingroup\\nwbenchface"))
+    table.insert(el.content, pandoc.RawBlock("latex", "\\endgroup"))
+    return el
+  end
+end

@@ -28,12 +28,15 @@ Python 3 standard library only.
 
 import argparse
 import csv
+from decimal import Decimal, ROUND_HALF_UP
 import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import urllib.parse
 
 PLACEHOLDER = re.compile(r"ZQnw([cd])(\d+)QZ")
 LANG_BY_EXT = {
@@ -281,6 +284,28 @@ def outside_fences(text, fn):
     return "\n".join(out)
 
 
+def is_number(text):
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
+
+
+def sig(text, digits=3):
+    """A measured value at `digits` significant digits, never in exponent
+    form; a whole number (a count, a batch size) is left as it is."""
+    t = text.strip()
+    if re.fullmatch(r"[+-]?\d+", t) or not is_number(t):
+        return t
+    v = float(t)
+    if v == 0 or v != v or v in (float("inf"), float("-inf")):
+        return "0" if v == 0 else t
+    d = Decimal(repr(v))
+    q = Decimal(1).scaleb(d.adjusted() - digits + 1)
+    return format(d.quantize(q, rounding=ROUND_HALF_UP), "f")
+
+
 def ident_anchor(ident):
     safe = re.sub(r"[^A-Za-z0-9_]", lambda m: "-%x-" % ord(m.group(0)), ident)
     return "nw-id-" + safe
@@ -307,8 +332,11 @@ def link_list(chunks, current=None):
 # ---------------------------------------------------------------- the book
 
 class Book:
-    def __init__(self, chapters, root, figures, gnuplot):
+    def __init__(self, chapters, root, figures, gnuplot, data=None):
         self.chapters = chapters
+        self.data = data            # where the full CSV files are copied
+        self.chapter = None         # the chapter being written
+        self.provenanced = set()    # (chapter, csv) whose provenance is printed
         self.root = root
         self.figures = figures
         self.gnuplot = gnuplot
@@ -496,6 +524,66 @@ class Book:
             i = j + 1
         return "\n".join(out)
 
+    def read_csv(self, path):
+        """Notes (the '#' lines), header and rows of a committed CSV file."""
+        notes, rows_text = [], []
+        with open(os.path.join(self.root, path), newline="") as f:
+            for line in f:
+                if line.startswith("#"):
+                    notes.append(line[1:].strip())
+                elif line.strip():
+                    rows_text.append(line)
+        rows = list(csv.reader(rows_text))
+        return notes, rows[0], rows[1:]
+
+    WHERE = re.compile(r"^\s*([^!~=]+?)\s*(!=|~|=)\s*(.*?)\s*$")
+
+    def filter_rows(self, path, header, data, where):
+        """where="col=value,col!=value,col~regex": every condition holds."""
+        for cond in filter(None, (s.strip() for s in where.split(","))):
+            m = self.WHERE.match(cond)
+            if not m or m.group(1) not in header:
+                warn("bench-table %s: cannot use the condition %r in where=" % (path, cond))
+                continue
+            k, op, val = header.index(m.group(1)), m.group(2), m.group(3)
+            get = (lambda r: r[k].strip() if k < len(r) else "")
+            if op == "=":
+                data = [r for r in data if get(r) == val]
+            elif op == "!=":
+                data = [r for r in data if get(r) != val]
+            else:
+                rx = re.compile(val)
+                data = [r for r in data if rx.search(get(r))]
+        return data
+
+    def provenance(self, path, notes):
+        """One line that says where the numbers come from: the first '#'
+        line of the CSV (the GPU, versions and date) and the commit that
+        last changed the file."""
+        commit = ""
+        try:
+            r = subprocess.run(["git", "log", "-1", "--format=%h %cs", "--", path], cwd=self.root,
+                               capture_output=True, text=True, timeout=30)
+            if r.returncode == 0 and r.stdout.strip():
+                commit = r.stdout.strip().split()
+                commit = "committed in %s on %s" % (commit[0], commit[1]) if len(commit) > 1 else ""
+        except (OSError, subprocess.SubprocessError):
+            pass
+        bits = []
+        if notes:
+            bits.append("Measured: " + notes[0] + ".")
+        if commit:
+            bits.append("Data " + commit + ".")
+        return " ".join(bits)
+
+    def data_link(self, path):
+        """The full CSV, copied beside the book, as a link."""
+        name = os.path.basename(path)
+        if self.data:
+            os.makedirs(self.data, exist_ok=True)
+            shutil.copyfile(os.path.join(self.root, path), os.path.join(self.data, name))
+        return "[%s](data/%s)" % (md_escape(path), urllib.parse.quote(name))
+
     def bench_table(self, attrs, caption):
         self.nbench += 1
         path = attrs.get("csv")
@@ -506,85 +594,171 @@ class Book:
         if not os.path.exists(full):
             warn("bench-table: %s does not exist" % path)
             return "\n> **Not measured yet:** %s is not committed.\n" % inline_code(path)
-        notes = []
-        with open(full, newline="") as f:
-            rows_text = []
-            for line in f:
-                if line.startswith("#"):
-                    notes.append(line[1:].strip())
-                elif line.strip():
-                    rows_text.append(line)
-        rows = list(csv.reader(rows_text))
-        header, data = rows[0], rows[1:]
-        for cond in filter(None, (s.strip() for s in attrs.get("where", "").split(","))):
-            col, _, val = cond.partition("=")
-            if col.strip() not in header:
-                warn("bench-table %s: no column %r in where=" % (path, col))
-                continue
-            k = header.index(col.strip())
-            data = [r for r in data if k < len(r) and r[k] == val.strip()]
+        notes, header, data = self.read_csv(path)
+        data = self.filter_rows(path, header, data, attrs.get("where", ""))
         if not data:
             return "\n> **Not measured yet:** %s has no rows where %s.\n" % (
                 inline_code(path), inline_code(attrs.get("where", "")))
+        titles = {}
         specs = [s.strip() for s in attrs.get("columns", ",".join(header)).split(",") if s.strip()]
-        cols, titles = [], []
+        shown = []
         for s in specs:
             col, _, title = s.partition(":")
             if col not in header:
                 warn("bench-table %s: no column %r" % (path, col))
                 continue
-            cols.append(header.index(col))
-            titles.append(title or col)
+            shown.append(col)
+            titles[col] = title or col
+        strip = re.compile(attrs["strip"]) if attrs.get("strip") else None
+        digits = int(attrs.get("digits", "3"))
 
-        def cell(r, k):
-            return r[k].strip() if k < len(r) else ""
+        def label(text):
+            return strip.sub("", text).strip() if strip else text
 
-        def numeric(k):
-            try:
-                for r in data:
-                    float(cell(r, k))
-                return bool(data)
-            except ValueError:
-                return False
+        if attrs.get("pivot"):
+            table = self.pivot(path, header, data, attrs, titles, label, digits)
+        else:
+            table = self.flat(header, data, shown, titles, label, digits, attrs)
+        if table is None:
+            return "\n**[bench-table %s: bad pivot=\"%s\"]**\n" % (inline_code(path), attrs["pivot"])
+        head, body, numeric, more = table
 
         out = ["", ""]
         anchor = attrs.get("id")
         if anchor:
             out.append("::: {#%s .bench}" % anchor)
-        out.append("| " + " | ".join(md_escape(t) for t in titles) + " |")
-        out.append("|" + "|".join("---:" if numeric(k) else ":---" for k in cols) + "|")
-        for r in data:
-            out.append("| " + " | ".join(md_escape(cell(r, k)).replace("|", "\\|") for k in cols) + " |")
+        # the dashes give the printed book its column widths (pandoc sets a
+        # wide table in columns of these proportions): a number column as wide
+        # as its longest value or the longest word of its head, which wraps
+        # between words; a name column as wide as its longest name, up to 28
+        widths = []
+        for i in range(len(head)):
+            if numeric[i]:
+                w = max([len(x) for x in head[i].split()] + [len(r[i]) for r in body]) + 2
+            else:
+                w = min(28, max([len(head[i])] + [len(r[i]) for r in body]))
+            widths.append(max(3, w))
+        out.append("| " + " | ".join(md_escape(t) for t in head) + " |")
+        out.append("|" + "|".join(("-" * w + ":") if numeric[i] else (":" + "-" * w)
+                                  for i, w in enumerate(widths)) + "|")
+        for r in body:
+            out.append("| " + " | ".join(md_escape(c).replace("|", "\\|") for c in r) + " |")
         out.append("")
         out.append(": " + (caption or "Measured results (%s)." % inline_code(path)))
         out.append("")
-        if notes:
-            out.append("[%s]{.benchnote}" % md_escape("; ".join(notes)))
-            out.append("")
+        line = []
+        if more:
+            line.append(more)
+        line.append("Full data: %s." % self.data_link(path))
+        key = (self.chapter.key if self.chapter else "", path)
+        if key not in self.provenanced:
+            self.provenanced.add(key)
+            prov = self.provenance(path, notes)
+            if prov:
+                line.append(md_escape(prov))
+        out.append("[%s]{.benchnote}" % " ".join(line))
+        out.append("")
         chart = attrs.get("chart")
         if chart:
-            out.append(self.bench_chart(path, header, data, attrs, chart, caption))
+            out.append(self.bench_chart(path, header, data, attrs, chart, caption, label))
         if anchor:
             out.append(":::")
         out.append("")
         return "\n".join(out)
 
-    def bench_chart(self, path, header, data, attrs, chart, caption):
+    def flat(self, header, data, shown, titles, label, digits, attrs):
+        """The rows as they are, the shown columns only."""
+        cols = [header.index(c) for c in shown]
+
+        def cell(r, k):
+            return r[k].strip() if k < len(r) else ""
+
+        numeric = [bool(data) and all(is_number(cell(r, k)) for r in data) for k in cols]
+        body = [[sig(cell(r, k), digits) if numeric[i] else label(cell(r, k)) for i, k in enumerate(cols)]
+                for r in data]
+        more = ""
+        limit = int(attrs.get("limit", "0") or 0)
+        if limit and len(body) > limit:
+            more = "The first %d of %d rows." % (limit, len(body))
+            body = body[:limit]
+        return [titles[c] for c in shown], body, numeric, more
+
+    def pivot(self, path, header, data, attrs, titles, label, digits):
+        """pivot="ROWS:COLS:VALUE": one row per value of ROWS (several
+        columns joined by '+'), one column per value of COLS, the VALUE
+        column in the cells (times scale="1000" when asked); cols="a,b"
+        keeps and orders the columns."""
+        parts = attrs["pivot"].split(":")
+        if len(parts) != 3:
+            warn("bench-table %s: pivot=\"%s\" is not ROWS:COLS:VALUE" % (path, attrs["pivot"]))
+            return None
+        rows_by, col_by, value = [p.split("+") for p in parts[:1]][0], parts[1], parts[2]
+        for c in rows_by + [col_by, value]:
+            if c not in header:
+                warn("bench-table %s: pivot names no column %r" % (path, c))
+                return None
+        kr = [header.index(c) for c in rows_by]
+        kc, kv = header.index(col_by), header.index(value)
+
+        def cell(r, k):
+            return r[k].strip() if k < len(r) else ""
+
+        row_keys, col_keys, cells = [], [], {}
+        for r in data:
+            rk = tuple(cell(r, k) for k in kr)
+            ck = cell(r, kc)
+            if rk not in cells:
+                row_keys.append(rk)
+                cells[rk] = {}
+            if ck not in col_keys:
+                col_keys.append(ck)
+            if ck in cells[rk]:
+                warn("bench-table %s: two rows for %s / %s; the first is shown" % (path, rk, ck))
+                continue
+            v = cell(r, kv)
+            if attrs.get("scale") and is_number(v):
+                v = repr(float(v) * float(attrs["scale"]))
+            cells[rk][ck] = v
+        if attrs.get("cols"):
+            wanted = [s.strip() for s in attrs["cols"].split(",") if s.strip()]
+            for w in wanted:
+                if w not in col_keys:
+                    warn("bench-table %s: cols= names %r, which no kept row has" % (path, w))
+            col_keys = [w for w in wanted if w in col_keys]
+        more = ""
+        limit = int(attrs.get("limit", "0") or 0)
+        if limit and len(row_keys) > limit:
+            more = "The first %d of %d rows." % (limit, len(row_keys))
+            row_keys = row_keys[:limit]
+        head = [titles.get(c, c) for c in rows_by] + [label(c) for c in col_keys]
+        body = []
+        for rk in row_keys:
+            row = [label(v) for v in rk]
+            for ck in col_keys:
+                v = cells[rk].get(ck, "")
+                row.append(sig(v, digits) if is_number(v) else (v or "–"))
+            body.append(row)
+        numeric = [False] * len(rows_by) + [True] * len(col_keys)
+        unit = attrs.get("unit") or titles.get(value, value)
+        more = ("Cells: %s. " % md_escape(unit)) + more
+        return head, body, numeric, more.strip()
+
+    def bench_chart(self, path, header, data, attrs, chart, caption, label=lambda t: t):
         col = chart.partition(":")[0]
         if col not in header:
             warn("bench-table %s: chart column %r missing" % (path, col))
             return ""
         first = attrs.get("columns", header[0]).split(",")[0].partition(":")[0].strip()
-        label = attrs.get("label", first)
-        if label not in header:
-            label = header[0]
-        k, kl = header.index(col), header.index(label)
+        name = attrs.get("label", first)
+        if name not in header:
+            name = header[0]
+        k, kl = header.index(col), header.index(name)
         stem = "bench-%02d-%s-%s" % (self.nbench, re.sub(r"\W+", "-", os.path.splitext(os.path.basename(path))[0]),
                                      re.sub(r"\W+", "-", col))
         ylabel = attrs.get("ylabel", chart.partition(":")[2] or col)
         if self.figures:
             os.makedirs(self.figures, exist_ok=True)
-            block = "\n".join('"%s" %s' % (r[kl].replace('"', "'"), r[k]) for r in data
+            block = "\n".join('"%s" %s' % (label(r[kl]).replace('"', "'"), r[k]) for r in data
                               if k < len(r) and kl < len(r))
             script = [
                 "$data << EOD", block, "EOD",
@@ -597,9 +771,11 @@ class Book:
                 script[-2] = "set logscale y"
             script.append("plot $data using 2:xtic(1) lc rgb '#3b6ea8'")
             body = "\n".join(script) + "\n"
-            width = max(640, 60 * len(data) + 200)
-            for ext, term in (("svg", "svg size %d,400 dynamic font 'DejaVu Sans,12'" % width),
-                              ("pdf", "pdfcairo size %.1fin,3.2in font 'DejaVu Sans,9'" % (width / 110.0))):
+            # the PDF chart is as wide as the text, so that its lettering
+            # prints at the size it is set in, not shrunk to fit
+            width = min(900, max(640, 40 * len(data) + 200))
+            for ext, term in (("svg", "svg size %d,420 dynamic font 'DejaVu Sans,13'" % width),
+                              ("pdf", "pdfcairo size 6.3in,3.6in font 'DejaVu Sans,9'")):
                 out = os.path.join(self.figures, stem + "." + ext)
                 prog = "set terminal %s\nset output '%s'\n%s" % (term, out, body)
                 if self.gnuplot:
@@ -642,6 +818,7 @@ class Book:
         out = []
         main = appendices = False
         for ch in self.chapters:
+            self.chapter = ch
             out.append("\n")
             if ch.numbered and not main:
                 out.append("```{=latex}\n\\nwmainmatter\n```\n\n")
@@ -709,6 +886,7 @@ def main():
     w = sub.add_parser("weave", help="pipeline on stdin -> pandoc Markdown on stdout")
     w.add_argument("--root", default=".", help="directory that bench-table csv paths are relative to")
     w.add_argument("--figures", default=None, help="where generated charts go")
+    w.add_argument("--data", default=None, help="where the CSV files of bench tables are copied")
     w.add_argument("--no-gnuplot", action="store_true", help="write chart scripts but do not run gnuplot")
     w.add_argument("--refs", default=None, help="write the placeholder table here (JSON)")
     x = sub.add_parser("fix", help="turn placeholders in pandoc output into links")
@@ -721,7 +899,7 @@ def main():
         fix(args.format, args.refs, args.src, args.dst)
         return
     chapters = parse(sys.stdin)
-    book = Book(chapters, args.root, args.figures, not args.no_gnuplot)
+    book = Book(chapters, args.root, args.figures, not args.no_gnuplot, args.data)
     text = book.markdown()
     sys.stdout.write(text)
     if args.refs:
