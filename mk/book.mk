@@ -1,10 +1,13 @@
 # mk/book.mk -- weave the chapters into the book (HTML and PDF) and check it.
 #
-#   make book        book/out/litdnn.html (+ style.css, figures/, data/) and book/out/litdnn.pdf
+#   make book        the HTML book, book/out/index.html and a page per chapter
+#                    (+ style.css, figures/, data/), and book/out/litdnn.pdf
 #   make book-html   only the HTML book
 #   make book-pdf    only the PDF book
-#   make book-check  the weaver's and the checker's own tests, then every internal
-#                    link and local image of the HTML book in headless Chromium
+#   make book-check  the weaver's and the checker's own tests, then every link
+#                    and local image of every HTML page in headless Chromium, and
+#                    a screenshot of each chapter's first screen and of one
+#                    measured table (book/out/screenshots/)
 #
 # Included by the top-level Makefile, which defines CHAPTERS and SHELL.
 
@@ -37,21 +40,25 @@ BOOK_PANDOC := $(PANDOC) --from=markdown \
 
 book: book-html book-pdf
 
-book-html: $(BOOK_OUT)/litdnn.html $(BOOK_OUT)/style.css $(BOOK_FIG_SVG)
+book-html: $(BOOK_OUT)/index.html $(BOOK_OUT)/style.css $(BOOK_FIG_SVG)
 
 book-pdf: $(BOOK_OUT)/litdnn.pdf
 
 $(BOOK_OUT)/litdnn.md: $(CHAPTERS) $(BOOK_WEAVE) $(BOOK_CSV)
 	@mkdir -p $(BOOK_FIGS)
 	$(BOOK_PIPELINE) | $(PYTHON) $(BOOK_WEAVE) weave --root . --figures $(BOOK_FIGS) \
-	    --data $(BOOK_OUT)/data --refs $(BOOK_OUT)/litdnn.refs.json > $@.tmp
+	    --data $(BOOK_OUT)/data --refs $(BOOK_OUT)/litdnn.refs.json \
+	    --pages $(BOOK_OUT)/litdnn.pages.json > $@.tmp
 	@mv $@.tmp $@
 
-$(BOOK_OUT)/litdnn.html: $(BOOK_OUT)/litdnn.md book/template.html book/metadata.yaml $(BOOK_FIG_SVG)
-	$(BOOK_PANDOC) $< --to=html5 --standalone --mathml \
+# one HTML page per chapter: pandoc writes the whole book, `fix` links the
+# code, `pages` cuts it at the chapters
+$(BOOK_OUT)/index.html: $(BOOK_OUT)/litdnn.md book/template.html book/metadata.yaml $(BOOK_WEAVE) $(BOOK_FIG_SVG)
+	$(BOOK_PANDOC) $< --to=html5 --standalone --mathml --section-divs \
 	    --template=book/template.html --css=style.css --output=$(BOOK_OUT)/litdnn.pandoc.html
-	$(PYTHON) $(BOOK_WEAVE) fix html $(BOOK_OUT)/litdnn.refs.json $(BOOK_OUT)/litdnn.pandoc.html $@
-	@rm -f $(BOOK_OUT)/litdnn.pandoc.html
+	$(PYTHON) $(BOOK_WEAVE) fix html $(BOOK_OUT)/litdnn.refs.json $(BOOK_OUT)/litdnn.pandoc.html $(BOOK_OUT)/litdnn.onepage.html
+	$(PYTHON) $(BOOK_WEAVE) pages $(BOOK_OUT)/litdnn.pages.json $(BOOK_OUT)/litdnn.onepage.html $(BOOK_OUT)
+	@rm -f $(BOOK_OUT)/litdnn.pandoc.html $(BOOK_OUT)/litdnn.onepage.html $(BOOK_OUT)/litdnn.html
 
 $(BOOK_OUT)/style.css: book/style.css
 	@mkdir -p $(BOOK_OUT)
@@ -95,7 +102,8 @@ $(BOOK_FIGS)/%.pdf: book/figures/%.svg
 
 book-check: book-html
 	book/tests/run-tests.sh
-	$(PYTHON) book/check/linkcheck.py $(BOOK_OUT)/litdnn.html
+	$(PYTHON) book/check/linkcheck.py --screenshots $(BOOK_OUT)/screenshots \
+	    --measured tab-conv-resnet50 $(BOOK_OUT)/*.html
 
 book-clean:
 	rm -rf $(BOOK_OUT)

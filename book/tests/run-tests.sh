@@ -25,9 +25,9 @@ expect_not() {
 
 echo "book tools: weaver"
 mkdir -p "$tmp/figures"
-"$NOWEB_LIB/markup" "$here/sample.nw" | "$NOWEB_LIB/finduses" | "$NOWEB_LIB/noidx" \
+"$NOWEB_LIB/markup" "$here/sample.nw" "$here/sample2.nw" | "$NOWEB_LIB/finduses" | "$NOWEB_LIB/noidx" \
   | "$PYTHON" "$weave" weave --root "$here" --figures "$tmp/figures" --data "$tmp/data" \
-    --refs "$tmp/refs.json" > "$tmp/book.md" 2> "$tmp/weave.err"
+    --refs "$tmp/refs.json" --pages "$tmp/pages.json" > "$tmp/book.md" 2> "$tmp/weave.err"
 md="$tmp/book.md"
 expect "escaped launch comes out as <<<"        grep -q 'scale_kernel<<<1, 32>>>(x)' "$md"
 expect "escaped shift comes out as <<"          grep -q 'return 1 << 3;' "$md"
@@ -75,7 +75,32 @@ expect "chunk reference is a link inside code"  grep -q '<a class="nwref" href="
 expect "identifier use is a link inside code"   grep -q '<a class="nwident" href="#nw-sample-2">scale_one</a>' "$tmp/book.html"
 expect "LaTeX chunk reference is a hyperlink"   grep -q '\\hyperlink{nw-sample-2}{\\nwchunkref{the scale helper used twice}{1.2}}' "$tmp/book.tex"
 expect "LaTeX uses the PDF figure"              grep -q 'figures/sample-graph.pdf' "$tmp/book.tex"
-expect "the woven test book passes the browser check" "$PYTHON" "$check" "$tmp/book.html"
+
+echo "book tools: a page per chapter"
+"$PANDOC" --from=markdown --to=html5 --standalone --mathml --section-divs --toc \
+  --template="$top/book/template.html" --metadata title=test "$md" -o "$tmp/sections.html"
+"$PYTHON" "$weave" fix html "$tmp/refs.json" "$tmp/sections.html" "$tmp/onepage.html"
+mkdir -p "$tmp/site"
+cp -r "$tmp/figures" "$tmp/data" "$tmp/site/"
+"$PYTHON" "$weave" pages "$tmp/pages.json" "$tmp/onepage.html" "$tmp/site" 2> "$tmp/pages.err"
+site="$tmp/site"
+expect "a page per chapter, named after its file" test -s "$site/sample.html" -a -s "$site/sample2.html"
+expect "an index page and a page per index"     test -s "$site/index.html" -a -s "$site/index-of-chunks.html" -a -s "$site/index-of-identifiers.html"
+expect "a link to another chapter names its page" grep -q 'href="sample.html#chapter-weaver-test"' "$site/sample2.html"
+expect "an identifier link crosses pages"       grep -q 'href="sample.html#nw-sample-2"' "$site/sample2.html"
+expect "a link inside the page stays a fragment" grep -q 'href="#nw-sample-2"' "$site/sample.html"
+expect "every page has the whole contents"      grep -q 'href="sample2.html#chapter-second"' "$site/sample.html"
+expect "the rail opens the page's own chapter"  grep -q '<li class="current"><a href="#chapter-second"' "$site/sample2.html"
+expect "previous and next"                      grep -q 'rel="prev" href="sample.html"' "$site/sample2.html"
+expect_not "no line anchors in code"            grep -q 'href="#cb[0-9]' "$site/sample.html"
+expect "the pages pass the browser check"       "$PYTHON" "$check" --screenshots "$tmp/shots" --measured tab-pivot "$site"/*.html
+expect "a screenshot of each page"              test -s "$tmp/shots/sample2.png"
+expect "a screenshot of the measured table"     test -s "$tmp/shots/measured-tab-pivot.png"
+sed 's/href="sample.html#nw-sample-2"/href="sample.html#nw-sample-9"/' "$site/sample2.html" > "$site/cross.html"
+expect_not "a dangling link to another page fails" "$PYTHON" "$check" "$site/cross.html"
+printf '<!DOCTYPE html><html><head><title>b</title><style>body{background:#fff}</style></head><body></body></html>' > "$site/blank.html"
+expect_not "a page that renders nothing fails the screenshot" "$PYTHON" "$check" --screenshots "$tmp/shots" "$site/blank.html"
+rm -f "$site/cross.html" "$site/blank.html"
 
 echo "book tools: link checker"
 cat > "$tmp/good.html" <<'HTML'

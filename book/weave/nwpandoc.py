@@ -22,6 +22,7 @@ one scope) on standard input and writes one pandoc Markdown document:
 Usage:
   nwpandoc.py weave [--root DIR] [--figures DIR] [--refs FILE] < pipeline > book.md
   nwpandoc.py fix html|latex REFS IN OUT
+  nwpandoc.py pages PAGES IN OUTDIR
 
 Python 3 standard library only.
 """
@@ -814,6 +815,17 @@ class Book:
             out.append(line)
         return "\n".join(out) + "\n"
 
+    def page_names(self):
+        """The HTML page of each chapter, keyed by its heading's id: the
+        chapter's file name (04-matmul.html); the indexes get their own."""
+        names = {"nw-chunk-index": "index-of-chunks.html",
+                 "nw-identifier-index": "index-of-identifiers.html"}
+        for ch in self.chapters:
+            m = HEADING_ID.search(ch.heading or "")
+            if m:
+                names[m.group(1)] = ch.key + ".html"
+        return names
+
     def markdown(self):
         out = []
         main = appendices = False
@@ -878,6 +890,105 @@ def fix(fmt, refs_path, src, dst):
         f.write(text)
 
 
+# ---------------------------------------------------------------- pages
+
+SECTION1 = re.compile(r'<section id="([^"]+)" class="level1[^"]*"[^>]*>')
+ID_ATTR = re.compile(r'\sid="([^"]+)"')
+HREF_FRAG = re.compile(r'href="#([^"]*)"')
+# pandoc anchors every line of highlighted code; nothing links to them, and
+# they are a fifth of a chapter's bytes
+LINE_ANCHOR = re.compile(r'<span id="cb\d+-\d+"><a href="#cb\d+-\d+" aria-hidden="true" tabindex="-1"></a>')
+
+
+def split_pages(pages_path, src, outdir):
+    """Cut the one-page HTML book (pandoc's --section-divs output, after
+    `fix html`) into a page per chapter plus index.html: every page keeps
+    the whole book's contents in its rail, with its own chapter open, and
+    links to previous and next; a link to an id on another page becomes
+    PAGE.html#id."""
+    with open(pages_path) as f:
+        names = json.load(f)
+    with open(src, encoding="utf-8") as f:
+        text = f.read()
+    head = text[:text.index("<body>") + len("<body>")]
+    nav_start = text.index('<nav id="toc"')
+    nav_end = text.index("</nav>", nav_start) + len("</nav>")
+    nav = text[nav_start:nav_end]
+    main_start = text.index('<main id="top">') + len('<main id="top">')
+    main_end = text.rindex("</main>")
+    main = LINE_ANCHOR.sub("<span>", text[main_start:main_end])
+    starts = [m for m in SECTION1.finditer(main)]
+    if not starts:
+        sys.exit("nwpandoc: no level-1 sections in %s (pandoc needs --section-divs)" % src)
+    front = main[:starts[0].start()]
+    pages = []          # (file, id, title, html)
+    used = set()
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(main)
+        sid = m.group(1)
+        fname = names.get(sid) or re.sub(r"[^A-Za-z0-9-]+", "-", sid).strip("-") + ".html"
+        while fname in used or fname == "index.html":
+            fname = "x-" + fname
+        used.add(fname)
+        body = main[m.start():end]
+        h = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+        title = re.sub(r"<[^>]+>", "", h.group(1)).strip() if h else sid
+        title = html.unescape(re.sub(r"\s+", " ", title))
+        pages.append((fname, sid, title, body))
+    home_title = html.unescape(re.sub(r"<[^>]+>", "", re.search(r"<title>(.*?)</title>", head, re.S).group(1)))
+    pages.insert(0, ("index.html", "top", home_title, front))
+    where = {}
+    for fname, _, _, body in pages:
+        for m in ID_ATTR.finditer(body):
+            where.setdefault(m.group(1), fname)
+    where["top"] = "index.html"
+
+    def relink(fragment_html, here):
+        def repl(m):
+            target = m.group(1)
+            page = where.get(target)
+            if page is None or page == here:
+                return m.group(0)
+            if target == "top":
+                return 'href="%s"' % page
+            return 'href="%s#%s"' % (page, target)
+        return HREF_FRAG.sub(repl, fragment_html)
+
+    os.makedirs(outdir, exist_ok=True)
+    sizes = []
+    for i, (fname, sid, title, body) in enumerate(pages):
+        page_nav = relink(nav, fname)
+        # open this chapter's entry in the rail
+        page_nav = re.sub(r'<li><a href="#%s"' % re.escape(sid),
+                          '<li class="current"><a href="#%s" aria-current="page"' % sid, page_nav, count=1)
+        links = []
+        if i > 0:
+            p = pages[i - 1]
+            links.append('<a class="prev" rel="prev" href="%s">← %s</a>' % (p[0], html.escape(p[2])))
+        if i + 1 < len(pages):
+            n = pages[i + 1]
+            links.append('<a class="next" rel="next" href="%s">%s →</a>' % (n[0], html.escape(n[2])))
+        pager = '<nav class="pager" aria-label="Chapters">%s</nav>' % " ".join(links)
+        page_head = head
+        if fname != "index.html":
+            page_head = re.sub(r"<title>(.*?)</title>", lambda m: "<title>%s — %s</title>" % (
+                html.escape(title), m.group(1)), head, count=1, flags=re.S)
+        if fname == "index.html":
+            contents = re.sub(r'^<nav id="toc" class="toc" aria-label="Contents">', "", nav)
+            contents = contents[:contents.rindex("</nav>")]
+            contents = re.sub(r'<p class="toc-title">.*?</p>', "", contents, flags=re.S)
+            body = body + '\n<section id="contents" class="home-contents"><h2>Contents</h2>\n%s</section>\n' % \
+                relink(contents, fname)
+        out = "%s\n%s\n<main id=\"top\">\n%s\n%s\n%s\n</main>\n</body>\n</html>\n" % (
+            page_head, page_nav, pager, relink(body, fname), pager)
+        with open(os.path.join(outdir, fname), "w", encoding="utf-8") as f:
+            f.write(out)
+        sizes.append((len(out.encode("utf-8")), fname))
+    biggest = max(sizes)
+    print("nwpandoc: %d pages in %s, the largest %s (%.0f KB)" % (
+        len(sizes), outdir, biggest[1], biggest[0] / 1024.0), file=sys.stderr)
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -889,14 +1000,22 @@ def main():
     w.add_argument("--data", default=None, help="where the CSV files of bench tables are copied")
     w.add_argument("--no-gnuplot", action="store_true", help="write chart scripts but do not run gnuplot")
     w.add_argument("--refs", default=None, help="write the placeholder table here (JSON)")
+    w.add_argument("--pages", default=None, help="write the HTML page name of each chapter here (JSON)")
     x = sub.add_parser("fix", help="turn placeholders in pandoc output into links")
     x.add_argument("format", choices=["html", "latex"])
     x.add_argument("refs")
     x.add_argument("src")
     x.add_argument("dst")
+    p = sub.add_parser("pages", help="cut the fixed one-page HTML book into a page per chapter")
+    p.add_argument("pages", help="the page names the weave step wrote (--pages)")
+    p.add_argument("src")
+    p.add_argument("outdir")
     args = ap.parse_args()
     if args.cmd == "fix":
         fix(args.format, args.refs, args.src, args.dst)
+        return
+    if args.cmd == "pages":
+        split_pages(args.pages, args.src, args.outdir)
         return
     chapters = parse(sys.stdin)
     book = Book(chapters, args.root, args.figures, not args.no_gnuplot, args.data)
@@ -905,6 +1024,9 @@ def main():
     if args.refs:
         with open(args.refs, "w") as f:
             json.dump(book.refs, f)
+    if args.pages:
+        with open(args.pages, "w") as f:
+            json.dump(book.page_names(), f, indent=0)
 
 
 if __name__ == "__main__":
