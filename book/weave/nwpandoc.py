@@ -629,15 +629,17 @@ class Book:
         if anchor:
             out.append("::: {#%s .bench}" % anchor)
         # the dashes give the printed book its column widths (pandoc sets a
-        # wide table in columns of these proportions): a number column as wide
-        # as its longest value or the longest word of its head, which wraps
-        # between words; a name column as wide as its longest name, up to 28
+        # wide table in columns of these proportions): a number column wide
+        # enough for its longest value and the longest word of its head (TeX
+        # breaks a head between words, never inside the first), a name
+        # column as wide as its longest name up to 16 (names wrap at spaces
+        # and after _ : / x), so that eleven columns fit the page
         widths = []
         for i in range(len(head)):
             if numeric[i]:
-                w = max([len(x) for x in head[i].split()] + [len(r[i]) for r in body]) + 2
+                w = max([len(x) for x in head[i].split()] + [len(r[i]) for r in body]) + 4
             else:
-                w = min(28, max([len(head[i])] + [len(r[i]) for r in body]))
+                w = min(16, max([len(head[i])] + [len(r[i]) for r in body]))
             widths.append(max(3, w))
         out.append("| " + " | ".join(md_escape(t) for t in head) + " |")
         out.append("|" + "|".join(("-" * w + ":") if numeric[i] else (":" + "-" * w)
@@ -790,6 +792,14 @@ class Book:
 
     # ------------------------------------------------------------ indexes
 
+    @staticmethod
+    def two_columns(lines):
+        """An index: its heading, then its entries in two columns of small
+        type in the PDF book (the HTML page is one column)."""
+        head, entries = lines[:3], lines[3:]
+        return "\n".join(head + ["```{=latex}", "\\begin{multicols}{2}\\footnotesize\\raggedright", "```", ""]
+                         + entries + ["", "```{=latex}", "\\end{multicols}", "```"])
+
     def chunk_index(self):
         out = ["", "# Index of chunks {#nw-chunk-index .unnumbered}", ""]
         for name in sorted(self.defs, key=lambda n: name_plain(n).lower()):
@@ -801,7 +811,7 @@ class Book:
         undefined = sorted(set(self.users) - set(self.defs))
         for name in undefined:
             out.append("- ⟨%s⟩: **never defined**; used in %s." % (name_md(name), link_list(self.users[name])))
-        return "\n".join(out) + "\n"
+        return self.two_columns(out) + "\n"
 
     def ident_index(self):
         out = ["", "# Index of identifiers {#nw-identifier-index .unnumbered}", ""]
@@ -813,7 +823,7 @@ class Book:
             uses = self.ident_uses.get(ident)
             line += "; used in %s." % link_list(uses) if uses else "; not used elsewhere."
             out.append(line)
-        return "\n".join(out) + "\n"
+        return self.two_columns(out) + "\n"
 
     def page_names(self):
         """The HTML page of each chapter, keyed by its heading's id: the
