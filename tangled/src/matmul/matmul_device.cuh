@@ -24,7 +24,7 @@ static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j,
   const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
   const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
   float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-#line 1392 "chapters/04-matmul.nw"
+#line 1394 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */

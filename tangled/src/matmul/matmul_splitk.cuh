@@ -1,11 +1,11 @@
-#line 2461 "chapters/04-matmul.nw"
+#line 2465 "chapters/04-matmul.nw"
 /* Split-K on the pipelined kernel: the tile the including file sets (the
    WT_ constants), SK_BLOCKS_PER_SM, and the stage function SK_ENTRY. */
 #ifndef LITDNN_MATMUL_SPLITK_CUH
 #define LITDNN_MATMUL_SPLITK_CUH
 #include "matmul/matmul_pipelined.cuh"
 
-#line 2377 "chapters/04-matmul.nw"
+#line 2381 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256
@@ -83,5 +83,5 @@ litdnnStatus_t SK_GPU_FN_(SK_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return st;
 }
-#line 2468 "chapters/04-matmul.nw"
+#line 2472 "chapters/04-matmul.nw"
 #endif
