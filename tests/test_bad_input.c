@@ -2451,6 +2451,10 @@ BI_CASE(litdnnSetRNNDescriptor, zero_numLayers, BAD_PARAM_OUT_OF_BOUND, "numLaye
         numLayers = 0)
 BI_CASE(litdnnSetRNNDescriptor, negative_numLayers, BAD_PARAM_OUT_OF_BOUND, "numLayers = -3 must be positive",
         numLayers = -3)
+BI_CASE(litdnnSetRNNDescriptor, pseudo_layers_past_int, BAD_PARAM_OVERFLOW,
+        "numLayers = 2147483647 is too large: bidirectional, it makes 4294967294 pseudo-layers",
+        numLayers = INT_MAX; hiddenSize = 1; inputSize = 1; projSize = 1; dirMode = LITDNN_BIDIRECTIONAL;
+        cellMode = LITDNN_RNN_RELU)
 BI_CASE(litdnnSetRNNDescriptor, skip_input_of_another_size, BAD_PARAM,
         "inputMode = LITDNN_SKIP_INPUT needs inputSize = hiddenSize, not 4 and 5", inputSize = 4)
 BI_CASE(litdnnSetRNNDescriptor, unset_dropoutDesc, BAD_PARAM_NOT_FINALIZED, "dropoutDesc was never set",
