@@ -285,8 +285,9 @@ Test(emu_kernels, the_last_bytes_of_every_buffer_size_are_usable) {
     cudaFree(d_x);
     cudaFree(d_y);
   }
-#if defined(__x86_64__)
-  /* n = 17..19, 21..23, ...: the tails of the buffers of 16 bytes or more */
+#if defined(__x86_64__) && !defined(LITDNN_EMU_ASAN) && !defined(LITDNN_EMU_TSAN)
+  /* n = 17..19, 21..23, ...: the tails of the buffers of 16 bytes or more
+     (the check builds have no tail page: LITDNN_EMU_WATCH_TAIL, chapter 1) */
   cr_assert_gt(litdnn_emu_tail_steps(), before, "no access to a tail was checked");
 #else
   (void)before;
@@ -755,7 +756,10 @@ ParameterizedTest(struct emu_program *p, emu_cxx, programs, .timeout = 120) {
     return;
   }
   cr_assert(built, "%s does not compile:\n%s", p->name, build);
-  snprintf(cmd, sizeof cmd, "%s %s/prog > %s/out 2> %s/err", env, dir, dir, dir);
+  /* the program runs with the sanitizers' defaults, not with the settings a
+     sanitizer run of this suite gives its own process (abort_on_error) */
+  snprintf(cmd, sizeof cmd, "env -u ASAN_OPTIONS -u UBSAN_OPTIONS -u LSAN_OPTIONS %s %s/prog > %s/out 2> %s/err",
+           env, dir, dir, dir);
   int status = system(cmd);
   status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
   snprintf(cmd, sizeof cmd, "%s/out", dir);
