@@ -53,8 +53,10 @@ void fz_stage(litdnnHandle_t h, fz_bytes *b, litdnnOp_t op);
    bytes; its host copy is kept to check that a refused call left it alone.
    A size over FZ_MAX_BYTES is not allocated: the target skips the call. */
 #define FZ_MAX_BYTES ((size_t)1 << 18)
-/* ... and a tensor of more elements than this (its strides may overlap) */
-#define FZ_MAX_ELEMENTS ((size_t)1 << 16)
+/* ... and a tensor of more elements than this (its strides may overlap):
+   the emulator runs a kernel's threads one after another, and under the
+   sanitizers a global pooling of 2^16 outputs took minutes */
+#define FZ_MAX_ELEMENTS ((size_t)1 << 12)
 /* v as an int, stopped at INT_MIN and INT_MAX: sizes the target derives
    from edge values (INT_MAX + 1, INT_MAX * 2) must not overflow */
 static inline int fz_sat(long long v) { return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v; }
