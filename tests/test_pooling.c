@@ -5,6 +5,7 @@
    below, in stage_takes) and refuse every other one, naming itself,
    with the output untouched. */
 #include "common.h"
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,6 +372,20 @@ static int check_forward(const t_case *c, const pcase *p, litdnnPoolingMode_t mo
   return s == LITDNN_STATUS_SUCCESS;
 }
 
+/* An element of dx is a float sum of up to k = prod ceil(win / stride)
+   terms alpha dy (|dy| <= 1) and beta dx0 (|dx0| <= 1): each of its k + 1
+   additions may round by half an ulp of a partial sum of at most
+   k |alpha| + |beta|. With cancellation the result can be far smaller
+   than its terms, so the bound is absolute (never below 1e-6). */
+static double backward_atol(const pcase *p, float alpha, float beta)
+{
+  int k = 1;
+  for (int i = 0; i < 3; i++)
+    k *= (p->win[i] + p->str[i] - 1) / (p->str[i] > 0 ? p->str[i] : 1);
+  double bound = (k + 1) * ldexp(1.0, -24) * (k * fabs(alpha) + fabs(beta));
+  return bound > 1e-6 ? bound : 1e-6;
+}
+
 /* Backward in case c; y is the forward output of x, as the API requires
    (the compare stages read it). Returns 1 if the stage ran. */
 static int check_backward(const t_case *c, const pcase *p, litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
@@ -405,7 +420,7 @@ static int check_backward(const t_case *c, const pcase *p, litdnnPoolingMode_t m
            mode_names[mode], nan ? "nan-prop" : "nan-skip", fmt == LITDNN_TENSOR_NHWC ? "NHWC" : "NCHW",
            alpha, beta);
   /* atomics and float sums of up to a few terms: a few ulps */
-  check_result(c, s, msg, takes, got, ref, dx0, tx.count, 1e-5, 1e-6, what);
+  check_result(c, s, msg, takes, got, ref, dx0, tx.count, 1e-5, backward_atol(p, alpha, beta), what);
   free(got);
   t_dev_free(h, d_x);
   t_dev_free(h, d_y);
