@@ -340,7 +340,12 @@ Test(emu_kernels, atomics_float4_and_dynamic_shared_memory) {
 }
 
 /* ---- whole programs through litdnn-emucc ---- */
-static const char *emucc = "build/bin/litdnn-emucc";
+/* the build folder the test program was built for (build-san/ under make
+   test SANITIZE=1), from the Makefile */
+#ifndef T_BUILD_DIR
+#define T_BUILD_DIR "build"
+#endif
+static const char *emucc = T_BUILD_DIR "/bin/litdnn-emucc";
 static const char *examples = "tangled/examples/emu";
 
 /* compile example NAME with CHECK ("" or "--check=..."), run it with ENV;
