@@ -1,4 +1,4 @@
-#line 411 "chapters/11-training.nw"
+#line 412 "chapters/11-training.nw"
 /* Layer objects, the networks built from them, and the training step. */
 #include "train.h"
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#line 435 "chapters/11-training.nw"
+#line 436 "chapters/11-training.nw"
 static const float one = 1.0f, zero = 0.0f;
 
 static int lib_fail(train_net *net, const char *layer, const char *call, litdnnStatus_t s)
@@ -52,7 +52,7 @@ static int shape_io(train_net *net, train_layer *l, int n)
 }
 
 static size_t per_image(int c, int h, int w) { return (size_t)c * h * w; }
-#line 493 "chapters/11-training.nw"
+#line 494 "chapters/11-training.nw"
 typedef struct {
   int n;
   litdnnConvolutionFwdAlgo_t fwd;
@@ -73,12 +73,24 @@ typedef struct {
   conv_choice cache[4];                   /* per batch size seen */
   int cached;
   conv_choice use;
-  void *ws;
-  size_t ws_size;
   float *dz;                              /* the gradient before the ReLU */
 } conv_layer;
 
-#line 608 "chapters/11-training.nw"
+/* grow the network's one workspace to at least bytes (layers run one at a
+   time, so the largest need is enough for all of them) */
+static int net_workspace(train_net *net, train_layer *l, size_t bytes)
+{
+  if (bytes <= net->ws_size)
+    return 0;
+  litdnnFree(net->handle, net->ws);
+  net->ws = NULL;
+  net->ws_size = 0;
+  TRY(litdnnMalloc(net->handle, &net->ws, bytes));
+  net->ws_size = bytes;
+  return 0;
+}
+
+#line 624 "chapters/11-training.nw"
 #define PICK_ALGO(perf, count, limit, out)                                      \
   do {                                                                         \
     int found_ = 0;                                                            \
@@ -92,6 +104,14 @@ typedef struct {
                         "within a workspace of %zu bytes", l->name, (size_t)(limit));        \
   } while (0)
 
+/* out = the largest workspace that an algorithm of the list able to run
+   asks for, if it is under the limit and above out */
+#define LARGEST_UNDER(perf, count, limit, out)                                  \
+  for (int i_ = 0; i_ < (count); i_++)                                         \
+    if ((perf)[i_].status == LITDNN_STATUS_SUCCESS && (perf)[i_].memory <= (limit) && \
+        (perf)[i_].memory > (out))                                             \
+      (out) = (perf)[i_].memory
+
 static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
 {
   train_layer *l = &cv->base;
@@ -103,31 +123,31 @@ static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
   int nf = 0, nd = 0, nw = 0;
   const float *w = param_w(net, cv->w_param);
   float *dw = param_g(net, cv->w_param);
+  TRY(litdnnGetConvolutionForwardAlgorithm(h, l->x_desc, cv->w_desc, cv->conv, l->y_desc,
+      LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &nf, fp));
+  TRY(litdnnGetConvolutionBackwardFilterAlgorithm(h, l->x_desc, l->y_desc, cv->conv,
+      cv->w_desc, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &nw, wp));
+  if (cv->need_dx)
+    TRY(litdnnGetConvolutionBackwardDataAlgorithm(h, cv->w_desc, l->y_desc, cv->conv,
+        l->x_desc, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &nd, dp));
   if (net->cfg.find) {
-    /* Find runs the algorithms: it needs the layer's buffers and a workspace */
-    if (cv->ws_size < limit) {
-      litdnnFree(h, cv->ws);
-      cv->ws = NULL;
-      cv->ws_size = 0;
-      TRY(litdnnMalloc(h, &cv->ws, limit));
-      cv->ws_size = limit;
-    }
+    /* Find runs the algorithms, on the layer's buffers, in a workspace as
+       large as the largest that an algorithm under the limit asks for */
+    size_t lend = 0;
+    LARGEST_UNDER(fp, nf, limit, lend);
+    LARGEST_UNDER(wp, nw, limit, lend);
+    if (cv->need_dx)
+      LARGEST_UNDER(dp, nd, limit, lend);
+    if (net_workspace(net, l, lend) != 0)
+      return -1;
     TRY(litdnnFindConvolutionForwardAlgorithm(h, l->x_desc, cv->in, cv->w_desc, w, cv->conv,
-        l->y_desc, l->y, LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &nf, fp, cv->ws, limit));
+        l->y_desc, l->y, LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &nf, fp, net->ws, lend));
     TRY(litdnnFindConvolutionBackwardFilterAlgorithm(h, l->x_desc, cv->in, l->y_desc, l->y,
-        cv->conv, cv->w_desc, dw, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &nw, wp, cv->ws,
-        limit));
+        cv->conv, cv->w_desc, dw, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &nw, wp, net->ws,
+        lend));
     if (cv->need_dx)
       TRY(litdnnFindConvolutionBackwardDataAlgorithm(h, cv->w_desc, w, l->y_desc, l->y, cv->conv,
-          l->x_desc, l->dx, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &nd, dp, cv->ws, limit));
-  } else {
-    TRY(litdnnGetConvolutionForwardAlgorithm(h, l->x_desc, cv->w_desc, cv->conv, l->y_desc,
-        LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &nf, fp));
-    TRY(litdnnGetConvolutionBackwardFilterAlgorithm(h, l->x_desc, l->y_desc, cv->conv,
-        cv->w_desc, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT, &nw, wp));
-    if (cv->need_dx)
-      TRY(litdnnGetConvolutionBackwardDataAlgorithm(h, cv->w_desc, l->y_desc, cv->conv,
-          l->x_desc, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &nd, dp));
+          l->x_desc, l->dx, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &nd, dp, net->ws, lend));
   }
   PICK_ALGO(fp, nf, limit, c->fwd);
   PICK_ALGO(wp, nw, limit, c->bwd_filter);
@@ -147,7 +167,7 @@ static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
   return 0;
 }
 
-#line 520 "chapters/11-training.nw"
+#line 533 "chapters/11-training.nw"
 static int conv_shape(train_net *net, train_layer *l, int n)
 {
   conv_layer *cv = (conv_layer *)l;
@@ -164,14 +184,7 @@ static int conv_shape(train_net *net, train_layer *l, int n)
     cv->cache[i] = c;
   }
   cv->use = cv->cache[i];
-  if (cv->use.workspace > cv->ws_size) {
-    litdnnFree(net->handle, cv->ws);
-    cv->ws = NULL;
-    cv->ws_size = 0;
-    TRY(litdnnMalloc(net->handle, &cv->ws, cv->use.workspace));
-    cv->ws_size = cv->use.workspace;
-  }
-  return 0;
+  return net_workspace(net, l, cv->use.workspace);
 }
 
 static int conv_forward(train_net *net, train_layer *l, const float *x, int training)
@@ -179,11 +192,11 @@ static int conv_forward(train_net *net, train_layer *l, const float *x, int trai
   conv_layer *cv = (conv_layer *)l;
   if (cv->bias)
     TRY(litdnnConvolutionBiasActivationForward(net->handle, &one, l->x_desc, x, cv->w_desc,
-        param_w(net, cv->w_param), cv->conv, cv->use.fwd, cv->ws, cv->ws_size, &zero, l->y_desc,
+        param_w(net, cv->w_param), cv->conv, cv->use.fwd, net->ws, net->ws_size, &zero, l->y_desc,
         l->y, cv->b_desc, param_w(net, cv->b_param), cv->act, l->y_desc, l->y));
   else
     TRY(litdnnConvolutionForward(net->handle, &one, l->x_desc, x, cv->w_desc,
-        param_w(net, cv->w_param), cv->conv, cv->use.fwd, cv->ws, cv->ws_size, &zero,
+        param_w(net, cv->w_param), cv->conv, cv->use.fwd, net->ws, net->ws_size, &zero,
         l->y_desc, l->y));
   return 0;
 }
@@ -202,10 +215,10 @@ static int conv_backward(train_net *net, train_layer *l, const float *x, const f
     TRY(litdnnConvolutionBackwardBias(net->handle, &one, l->y_desc, g, &zero, cv->b_desc,
                                       param_g(net, cv->b_param)));
   TRY(litdnnConvolutionBackwardFilter(net->handle, &one, l->x_desc, x, l->y_desc, g, cv->conv,
-      cv->use.bwd_filter, cv->ws, cv->ws_size, &zero, cv->w_desc, param_g(net, cv->w_param)));
+      cv->use.bwd_filter, net->ws, net->ws_size, &zero, cv->w_desc, param_g(net, cv->w_param)));
   if (need_dx)
     TRY(litdnnConvolutionBackwardData(net->handle, &one, cv->w_desc, param_w(net, cv->w_param),
-        l->y_desc, g, cv->conv, cv->use.bwd_data, cv->ws, cv->ws_size, &zero, l->x_desc, l->dx));
+        l->y_desc, g, cv->conv, cv->use.bwd_data, net->ws, net->ws_size, &zero, l->x_desc, l->dx));
   return 0;
 }
 
@@ -216,13 +229,12 @@ static void conv_destroy(train_net *net, train_layer *l)
   litdnnDestroyConvolutionDescriptor(cv->conv);
   litdnnDestroyTensorDescriptor(cv->b_desc);
   litdnnDestroyActivationDescriptor(cv->act);
-  litdnnFree(net->handle, cv->ws);
   litdnnFree(net->handle, cv->dz);
 }
 
 static const train_layer_ops conv_ops = {"convolution", conv_shape, conv_forward, conv_backward,
                                          conv_destroy};
-#line 686 "chapters/11-training.nw"
+#line 710 "chapters/11-training.nw"
 #define TRAIN_BN_EPSILON 1e-5
 #define TRAIN_BN_FACTOR 0.1
 
@@ -279,7 +291,7 @@ static void bn_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops bn_ops = {"batch norm", bn_shape, bn_forward, bn_backward,
                                        bn_destroy};
-#line 751 "chapters/11-training.nw"
+#line 775 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   litdnnPoolingDescriptor_t pool;
@@ -335,7 +347,7 @@ static void relu_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops relu_ops = {"relu", shape_io, relu_forward, relu_backward,
                                          relu_destroy};
-#line 832 "chapters/11-training.nw"
+#line 856 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   int w_param, b_param;
@@ -376,7 +388,7 @@ static void fc_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops fc_ops = {"fully connected", shape_io, fc_forward, fc_backward,
                                        fc_destroy};
-#line 885 "chapters/11-training.nw"
+#line 909 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   float p;
@@ -441,7 +453,7 @@ static void dropout_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops dropout_ops = {"dropout", dropout_shape, dropout_forward,
                                             dropout_backward, dropout_destroy};
-#line 971 "chapters/11-training.nw"
+#line 995 "chapters/11-training.nw"
 static int logsoftmax_forward(train_net *net, train_layer *l, const float *x, int training)
 {
   TRY(litdnnSoftmaxForward(net->handle, LITDNN_SOFTMAX_LOG, LITDNN_SOFTMAX_MODE_INSTANCE, &one,
@@ -461,7 +473,7 @@ static void nothing_to_destroy(train_net *net, train_layer *l) {}
 
 static const train_layer_ops logsoftmax_ops = {"log-softmax", shape_io, logsoftmax_forward,
                                                logsoftmax_backward, nothing_to_destroy};
-#line 1002 "chapters/11-training.nw"
+#line 1026 "chapters/11-training.nw"
 void train_config_default(train_config *cfg)
 {
   memset(cfg, 0, sizeof *cfg);
@@ -472,7 +484,7 @@ void train_config_default(train_config *cfg)
   cfg->weight_decay = 5e-4f;
   cfg->dropout = 0.25f;
   cfg->seed = 1;
-  cfg->workspace_limit = (size_t)64 * 1024 * 1024;
+  cfg->workspace_limit = (size_t)1024 * 1024 * 1024;
 }
 
 static int add_param(train_net *net, const char *layer, const char *what, size_t count,
@@ -537,7 +549,7 @@ static const float *layer_input(train_net *net, int i)
 {
   return i ? net->layers[i - 1]->y : net->x;
 }
-#line 1085 "chapters/11-training.nw"
+#line 1109 "chapters/11-training.nw"
 static int add_conv(train_net *net, const char *name, int k, int r, int pad, int bias, int relu)
 {
   conv_layer *cv = (conv_layer *)begin_layer(net, sizeof *cv, &conv_ops, name);
@@ -659,7 +671,7 @@ static int add_logsoftmax(train_net *net, const char *name)
     return -1;
   return end_layer(net, l, l->in_c, l->in_h, l->in_w);
 }
-#line 1221 "chapters/11-training.nw"
+#line 1245 "chapters/11-training.nw"
 static uint64_t splitmix64(uint64_t *state)
 {
   uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -727,7 +739,7 @@ static int net_finish(train_net *net)
     return train_fail(net->err, sizeof net->err, "network: out of memory");
   return 0;
 }
-#line 1316 "chapters/11-training.nw"
+#line 1340 "chapters/11-training.nw"
 static train_net *net_new(const train_config *cfg, int c, int h, int w, char *err, size_t errsize)
 {
   train_net *net = calloc(1, sizeof *net);
@@ -783,7 +795,7 @@ train_net *train_lenet5(const train_config *cfg, char *err, size_t errsize)
            add_logsoftmax(net, "logsoftmax") == 0;
   return net_done(net, ok, err, errsize);
 }
-#line 1383 "chapters/11-training.nw"
+#line 1407 "chapters/11-training.nw"
 train_net *train_vgg_small(const train_config *cfg, char *err, size_t errsize)
 {
   train_net *net = net_new(cfg, 3, 32, 32, err, errsize);
@@ -829,6 +841,7 @@ void train_net_destroy(train_net *net)
     litdnnFree(net->handle, net->velocity);
     litdnnFree(net->handle, net->x);
     litdnnFree(net->handle, net->dlogp);
+    litdnnFree(net->handle, net->ws);
     litdnnDestroy(net->handle);
   }
   litdnnDestroyTensorDescriptor(net->vec_desc);
@@ -836,7 +849,7 @@ void train_net_destroy(train_net *net)
   free(net->host_dlogp);
   free(net);
 }
-#line 1454 "chapters/11-training.nw"
+#line 1479 "chapters/11-training.nw"
 static int net_shape(train_net *net, int n)
 {
   if (n == net->n)
@@ -980,7 +993,7 @@ int train_reset_dropout(train_net *net)
       return -1;
   return 0;
 }
-#line 1615 "chapters/11-training.nw"
+#line 1640 "chapters/11-training.nw"
 int train_sgd(train_net *net)
 {
   train_layer *l = NULL;
@@ -996,7 +1009,7 @@ int train_sgd(train_net *net)
   net->sgd_seconds += tick(net) - t0;
   return 0;
 }
-#line 1646 "chapters/11-training.nw"
+#line 1671 "chapters/11-training.nw"
 static const char model_magic[8] = {'L', 'I', 'T', 'D', 'N', 'N', 'W', '1'};
 
 int train_get_param(train_net *net, int p, float *host)

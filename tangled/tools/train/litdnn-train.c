@@ -1,4 +1,4 @@
-#line 1768 "chapters/11-training.nw"
+#line 1795 "chapters/11-training.nw"
 /* litdnn-train: LeNet-5 on Fashion-MNIST, through litdnn's public API. */
 #include "train.h"
 #include <math.h>
@@ -8,10 +8,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#line 1786 "chapters/11-training.nw"
+#line 1813 "chapters/11-training.nw"
 typedef struct {
   train_config cfg;
-  int epochs, limit, test_limit, steps;
+  int epochs, limit, test_limit, steps, workspace_mib;
   const char *data, *save, *load, *csv, *profile, *bench;
 } options;
 
@@ -20,10 +20,10 @@ static void usage(FILE *f)
   fprintf(f,
       "usage: litdnn-train [--backend cpu|cuda|emu] [--epochs N] [--batch N] [--lr X]\n"
       "                    [--momentum X] [--weight-decay X] [--dropout P] [--seed N]\n"
-      "                    [--limit N] [--test-limit N] [--data DIR] [--find]\n"
+      "                    [--limit N] [--test-limit N] [--data DIR] [--find] [--workspace MIB]\n"
       "                    [--save FILE] [--load FILE] [--csv FILE] [--profile FILE]\n"
       "       litdnn-train --bench lenet|vgg [--backend ...] [--batch N] [--steps N]\n"
-      "                    [--find] [--csv FILE] [--profile FILE]\n"
+      "                    [--find] [--workspace MIB] [--csv FILE] [--profile FILE]\n"
       "Trains LeNet-5 on Fashion-MNIST (default data: %s).\n", TRAIN_DEFAULT_DATA);
 }
 
@@ -40,6 +40,7 @@ static int parse_options(int argc, char **argv, options *o)
   train_config_default(&o->cfg);
   o->epochs = 10;
   o->steps = 50;
+  o->workspace_mib = (int)(o->cfg.workspace_limit >> 20);
   o->data = TRAIN_DEFAULT_DATA;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -71,6 +72,7 @@ static int parse_options(int argc, char **argv, options *o)
     INT_OPT("--limit", o->limit, 1)
     INT_OPT("--test-limit", o->test_limit, 1)
     INT_OPT("--steps", o->steps, 1)
+    INT_OPT("--workspace", o->workspace_mib, 0)
     FLOAT_OPT("--lr", o->cfg.lr, 0.0, 10.0)
     FLOAT_OPT("--momentum", o->cfg.momentum, 0.0, 0.999)
     FLOAT_OPT("--weight-decay", o->cfg.weight_decay, 0.0, 1.0)
@@ -111,9 +113,10 @@ static int parse_options(int argc, char **argv, options *o)
   }
   if (o->bench && strcmp(o->bench, "lenet") != 0 && strcmp(o->bench, "vgg") != 0)
     return bad_option("--bench", o->bench);
+  o->cfg.workspace_limit = (size_t)o->workspace_mib << 20;
   return 0;
 }
-#line 1903 "chapters/11-training.nw"
+#line 1933 "chapters/11-training.nw"
 typedef struct {
   int tty;
   double start, last;
@@ -156,7 +159,7 @@ static void progress_show(progress *p, int epoch, int epochs, int batch, int bat
     printf("\n");
   fflush(stdout);
 }
-#line 1957 "chapters/11-training.nw"
+#line 1987 "chapters/11-training.nw"
 static void shuffle(int *order, int count, uint64_t seed)
 {
   for (int i = 0; i < count; i++)
@@ -254,7 +257,7 @@ static int train_epochs(train_net *net, const options *o, const train_dataset *t
   free(order), free(images), free(labels);
   return status;
 }
-#line 2068 "chapters/11-training.nw"
+#line 2098 "chapters/11-training.nw"
 static size_t per_image_of(train_net *net)
 {
   return (size_t)net->in_c * net->in_h * net->in_w;
@@ -301,7 +304,7 @@ static int bench(train_net *net, const options *o, double *images_per_second)
   *images_per_second = (double)o->steps * n / t;
   return 0;
 }
-#line 2123 "chapters/11-training.nw"
+#line 2153 "chapters/11-training.nw"
 static int write_profile(train_net *net, const options *o, const char *what, long steps)
 {
   FILE *f = fopen(o->profile, "w");
@@ -330,7 +333,7 @@ static void reset_profile(train_net *net)
     net->layers[i]->seconds[0] = net->layers[i]->seconds[1] = 0.0;
   net->loss_seconds = net->sgd_seconds = 0.0;
 }
-#line 2154 "chapters/11-training.nw"
+#line 2184 "chapters/11-training.nw"
 static int run_bench(const options *o)
 {
   char err[512];

@@ -68,7 +68,7 @@ typedef struct {
   float lr, momentum, weight_decay, dropout;
   uint64_t seed;
   int find;                  /* choose algorithms by timing them (Find) */
-  size_t workspace_limit;    /* bytes one layer may take for its workspace */
+  size_t workspace_limit;    /* bytes one convolution may ask for as workspace */
   int profile;               /* synchronise around each layer and time it */
 } train_config;
 
@@ -84,6 +84,8 @@ struct train_net {
   size_t trainable, total;   /* floats: the trainable prefix, everything */
   float *weights, *grads, *velocity;   /* device */
   float *x, *dlogp;          /* device: a batch of input, the loss's gradient */
+  void *ws;                  /* device: the convolutions' workspace, shared */
+  size_t ws_size;
   float *host_logp, *host_dlogp;
   litdnnTensorDescriptor_t vec_desc;   /* 1 x trainable x 1 x 1 */
   double sgd_seconds, loss_seconds;
