@@ -1,4 +1,4 @@
-#line 2824 "chapters/10-rnn.nw"
+#line 2856 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -565,11 +565,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2304 "chapters/10-rnn.nw"
+#line 2314 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
-  int cell, G, S, H, N, T, d, ub, training;
+  int cell, G, S, H, N, T, d, ub, kt, training;
   const int *len, *off;
   const float *R, *bw, *br;
   const float *gx;              /* the input halves, as the fused kernel reads them */
@@ -585,15 +585,16 @@ typedef struct rnn_persistent_args {
 
 static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
 {
-  extern __shared__ float rs[];   /* G x H x ub: this block's rows of R, unit fastest */
+  extern __shared__ float rs[];   /* G x H x ub: this block's rows of R, unit fastest; then the h tile */
   int u0 = (int)blockIdx.x * a.ub, units = a.H - u0 < a.ub ? a.H - u0 : a.ub;
   int64_t nh = (int64_t)a.N * a.H, slab = (int64_t)a.G * a.H * a.ub;
+  float *ht = rs + slab;          /* N x kt values of h_{t-1}, rows kt + 1 apart */
+  int ht_ld = a.kt + 1, items = a.N * a.ub;
   for (int64_t e = threadIdx.x; e < slab; e += blockDim.x) {
     int u = (int)(e % a.ub);
     int64_t gk = e / a.ub;
     rs[e] = u < units ? a.R[((gk / a.H) * a.H + u0 + u) * a.H + gk % a.H] : 0.0f;
   }
-  __syncthreads();
   int lstm = a.cell == LITDNN_LSTM;
   for (int step = 0; step < a.T; step++) {
     int t = a.d ? a.T - 1 - step : step;
@@ -601,27 +602,37 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     float *hn = a.hs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
-    for (int p = threadIdx.x; p < a.N * a.ub; p += blockDim.x) {
-      int n = p / a.ub, u = p % a.ub, j = u0 + u;
-      if (u >= units)
+    /* every thread of the block takes the same number of rounds, so that
+       the barriers around the tiles are reached by all of them */
+    for (int p0 = 0; p0 < items; p0 += blockDim.x) {
+      int p = p0 + (int)threadIdx.x, n = p / a.ub, u = p % a.ub, j = u0 + u;
+      int mine = p < items && u < units, live = mine && t < a.len[n];
+      float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+      for (int k0 = 0; k0 < a.H; k0 += a.kt) {
+        int kn = a.H - k0 < a.kt ? a.H - k0 : a.kt;
+        __syncthreads();   /* the tile before is read, and R is in place */
+        for (int e = threadIdx.x; e < a.N * kn; e += blockDim.x)
+          ht[(e / kn) * ht_ld + e % kn] = __ldcg(hp + (int64_t)(e / kn) * a.H + k0 + e % kn);
+        __syncthreads();
+        if (live)
+          for (int k = 0; k < kn; k++) {
+            float hv = ht[n * ht_ld + k];
+            LITDNN_UNROLL
+            for (int g = 0; g < 4; g++)
+              if (g < a.G)
+                acc[g] += rs[((int64_t)g * a.H + k0 + k) * a.ub + u] * hv;
+          }
+      }
+      if (!mine)
         continue;
       int64_t k0 = (int64_t)n * a.H + j, orow = rnn_row(a.out_rows, n, t, a.N, a.T, a.off);
-      if (t >= a.len[n]) {   /* keep the state; fill the output's padding */
+      if (!live) {   /* past the sequence's end: keep the state, fill the output's padding */
         hn[k0] = __ldcg(hp + k0);
         if (lstm)
           cn[k0] = __ldcg(cp + k0);
         if (orow >= 0 && a.fill)
           a.out[orow * a.out_ld + j] = a.fill_value;
         continue;
-      }
-      float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-      const float *hrow = hp + (int64_t)n * a.H;
-      for (int k = 0; k < a.H; k++) {
-        float hv = __ldcg(hrow + k);
-        LITDNN_UNROLL
-        for (int g = 0; g < 4; g++)
-          if (g < a.G)
-            acc[g] += rs[((int64_t)g * a.H + k) * a.ub + u] * hv;
       }
       int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
       float sv[4];
@@ -649,7 +660,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2398 "chapters/10-rnn.nw"
+#line 2419 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -674,13 +685,24 @@ static rnn_device rnn_device_of(void)
   return dev;
 }
 
-/* units per block, blocks, and the bytes of shared memory each needs */
-static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *dev, int *ub, int *blocks, size_t *smem)
+/* units per block, blocks, the width of an h tile, and the bytes of
+   shared memory each block needs: its rows of R and one tile of h for
+   the N sequences, at most RNN_PERSISTENT_TILE floats */
+#define RNN_PERSISTENT_TILE 4096
+static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *dev, int *ub, int *blocks, int *kt,
+                                 size_t *smem)
 {
   int sms = dev->sms > 0 ? dev->sms : 1;
   *ub = (s->H + sms - 1) / sms;
   *blocks = (s->H + *ub - 1) / *ub;
-  *smem = (size_t)s->G * s->H * *ub * sizeof(float);
+  *kt = RNN_PERSISTENT_TILE / s->N;
+  if (*kt > 128)
+    *kt = 128;
+  if (*kt > s->H)
+    *kt = s->H;
+  if (*kt < 1)
+    *kt = 1;
+  *smem = ((size_t)s->G * s->H * *ub + (size_t)s->N * (*kt + 1)) * sizeof(float);
 }
 
 const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const void *args)
@@ -691,22 +713,22 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the device could not be asked for its SMs and shared memory";
   if (!dev.cooperative)
     return "the device cannot launch a cooperative grid";
-  int ub, blocks;
+  int ub, blocks, kt;
   size_t smem;
-  rnn_persistent_shape(&a->s, &dev, &ub, &blocks, &smem);
+  rnn_persistent_shape(&a->s, &dev, &ub, &blocks, &kt, &smem);
   if (smem > (size_t)dev.smem_optin)
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2454 "chapters/10-rnn.nw"
+#line 2486 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   const litdnn_rnn_shape *s = &a->s;
   rnn_device dev = rnn_device_of();
-  int ub, blocks;
+  int ub, blocks, kt;
   size_t smem;
-  rnn_persistent_shape(s, &dev, &ub, &blocks, &smem);
+  rnn_persistent_shape(s, &dev, &ub, &blocks, &kt, &smem);
   if (cudaFuncSetAttribute((const void *)rnn_persistent_layer, cudaFuncAttributeMaxDynamicSharedMemorySize,
                            (int)smem) != cudaSuccess)
     return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, a->call,
@@ -724,7 +746,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
       RNN_TRY(rnn_initial_states(h, a, p, 0));
       rnn_persistent_args k;
       memset(&k, 0, sizeof k);
-      k.cell = s->cell, k.G = s->G, k.S = s->S, k.H = s->H, k.N = s->N, k.T = s->T, k.d = d, k.ub = ub;
+      k.cell = s->cell, k.G = s->G, k.S = s->S, k.H = s->H, k.N = s->N, k.T = s->T, k.d = d, k.ub = ub, k.kt = kt;
       k.training = a->training;
       k.len = a->dlen, k.off = a->doff;
       k.R = a->w + litdnn_rnn_r_offset(s, p);
@@ -1189,7 +1211,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2557 "chapters/10-rnn.nw"
+#line 2589 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1249,7 +1271,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2624 "chapters/10-rnn.nw"
+#line 2656 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1292,7 +1314,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2677 "chapters/10-rnn.nw"
+#line 2709 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1379,7 +1401,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2773 "chapters/10-rnn.nw"
+#line 2805 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
