@@ -1,181 +1,12 @@
-#line 2856 "chapters/10-rnn.nw"
+#line 2867 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
 #include <string.h>
 
 #define RNN_FN static __device__ __forceinline__
-#line 646 "chapters/10-rnn.nw"
-RNN_FN float rnn_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
-
-/* pre value `slot` of a unit: the input half of gate g's sum (gx + bw)
-   plus its recurrent half (gh + br); the GRU's candidate keeps them apart */
-RNN_FN float rnn_pre(int cell, int slot, float gx, float bw, float gh, float br)
-{
-  if (cell == LITDNN_GRU && slot >= 2)
-    return slot == 2 ? gx + bw : gh + br;
-  return (gx + bw) + (gh + br);
-}
-#line 664 "chapters/10-rnn.nw"
-RNN_FN float rnn_activate(int cell, int slot, float v)
-{
-  switch (cell) {
-  case LITDNN_RNN_RELU: return v < 0.0f ? 0.0f : v;
-  case LITDNN_RNN_TANH: return tanhf(v);
-  case LITDNN_LSTM: return slot == 2 ? tanhf(v) : rnn_sigmoid(v);
-  default: return slot < 2 ? rnn_sigmoid(v) : v;   /* GRU: r, z; h~ waits for r */
-  }
-}
-#line 679 "chapters/10-rnn.nw"
-/* the new h of a unit from its activated values sv[0..S-1]; the LSTM's new
-   c goes to *c_new; the GRU's candidate replaces sv[2] */
-RNN_FN float rnn_update(int cell, float *sv, float h_prev, float c_prev, float *c_new)
-{
-  switch (cell) {
-  case LITDNN_LSTM: {      /* sv: i, f, c~, o */
-    float c = sv[1] * c_prev + sv[0] * sv[2];
-    *c_new = c;
-    return sv[3] * tanhf(c);
-  }
-  case LITDNN_GRU: {       /* sv: r, z, W x + bW, R h + bR */
-    float n = tanhf(sv[2] + sv[0] * sv[3]);
-    sv[2] = n;
-    return (1.0f - sv[1]) * n + sv[1] * h_prev;
-  }
-  default:                 /* sv: h */
-    return sv[0];
-  }
-}
-#line 712 "chapters/10-rnn.nw"
-/* the unit gradients du[0..1] of a unit whose new h has gradient dh and
-   new c gradient dc; *dc_prev: the gradient of the old c; returns the
-   direct part of the old h's gradient */
-RNN_FN float rnn_unit_grads(int cell, const float *sv, float c, float dh, float dc, float *du,
-                            float *dc_prev)
-{
-  switch (cell) {
-  case LITDNN_RNN_RELU:
-    du[0] = sv[0] > 0.0f ? dh : 0.0f;
-    du[1] = 0.0f;
-    return 0.0f;
-  case LITDNN_RNN_TANH:
-    du[0] = dh * (1.0f - sv[0] * sv[0]);
-    du[1] = 0.0f;
-    return 0.0f;
-  case LITDNN_LSTM: {
-    float tc = tanhf(c);
-    du[0] = dc + dh * sv[3] * (1.0f - tc * tc);   /* the gradient of c_t */
-    du[1] = dh * tc;                             /* of o */
-    *dc_prev = du[0] * sv[1];
-    return 0.0f;
-  }
-  default:                                       /* GRU */
-    du[0] = dh;
-    du[1] = dh * (1.0f - sv[1]) * (1.0f - sv[2] * sv[2]);   /* of h~'s sum */
-    return dh * sv[1];
-  }
-}
-#line 748 "chapters/10-rnn.nw"
-RNN_FN float rnn_gate_grad(int cell, int g, const float *sv, float h_prev, float c_prev,
-                           const float *du, float *dgh)
-{
-  float d;
-  switch (cell) {
-  case LITDNN_LSTM:
-    d = g == 0 ? du[0] * sv[2] * sv[0] * (1.0f - sv[0])        /* i */
-      : g == 1 ? du[0] * c_prev * sv[1] * (1.0f - sv[1])       /* f */
-      : g == 2 ? du[0] * sv[0] * (1.0f - sv[2] * sv[2])        /* c~ */
-               : du[1] * sv[3] * (1.0f - sv[3]);               /* o */
-    break;
-  case LITDNN_GRU:
-    if (g == 2) {
-      *dgh = du[1] * sv[0];
-      return du[1];
-    }
-    d = g == 0 ? du[1] * sv[3] * sv[0] * (1.0f - sv[0])        /* r */
-               : du[0] * (h_prev - sv[2]) * sv[1] * (1.0f - sv[1]);   /* z */
-    break;
-  default:
-    d = du[0];
-  }
-  *dgh = d;
-  return d;
-}
-#line 779 "chapters/10-rnn.nw"
-RNN_FN int64_t rnn_row(int rows, int n, int t, int N, int T, const int *off)
-{
-  switch (rows) {
-  case RNN_ROWS_SEQ: return (int64_t)t * N + n;
-  case RNN_ROWS_BATCH: return (int64_t)n * T + t;
-  case RNN_ROWS_PACKED: return n < off[t + 1] - off[t] ? off[t] + n : -1;
-  default: return n;
-  }
-}
-#line 826 "chapters/10-rnn.nw"
-typedef struct rnn_io {
-  const float *in;  int in_rows;  int64_t in_ld;    /* the layer's input rows */
-  float *out;       int out_rows; int64_t out_ld;   /* its output rows (D H wide) */
-  int fill;         float fill_value;               /* write into the output's padding */
-  float *din;       /* backward: the gradient of the input, laid out as the input */
-  const float *dout;   /* backward: the gradient of the output */
-} rnn_io;
-
-/* the buffer of layer l's output, l < L - 1 (reserve when training, else workspace) */
-static inline float *rnn_layer_out(const litdnn_rnn_args *a, int l, int saved)
-{
-  const litdnn_rnn_shape *s = &a->s;
-  int64_t each = (int64_t)s->T * s->N * s->D * s->H;
-  return saved ? a->reserve + a->rl.outs + l * each : a->work + a->wl.outs + l * each;
-}
-
-static inline rnn_io rnn_layer_io(const litdnn_rnn_args *a, int l, int saved)
-{
-  const litdnn_rnn_shape *s = &a->s;
-  rnn_io io;
-  int64_t dh = (int64_t)s->D * s->H, each = (int64_t)s->T * s->N * dh;
-  io.in = l == 0 ? a->x : rnn_layer_out(a, l - 1, saved);
-  io.in_rows = l == 0 ? s->rows : RNN_ROWS_SEQ;
-  io.in_ld = l == 0 ? s->I : dh;
-  io.out = l == s->L - 1 ? a->y : rnn_layer_out(a, l, saved);
-  io.out_rows = l == s->L - 1 ? s->rows : RNN_ROWS_SEQ;
-  io.out_ld = dh;
-  io.fill = l == s->L - 1 ? a->y_fill : 1;
-  io.fill_value = l == s->L - 1 ? a->fill : 0.0f;
-  io.din = l == 0 ? a->dx : a->work + a->wl.dys + (l - 1) * each;
-  io.dout = l == s->L - 1 ? a->dy : a->work + a->wl.dys + l * each;
-  return io;
-}
-
-/* slot k of pseudo-layer p's h (c) states: the reserve's T + 1 slots when
-   saved, else two slots of the workspace used in turn */
-static inline float *rnn_hslot(const litdnn_rnn_args *a, int p, int k, int saved)
-{
-  int64_t nh = (int64_t)a->s.N * a->s.H;
-  return saved ? a->reserve + p * a->rl.per_p + a->rl.hs + k * nh : a->work + a->wl.hstate + (2 * p + (k & 1)) * nh;
-}
-static inline float *rnn_cslot(const litdnn_rnn_args *a, int p, int k, int saved)
-{
-  int64_t nh = (int64_t)a->s.N * a->s.H;
-  return saved ? a->reserve + p * a->rl.per_p + a->rl.cs + k * nh : a->work + a->wl.cstate + (2 * p + (k & 1)) * nh;
-}
-/* the S saved values of step k, the gate gradients by input row, by step */
-static inline float *rnn_saved(const litdnn_rnn_args *a, int p, int k)
-{
-  return a->reserve + p * a->rl.per_p + a->rl.gates + (int64_t)k * a->s.N * a->s.S * a->s.H;
-}
-static inline float *rnn_dgx(const litdnn_rnn_args *a, int p)
-{
-  return a->reserve + p * a->rl.per_p + a->rl.dgx;
-}
-static inline float *rnn_dgh(const litdnn_rnn_args *a, int p, int k)
-{
-  return a->reserve + p * a->rl.per_p + a->rl.dgh + (int64_t)k * a->s.N * a->s.G * a->s.H;
-}
-static inline const float *rnn_weight(const litdnn_rnn_args *a, int64_t offset)
-{
-  return offset < 0 ? NULL : a->w + offset;
-}
-#line 1232 "chapters/10-rnn.nw"
+#include "rnn/rnn_cell.h"
+#line 1243 "chapters/10-rnn.nw"
 /* C = op(A) op(B) + beta C, column-major, for the matmul operation */
 static litdnn_matmul_args rnn_mm(int transa, int transb, int m, int n, int k, const float *A, int64_t lda,
                                  const float *B, int64_t ldb, float beta, float *C, int64_t ldc)
@@ -216,7 +47,7 @@ static litdnnStatus_t rnn_run_mm_batch(litdnnHandle_t h, const litdnn_rnn_args *
   g.strideC = batch > 1 ? strideC : 0;
   return rnn_run_mm(h, a, g);
 }
-#line 1282 "chapters/10-rnn.nw"
+#line 1293 "chapters/10-rnn.nw"
 typedef struct {
   const float *in;      /* the layer's input */
   int64_t in_ld;        /* its row length */
@@ -241,7 +72,7 @@ static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_a
   return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
                                  ghb + (gate < 0 ? 0 : gate * H), gh));
 }
-#line 1315 "chapters/10-rnn.nw"
+#line 1326 "chapters/10-rnn.nw"
 #define RNN_TRY(expr)                                \
   do {                                               \
     litdnnStatus_t rnn_st_ = (expr);                 \
@@ -266,7 +97,7 @@ static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1552 "chapters/10-rnn.nw"
+#line 1563 "chapters/10-rnn.nw"
 /* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
 static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
 {
@@ -295,7 +126,7 @@ static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *
                          h->stream);
   return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
 }
-#line 1351 "chapters/10-rnn.nw"
+#line 1362 "chapters/10-rnn.nw"
 #define RNN_MAX_CELLS 8
 #define RNN_THREADS 256
 #define RNN_MAX_BLOCKS 0x40000000u   /* more than any launch here needs: no kernel loops over a grid */
@@ -321,7 +152,7 @@ typedef struct rnn_cells {
   const int *len, *off;
   rnn_cell c[RNN_MAX_CELLS];
 } rnn_cells;
-#line 1387 "chapters/10-rnn.nw"
+#line 1398 "chapters/10-rnn.nw"
 static __global__ void rnn_chain_sums(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -394,7 +225,7 @@ static __global__ void rnn_chain_update(rnn_cells a)
       sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
   rnn_finish(&a, c, n, j, sv);
 }
-#line 1465 "chapters/10-rnn.nw"
+#line 1476 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
 {
   cudaStream_t st = litdnn_gpu_stream(h);
@@ -411,7 +242,7 @@ static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_chain_update<<<gu, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_chain_update");
 }
-#line 1701 "chapters/10-rnn.nw"
+#line 1712 "chapters/10-rnn.nw"
 static __global__ void rnn_fused_step(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -444,7 +275,7 @@ static litdnnStatus_t rnn_launch_fused(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_fused_step<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_fused_step");
 }
-#line 1493 "chapters/10-rnn.nw"
+#line 1504 "chapters/10-rnn.nw"
 typedef struct rnn_plan {
   int per_gate;    /* a product per gate, else one for all gates */
   int hoist;       /* the input products of all steps before the loop */
@@ -497,7 +328,7 @@ static rnn_cells rnn_cells_of(const litdnn_rnn_args *a)
   return cs;
 }
 
-#line 1588 "chapters/10-rnn.nw"
+#line 1599 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
                                                const rnn_io *io, rnn_plan plan)
 {
@@ -541,31 +372,31 @@ static litdnnStatus_t rnn_forward_layers(litdnnHandle_t h, const litdnn_rnn_args
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1637 "chapters/10-rnn.nw"
+#line 1648 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1663 "chapters/10-rnn.nw"
+#line 1674 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_gates)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1684 "chapters/10-rnn.nw"
+#line 1695 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_hoisted)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1736 "chapters/10-rnn.nw"
+#line 1747 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2314 "chapters/10-rnn.nw"
+#line 2325 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -660,7 +491,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2419 "chapters/10-rnn.nw"
+#line 2430 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -720,7 +551,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2486 "chapters/10-rnn.nw"
+#line 2497 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -776,7 +607,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1766 "chapters/10-rnn.nw"
+#line 1777 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
   const float *dout;           /* gradient of the output rows, this direction's columns */
@@ -873,7 +704,7 @@ static __global__ void rnn_bfused_step(rnn_bcells a)
     if (g < a.G)
       rnn_gate_backward(&a, c, n, g, j, du, is_active);
 }
-#line 1869 "chapters/10-rnn.nw"
+#line 1880 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
                                           int fused)
 {
@@ -892,7 +723,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1898 "chapters/10-rnn.nw"
+#line 1909 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -934,7 +765,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 1942 "chapters/10-rnn.nw"
+#line 1953 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -953,7 +784,7 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                                                   a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
 }
-#line 1969 "chapters/10-rnn.nw"
+#line 1980 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1085,7 +916,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2111 "chapters/10-rnn.nw"
+#line 2122 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -1106,7 +937,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2150 "chapters/10-rnn.nw"
+#line 2161 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -1195,7 +1026,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2241 "chapters/10-rnn.nw"
+#line 2252 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1211,7 +1042,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2589 "chapters/10-rnn.nw"
+#line 2600 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1271,7 +1102,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2656 "chapters/10-rnn.nw"
+#line 2667 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1314,7 +1145,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2709 "chapters/10-rnn.nw"
+#line 2720 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1401,7 +1232,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2805 "chapters/10-rnn.nw"
+#line 2816 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
