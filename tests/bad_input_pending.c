@@ -13,13 +13,6 @@
  */
 #include "bad_input.h"
 
-/* ---- chapters/03-activations.nw ---- */
-/* litdnnActivationForward(activationDesc = NULL) says "d is a null pointer" */
-BI_CASE(litdnnActivationForward, null_activationDesc, BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",
-        activationDesc = NULL)
-BI_CASE(litdnnActivationBackward, null_activationDesc, BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",
-        activationDesc = NULL)
-
 /* ---- chapters/05-convolution.nw ---- */
 #undef BI_ON
 #define BI_ON BI_CPU

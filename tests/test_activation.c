@@ -791,7 +791,7 @@ Test(activation_bad_input, forward, .init = bad_setup, .fini = bad_teardown)
     const char *message;
   } cases[] = {
     {FWD(NULL, bact, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle is a null pointer"},
-    {FWD(bh, NULL, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "d is a null pointer"},
+    {FWD(bh, NULL, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer"},
     {FWD(bh, bunset, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "activationDesc was never set"},
     {FWD(bh, bact, NULL, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "alpha is a null pointer"},
     {FWD(bh, bact, &one, NULL, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "xDesc is a null pointer"},
@@ -813,7 +813,8 @@ Test(activation_bad_input, forward, .init = bad_setup, .fini = bad_teardown)
   untouched(by, "litdnnActivationForward");
   /* messages, one call at a time */
   t_assert_status(FWD(NULL, bact, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, c, "null handle");
-  t_assert_status(FWD(bh, NULL, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "is a null pointer", "null desc");
+  t_assert_status(FWD(bh, NULL, &one, bt, bx, &zero, bt, by), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",
+                  "null desc");
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     litdnnStatus_t s;
     switch (i) {

@@ -1295,8 +1295,8 @@ BI_CASE(litdnnGetActivationDescriptor, null_coef, BAD_PARAM_NULL_POINTER, "coef 
 #define BI_ON BI_BOTH
 BI_VALID(litdnnActivationForward)
 BI_CASE(litdnnActivationForward, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
-BI_PENDING(litdnnActivationForward, null_activationDesc, "chapters/03-activations.nw",
-           "the message says 'd is a null pointer', not activationDesc")
+BI_CASE(litdnnActivationForward, null_activationDesc, BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",
+        activationDesc = NULL)
 BI_CASE(litdnnActivationForward, unset_activationDesc, BAD_PARAM_NOT_FINALIZED, "activationDesc was never set",
         activationDesc = W->act_unset)
 BI_CASE(litdnnActivationForward, null_alpha, BAD_PARAM_NULL_POINTER, "alpha is a null pointer", alpha = NULL)
@@ -1318,8 +1318,8 @@ BI_CASE(litdnnActivationForward, overlapping_yDesc, NOT_SUPPORTED_LAYOUT,
         "yDesc has strides that make two elements share an address", yDesc = W->t_overlap)
 BI_VALID(litdnnActivationBackward)
 BI_CASE(litdnnActivationBackward, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
-BI_PENDING(litdnnActivationBackward, null_activationDesc, "chapters/03-activations.nw",
-           "the message says 'd is a null pointer', not activationDesc")
+BI_CASE(litdnnActivationBackward, null_activationDesc, BAD_PARAM_NULL_POINTER, "activationDesc is a null pointer",
+        activationDesc = NULL)
 BI_CASE(litdnnActivationBackward, unset_activationDesc, BAD_PARAM_NOT_FINALIZED, "activationDesc was never set",
         activationDesc = W->act_unset)
 BI_CASE(litdnnActivationBackward, null_alpha, BAD_PARAM_NULL_POINTER, "alpha is a null pointer", alpha = NULL)

@@ -140,10 +140,11 @@ static litdnnStatus_t check_output(const char *call, const char *name,
   return LITDNN_STATUS_SUCCESS;
 }
 
-static litdnnStatus_t check_descriptor(const char *call, litdnnActivationDescriptor_t d)
+/* the parameter bears the public name: LITDNN_CHECK_NULL prints it */
+static litdnnStatus_t check_descriptor(const char *call, litdnnActivationDescriptor_t activationDesc)
 {
-  LITDNN_CHECK_NULL(call, d);
-  if (!d->is_set)
+  LITDNN_CHECK_NULL(call, activationDesc);
+  if (!activationDesc->is_set)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "activationDesc was never set");
   return LITDNN_STATUS_SUCCESS;
 }
@@ -164,7 +165,7 @@ static void describe(litdnn_act_layout *l, int64_t *n, int *flat, int ntensors,
   for (int k = 0; k < ntensors; k++)
     *flat = *flat && litdnn_tensor_is_packed(t[k]) && litdnn_tensors_same_layout(t[k], t[0]);
 }
-#line 1163 "chapters/03-activations.nw"
+#line 1164 "chapters/03-activations.nw"
 #define ACT_CHECK(expr)                       \
   do {                                        \
     litdnnStatus_t status_ = (expr);          \
@@ -202,7 +203,7 @@ litdnnStatus_t litdnnActivationForward(litdnnHandle_t handle,
   a.y = (float *)y;
   return litdnn_run_op(handle, LITDNN_OP_ACTIVATION_FORWARD, call, &a);
 }
-#line 1203 "chapters/03-activations.nw"
+#line 1204 "chapters/03-activations.nw"
 litdnnStatus_t litdnnActivationBackward(litdnnHandle_t handle,
                                         litdnnActivationDescriptor_t activationDesc,
                                         const void *alpha, const litdnnTensorDescriptor_t yDesc,
