@@ -1392,8 +1392,6 @@ BI_CASE(litdnnMatmul, strideA_past_two_to_the_63, BAD_PARAM_OVERFLOW, "A with ld
         batchCount = 3; strideA = 1LL << 62)
 
 /* --------------------------------------------------------- litdnn/convolution.h */
-#define CH05 "chapters/05-convolution.nw"
-#define NAMES_THE_ND_CALL(nd) "the message starts with " nd ", not with the call that was made"
 
 /* filter descriptors */
 #undef BI_ON
@@ -1403,17 +1401,16 @@ BI_CASE(litdnnCreateFilterDescriptor, null_filterDesc, BAD_PARAM_NULL_POINTER, "
         filterDesc = NULL)
 BI_CASE(litdnnDestroyFilterDescriptor, null_filterDesc_is_nothing_to_destroy, SUCCESS, NULL, filterDesc = NULL)
 BI_VALID(litdnnSetFilter4dDescriptor)
-BI_PENDING(litdnnSetFilter4dDescriptor, null_filterDesc, CH05, NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor"))
-BI_PENDING(litdnnSetFilter4dDescriptor, data_type_one_past_the_last, CH05,
-           NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor"))
-BI_PENDING(litdnnSetFilter4dDescriptor, format_one_past_the_last, CH05,
-           NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor"))
-BI_PENDING(litdnnSetFilter4dDescriptor, zero_k, CH05,
-           NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor") " and calls k filterDimA[0]")
-BI_PENDING(litdnnSetFilter4dDescriptor, negative_w, CH05,
-           NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor") " and calls w filterDimA[3]")
-BI_PENDING(litdnnSetFilter4dDescriptor, more_than_int_max_elements, CH05,
-           NAMES_THE_ND_CALL("litdnnSetFilterNdDescriptor"))
+BI_CASE(litdnnSetFilter4dDescriptor, null_filterDesc, BAD_PARAM_NULL_POINTER, "filterDesc is a null pointer",
+        filterDesc = NULL)
+BI_CASE(litdnnSetFilter4dDescriptor, data_type_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "dataType = 4 is not a litdnnDataType_t", dataType = (litdnnDataType_t)4)
+BI_CASE(litdnnSetFilter4dDescriptor, format_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "format = 2 is not a litdnnTensorFormat_t", format = (litdnnTensorFormat_t)2)
+BI_CASE(litdnnSetFilter4dDescriptor, zero_k, BAD_PARAM_OUT_OF_BOUND, "k = 0", k = 0)
+BI_CASE(litdnnSetFilter4dDescriptor, negative_w, BAD_PARAM_OUT_OF_BOUND, "w = -1", w = -1)
+BI_CASE(litdnnSetFilter4dDescriptor, more_than_int_max_elements, BAD_PARAM_OVERFLOW,
+        "the filter has more than 2^31 - 1 elements", k = c = 65536; h = w = 1)
 BI_VALID(litdnnSetFilterNdDescriptor)
 BI_CASE(litdnnSetFilterNdDescriptor, null_filterDesc, BAD_PARAM_NULL_POINTER, "filterDesc is a null pointer",
         filterDesc = NULL)
@@ -1443,10 +1440,10 @@ BI_CASE(litdnnSetFilterNdDescriptor, every_size_int_max, BAD_PARAM_OVERFLOW,
 BI_VALID(litdnnGetFilter4dDescriptor)
 BI_CASE(litdnnGetFilter4dDescriptor, null_filterDesc, BAD_PARAM_NULL_POINTER, "filterDesc is a null pointer",
         filterDesc = NULL)
-BI_PENDING(litdnnGetFilter4dDescriptor, unset_filterDesc, CH05, NAMES_THE_ND_CALL("litdnnGetFilterNdDescriptor"))
-BI_PENDING(litdnnGetFilter4dDescriptor, five_dimensions, CH05,
-           "returns LITDNN_STATUS_BAD_PARAM, where litdnnGetTensor4dDescriptor and litdnnGetPooling2dDescriptor "
-           "answer the same question with LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH")
+BI_CASE(litdnnGetFilter4dDescriptor, unset_filterDesc, BAD_PARAM_NOT_FINALIZED, "filterDesc was never set",
+        filterDesc = W->f_unset)
+BI_CASE(litdnnGetFilter4dDescriptor, five_dimensions, BAD_PARAM_SHAPE_MISMATCH, "filterDesc has 5 dimensions, not 4",
+        filterDesc = W->f5d)
 BI_VALID(litdnnGetFilterNdDescriptor)
 BI_CASE(litdnnGetFilterNdDescriptor, null_filterDesc, BAD_PARAM_NULL_POINTER, "filterDesc is a null pointer",
         filterDesc = NULL)
@@ -1459,18 +1456,15 @@ BI_CASE(litdnnCreateConvolutionDescriptor, null_convDesc, BAD_PARAM_NULL_POINTER
         convDesc = NULL)
 BI_CASE(litdnnDestroyConvolutionDescriptor, null_convDesc_is_nothing_to_destroy, SUCCESS, NULL, convDesc = NULL)
 BI_VALID(litdnnSetConvolution2dDescriptor)
-BI_PENDING(litdnnSetConvolution2dDescriptor, null_convDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor"))
-BI_PENDING(litdnnSetConvolution2dDescriptor, negative_pad_h, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor") " and calls pad_h padA[0]")
-BI_PENDING(litdnnSetConvolution2dDescriptor, zero_v, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor") " and calls v filterStrideA[1]")
-BI_PENDING(litdnnSetConvolution2dDescriptor, zero_dilation_h, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor") " and calls dilation_h dilationA[0]")
-BI_PENDING(litdnnSetConvolution2dDescriptor, mode_one_past_the_last, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor"))
-BI_PENDING(litdnnSetConvolution2dDescriptor, compute_type_one_past_the_last, CH05,
-           NAMES_THE_ND_CALL("litdnnSetConvolutionNdDescriptor") " and calls computeType dataType")
+BI_CASE(litdnnSetConvolution2dDescriptor, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
+        convDesc = NULL)
+BI_CASE(litdnnSetConvolution2dDescriptor, negative_pad_h, BAD_PARAM_OUT_OF_BOUND, "pad_h = -1", pad_h = -1)
+BI_CASE(litdnnSetConvolution2dDescriptor, zero_v, BAD_PARAM_OUT_OF_BOUND, "v = 0", v = 0)
+BI_CASE(litdnnSetConvolution2dDescriptor, zero_dilation_h, BAD_PARAM_OUT_OF_BOUND, "dilation_h = 0", dilation_h = 0)
+BI_CASE(litdnnSetConvolution2dDescriptor, mode_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "mode = 2 is not a litdnnConvolutionMode_t", mode = (litdnnConvolutionMode_t)2)
+BI_CASE(litdnnSetConvolution2dDescriptor, compute_type_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "computeType = 4 is not a litdnnDataType_t", computeType = (litdnnDataType_t)4)
 BI_VALID(litdnnSetConvolutionNdDescriptor)
 BI_CASE(litdnnSetConvolutionNdDescriptor, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
         convDesc = NULL)
@@ -1497,16 +1491,15 @@ BI_CASE(litdnnSetConvolutionNdDescriptor, mode_one_past_the_last, BAD_PARAM_OUT_
         "mode = 2 is not a litdnnConvolutionMode_t", mode = (litdnnConvolutionMode_t)2)
 BI_CASE(litdnnSetConvolutionNdDescriptor, negative_mode, BAD_PARAM_OUT_OF_BOUND, "mode = -1",
         mode = (litdnnConvolutionMode_t)-1)
-BI_PENDING(litdnnSetConvolutionNdDescriptor, compute_type_one_past_the_last, CH05,
-           "the message calls computeType dataType")
+BI_CASE(litdnnSetConvolutionNdDescriptor, compute_type_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
+        "computeType = 4 is not a litdnnDataType_t", computeType = (litdnnDataType_t)4)
 BI_VALID(litdnnGetConvolution2dDescriptor)
 BI_CASE(litdnnGetConvolution2dDescriptor, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
         convDesc = NULL)
-BI_PENDING(litdnnGetConvolution2dDescriptor, unset_convDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdDescriptor"))
-BI_PENDING(litdnnGetConvolution2dDescriptor, three_spatial_dimensions, CH05,
-           "returns LITDNN_STATUS_BAD_PARAM, where litdnnGetTensor4dDescriptor and litdnnGetPooling2dDescriptor "
-           "answer the same question with LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH")
+BI_CASE(litdnnGetConvolution2dDescriptor, unset_convDesc, BAD_PARAM_NOT_FINALIZED, "convDesc was never set",
+        convDesc = W->conv_unset)
+BI_CASE(litdnnGetConvolution2dDescriptor, three_spatial_dimensions, BAD_PARAM_SHAPE_MISMATCH,
+        "convDesc has 3 spatial dimensions, not 2", convDesc = W->conv3d)
 BI_VALID(litdnnGetConvolutionNdDescriptor)
 BI_CASE(litdnnGetConvolutionNdDescriptor, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
         convDesc = NULL)
@@ -1543,19 +1536,19 @@ BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_n, BAD_PARAM_NULL_POINTER, 
 BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_c, BAD_PARAM_NULL_POINTER, "c is a null pointer", c = NULL)
 BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_h, BAD_PARAM_NULL_POINTER, "h is a null pointer", h = NULL)
 BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_w, BAD_PARAM_NULL_POINTER, "w is a null pointer", w = NULL)
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, three_spatial_dimensions, CH05,
-           "returns LITDNN_STATUS_BAD_PARAM, where litdnnGetPooling2dForwardOutputDim answers the same question "
-           "with LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH")
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, null_convDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdForwardOutputDim"))
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, unset_convDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdForwardOutputDim"))
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, null_inputTensorDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdForwardOutputDim") " and calls inputTensorDesc xDesc")
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, unset_filterDesc, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdForwardOutputDim") " and calls filterDesc wDesc")
-BI_PENDING(litdnnGetConvolution2dForwardOutputDim, an_empty_output, CH05,
-           NAMES_THE_ND_CALL("litdnnGetConvolutionNdForwardOutputDim"))
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, three_spatial_dimensions, BAD_PARAM_SHAPE_MISMATCH,
+        "convDesc has 3 spatial dimensions, not 2", convDesc = W->conv3d)
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
+        convDesc = NULL)
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, unset_convDesc, BAD_PARAM_NOT_FINALIZED, "convDesc was never set",
+        convDesc = W->conv_unset)
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, null_inputTensorDesc, BAD_PARAM_NULL_POINTER,
+        "inputTensorDesc is a null pointer", inputTensorDesc = NULL)
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, unset_filterDesc, BAD_PARAM_NOT_FINALIZED,
+        "filterDesc was never set", filterDesc = W->f_unset)
+BI_CASE(litdnnGetConvolution2dForwardOutputDim, an_empty_output, BAD_PARAM_OUT_OF_BOUND,
+        "the dilated filter spans 7 but the padded input has only 6, so the output would be empty",
+        filterDesc = W->f_big)
 BI_VALID(litdnnGetConvolutionNdForwardOutputDim)
 BI_CASE(litdnnGetConvolutionNdForwardOutputDim, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer",
         convDesc = NULL)
@@ -1563,19 +1556,22 @@ BI_CASE(litdnnGetConvolutionNdForwardOutputDim, unset_convDesc, BAD_PARAM_NOT_FI
         convDesc = W->conv_unset)
 BI_CASE(litdnnGetConvolutionNdForwardOutputDim, double_compute_type, NOT_SUPPORTED_DATA_TYPE,
         "convDesc computes in data type 1", convDesc = W->conv_double)
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, null_inputTensorDesc, CH05,
-           "the message calls inputTensorDesc xDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, unset_inputTensorDesc, CH05,
-           "the message calls inputTensorDesc xDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, half_inputTensorDesc, CH05,
-           "the message calls inputTensorDesc xDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, null_filterDesc, CH05, "the message calls filterDesc wDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, unset_filterDesc, CH05, "the message calls filterDesc wDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, half_filterDesc, CH05, "the message calls filterDesc wDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, inputTensorDesc_of_another_rank, CH05,
-           "the message calls inputTensorDesc xDesc")
-BI_PENDING(litdnnGetConvolutionNdForwardOutputDim, channels_per_group_mismatch, CH05,
-           "the message calls filterDesc wDesc and inputTensorDesc xDesc")
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, null_inputTensorDesc, BAD_PARAM_NULL_POINTER,
+        "inputTensorDesc is a null pointer", inputTensorDesc = NULL)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, unset_inputTensorDesc, BAD_PARAM_NOT_FINALIZED,
+        "inputTensorDesc was never set", inputTensorDesc = W->t_unset)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, half_inputTensorDesc, NOT_SUPPORTED_DATA_TYPE,
+        "inputTensorDesc has data type 2", inputTensorDesc = W->t_half)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, null_filterDesc, BAD_PARAM_NULL_POINTER,
+        "filterDesc is a null pointer", filterDesc = NULL)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, unset_filterDesc, BAD_PARAM_NOT_FINALIZED,
+        "filterDesc was never set", filterDesc = W->f_unset)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, half_filterDesc, NOT_SUPPORTED_DATA_TYPE,
+        "filterDesc has data type 2", filterDesc = W->f_half)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, inputTensorDesc_of_another_rank, BAD_PARAM_SHAPE_MISMATCH,
+        "inputTensorDesc has 5 dimensions but convDesc has 2 spatial dimensions", inputTensorDesc = W->t5)
+BI_CASE(litdnnGetConvolutionNdForwardOutputDim, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
+        "filterDesc has C = 2 channels per group, but inputTensorDesc has 3 channels", filterDesc = W->f_c2)
 BI_CASE(litdnnGetConvolutionNdForwardOutputDim, groups_that_do_not_divide_the_channels, BAD_PARAM_SHAPE_MISMATCH,
         "groupCount = 2 does not divide the 3 channels", convDesc = W->conv_g2)
 BI_CASE(litdnnGetConvolutionNdForwardOutputDim, an_empty_output, BAD_PARAM_OUT_OF_BOUND,
@@ -1612,8 +1608,7 @@ BI_CASE(litdnnConvolutionForward, unset_convDesc, BAD_PARAM_NOT_FINALIZED, "conv
         convDesc = W->conv_unset)
 BI_CASE(litdnnConvolutionForward, double_compute_type, NOT_SUPPORTED_DATA_TYPE, "convDesc computes in data type 1",
         convDesc = W->conv_double)
-BI_PENDING(litdnnConvolutionForward, null_yDesc, CH05,
-           "accepts a null yDesc, returns LITDNN_STATUS_SUCCESS and writes y with every y stride zero")
+BI_CASE(litdnnConvolutionForward, null_yDesc, BAD_PARAM_NULL_POINTER, "yDesc is a null pointer", yDesc = NULL)
 BI_CASE(litdnnConvolutionForward, unset_yDesc, BAD_PARAM_NOT_FINALIZED, "yDesc was never set", yDesc = W->t_unset)
 BI_CASE(litdnnConvolutionForward, double_yDesc, NOT_SUPPORTED_DATA_TYPE, "yDesc has data type 1",
         yDesc = W->t_double)
@@ -1672,8 +1667,8 @@ BI_CASE(litdnnConvolutionBackwardData, unset_wDesc, BAD_PARAM_NOT_FINALIZED, "wD
         wDesc = W->f_unset)
 BI_CASE(litdnnConvolutionBackwardData, half_wDesc, NOT_SUPPORTED_DATA_TYPE, "wDesc has data type 2",
         wDesc = W->f_half)
-BI_PENDING(litdnnConvolutionBackwardData, null_dyDesc, CH05,
-           "accepts a null dyDesc, returns LITDNN_STATUS_SUCCESS and reads dy with every dy stride zero")
+BI_CASE(litdnnConvolutionBackwardData, null_dyDesc, BAD_PARAM_NULL_POINTER, "dyDesc is a null pointer",
+        dyDesc = NULL)
 BI_CASE(litdnnConvolutionBackwardData, unset_dyDesc, BAD_PARAM_NOT_FINALIZED, "dyDesc was never set",
         dyDesc = W->t_unset)
 BI_CASE(litdnnConvolutionBackwardData, half_dyDesc, NOT_SUPPORTED_DATA_TYPE, "dyDesc has data type 2",
@@ -1727,8 +1722,8 @@ BI_CASE(litdnnConvolutionBackwardFilter, null_xDesc, BAD_PARAM_NULL_POINTER, "xD
         xDesc = NULL)
 BI_CASE(litdnnConvolutionBackwardFilter, unset_xDesc, BAD_PARAM_NOT_FINALIZED, "xDesc was never set",
         xDesc = W->t_unset)
-BI_PENDING(litdnnConvolutionBackwardFilter, null_dyDesc, CH05,
-           "accepts a null dyDesc, returns LITDNN_STATUS_SUCCESS and reads dy with every dy stride zero")
+BI_CASE(litdnnConvolutionBackwardFilter, null_dyDesc, BAD_PARAM_NULL_POINTER, "dyDesc is a null pointer",
+        dyDesc = NULL)
 BI_CASE(litdnnConvolutionBackwardFilter, unset_dyDesc, BAD_PARAM_NOT_FINALIZED, "dyDesc was never set",
         dyDesc = W->t_unset)
 BI_CASE(litdnnConvolutionBackwardFilter, double_dyDesc, NOT_SUPPORTED_DATA_TYPE, "dyDesc has data type 1",
@@ -1814,7 +1809,7 @@ MAX_COUNT_CASES(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount)
   BI_CASE(F, unset_##w_, BAD_PARAM_NOT_FINALIZED, #w_ " was never set", w_ = W->f_unset)                \
   BI_CASE(F, null_convDesc, BAD_PARAM_NULL_POINTER, "convDesc is a null pointer", convDesc = NULL)      \
   BI_CASE(F, unset_convDesc, BAD_PARAM_NOT_FINALIZED, "convDesc was never set", convDesc = W->conv_unset) \
-  BI_PENDING(F, null_##y_, CH05, "accepts a null " #y_ " and answers as if it matched")                \
+  BI_CASE(F, null_##y_, BAD_PARAM_NULL_POINTER, #y_ " is a null pointer", y_ = NULL)                    \
   BI_CASE(F, unset_##y_, BAD_PARAM_NOT_FINALIZED, #y_ " was never set", y_ = W->t_unset)                \
   BI_CASE(F, y_##_of_another_shape, BAD_PARAM_SHAPE_MISMATCH,                                           \
           #y_ " is 2x4x2x2 but the convolution's output is 2x4x4x4", y_ = W->cy_s2)                      \
@@ -1834,11 +1829,10 @@ MAX_COUNT_CASES(litdnnGetConvolutionBackwardFilterAlgorithmMaxCount)
   BI_CASE(F, null_##w_, BAD_PARAM_NULL_POINTER, #w_ " is a null pointer", w_ = NULL)                    \
   BI_CASE(F, double_compute_type, NOT_SUPPORTED_DATA_TYPE, "convDesc computes in data type 1",          \
           convDesc = W->conv_double)                                                                    \
-  BI_PENDING(F, null_##y_, CH05, "never checks a null " #y_ " (for the GEMM it answers "                 \
-             "LITDNN_STATUS_NOT_SUPPORTED: 'the GEMM needs y (dy) in packed NCHW or NHWC order')")        \
+  BI_CASE(F, null_##y_, BAD_PARAM_NULL_POINTER, #y_ " is a null pointer", y_ = NULL)                    \
   BI_CASE(F, y_##_of_another_shape, BAD_PARAM_SHAPE_MISMATCH,                                           \
           #y_ " is 2x3x4x5 but the convolution's output is 2x4x4x4", y_ = W->t)                          \
-  BI_PENDING(F, null_sizeInBytes, CH05, "the message calls sizeInBytes size")                           \
+  BI_CASE(F, null_sizeInBytes, BAD_PARAM_NULL_POINTER, "sizeInBytes is a null pointer", sizeInBytes = NULL) \
   BI_CASE(F, negative_algo, BAD_PARAM_OUT_OF_BOUND, "algo = -1, but convolution", algo = -1)            \
   BI_CASE(F, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647, but convolution", algo = INT_MAX)
 
@@ -1897,8 +1891,8 @@ BI_CASE(litdnnConvolutionBiasActivationForward, unset_wDesc, BAD_PARAM_NOT_FINAL
         wDesc = W->f_unset)
 BI_CASE(litdnnConvolutionBiasActivationForward, unset_convDesc, BAD_PARAM_NOT_FINALIZED, "convDesc was never set",
         convDesc = W->conv_unset)
-BI_PENDING(litdnnConvolutionBiasActivationForward, null_yDesc, CH05,
-           "accepts a null yDesc into its shape checks and then reads it: the call crashes (SIGSEGV)")
+BI_CASE(litdnnConvolutionBiasActivationForward, null_yDesc, BAD_PARAM_NULL_POINTER, "yDesc is a null pointer",
+        yDesc = NULL)
 BI_CASE(litdnnConvolutionBiasActivationForward, unset_yDesc, BAD_PARAM_NOT_FINALIZED, "yDesc was never set",
         yDesc = W->t_unset)
 BI_CASE(litdnnConvolutionBiasActivationForward, yDesc_of_another_shape, BAD_PARAM_SHAPE_MISMATCH,

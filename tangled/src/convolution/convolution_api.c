@@ -25,7 +25,7 @@ struct litdnnConvolutionStruct {
   litdnnMathType_t math;
 };
 
-#line 787 "chapters/05-convolution.nw"
+#line 802 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_API_CALL("litdnnCreateFilterDescriptor");
@@ -43,22 +43,27 @@ litdnnStatus_t litdnnDestroyFilterDescriptor(litdnnFilterDescriptor_t filterDesc
   return LITDNN_STATUS_SUCCESS;
 }
 
-static litdnnStatus_t check_dtype(const char *call, litdnnDataType_t t)
+static litdnnStatus_t check_dtype(const char *call, const char *param, litdnnDataType_t t)
 {
   if ((int)t < LITDNN_DATA_FLOAT || (int)t > LITDNN_DATA_BFLOAT16)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
-                        "dataType = %d is not a litdnnDataType_t", (int)t);
+                        "%s = %d is not a litdnnDataType_t", param, (int)t);
   return LITDNN_STATUS_SUCCESS;
 }
 
-litdnnStatus_t litdnnSetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc,
-                                           litdnnDataType_t dataType, litdnnTensorFormat_t format,
-                                           int nbDims, const int filterDimA[])
+/* what the messages call each size of a filter */
+static const char *const filter_dim_names_nd[LITDNN_CONV_SPATIAL_MAX + 2] = {
+    "filterDimA[0]", "filterDimA[1]", "filterDimA[2]", "filterDimA[3]", "filterDimA[4]"};
+static const char *const filter_dim_names_4d[4] = {"k", "c", "h", "w"};
+
+/* Checks everything, then stores; filterDimA is never null from the 4-d call. */
+static litdnnStatus_t set_filter(const char *call, const char *const *dim_names,
+                                 litdnnFilterDescriptor_t filterDesc, litdnnDataType_t dataType,
+                                 litdnnTensorFormat_t format, int nbDims, const int filterDimA[])
 {
-  LITDNN_API_CALL("litdnnSetFilterNdDescriptor");
   LITDNN_CHECK_NULL(call, filterDesc);
   LITDNN_CHECK_NULL(call, filterDimA);
-  litdnnStatus_t s = check_dtype(call, dataType);
+  litdnnStatus_t s = check_dtype(call, "dataType", dataType);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
   if (format != LITDNN_TENSOR_NCHW && format != LITDNN_TENSOR_NHWC)
@@ -71,8 +76,8 @@ litdnnStatus_t litdnnSetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc,
   int64_t count = 1;
   for (int i = 0; i < nbDims; i++) {
     if (filterDimA[i] < 1)
-      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "filterDimA[%d] = %d is not positive",
-                          i, filterDimA[i]);
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is not positive",
+                          dim_names[i], filterDimA[i]);
     if (!litdnn_mul_size(count, filterDimA[i], &count) || count > INT32_MAX)
       return litdnn_error(LITDNN_STATUS_BAD_PARAM_OVERFLOW, call,
                           "the filter has more than 2^31 - 1 elements");
@@ -85,13 +90,31 @@ litdnnStatus_t litdnnSetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc,
   return LITDNN_STATUS_SUCCESS;
 }
 
+litdnnStatus_t litdnnSetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc,
+                                           litdnnDataType_t dataType, litdnnTensorFormat_t format,
+                                           int nbDims, const int filterDimA[])
+{
+  LITDNN_API_CALL("litdnnSetFilterNdDescriptor");
+  return set_filter(call, filter_dim_names_nd, filterDesc, dataType, format, nbDims, filterDimA);
+}
+
 litdnnStatus_t litdnnSetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
                                            litdnnDataType_t dataType, litdnnTensorFormat_t format,
                                            int k, int c, int h, int w)
 {
   LITDNN_API_CALL("litdnnSetFilter4dDescriptor");
   int dims[4] = {k, c, h, w};
-  return litdnnSetFilterNdDescriptor(filterDesc, dataType, format, 4, dims);
+  return set_filter(call, filter_dim_names_4d, filterDesc, dataType, format, 4, dims);
+}
+
+/* a descriptor that a Get can read: not null, and set */
+static litdnnStatus_t check_filter_set(const char *call, const char *param, litdnnFilterDescriptor_t f)
+{
+  if (!f)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "%s is a null pointer", param);
+  if (!f->is_set)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "%s was never set", param);
+  return LITDNN_STATUS_SUCCESS;
 }
 
 litdnnStatus_t litdnnGetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc, int nbDimsRequested,
@@ -99,9 +122,9 @@ litdnnStatus_t litdnnGetFilterNdDescriptor(litdnnFilterDescriptor_t filterDesc, 
                                            int *nbDims, int filterDimA[])
 {
   LITDNN_API_CALL("litdnnGetFilterNdDescriptor");
-  LITDNN_CHECK_NULL(call, filterDesc);
-  if (!filterDesc->is_set)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "filterDesc was never set");
+  litdnnStatus_t s = check_filter_set(call, "filterDesc", filterDesc);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
   if (dataType)
     *dataType = filterDesc->dtype;
   if (format)
@@ -118,21 +141,21 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
                                            int *k, int *c, int *h, int *w)
 {
   LITDNN_API_CALL("litdnnGetFilter4dDescriptor");
-  LITDNN_CHECK_NULL(call, filterDesc);
-  if (filterDesc->is_set && filterDesc->nbDims != 4)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "filterDesc has %d dimensions, not 4",
-                        filterDesc->nbDims);
-  int dims[4];
-  litdnnStatus_t s = litdnnGetFilterNdDescriptor(filterDesc, 4, dataType, format, NULL, dims);
+  litdnnStatus_t s = check_filter_set(call, "filterDesc", filterDesc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
-  if (k) *k = dims[0];
-  if (c) *c = dims[1];
-  if (h) *h = dims[2];
-  if (w) *w = dims[3];
+  if (filterDesc->nbDims != 4)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call, "filterDesc has %d dimensions, not 4",
+                        filterDesc->nbDims);
+  if (dataType) *dataType = filterDesc->dtype;
+  if (format) *format = filterDesc->format;
+  if (k) *k = filterDesc->dims[0];
+  if (c) *c = filterDesc->dims[1];
+  if (h) *h = filterDesc->dims[2];
+  if (w) *w = filterDesc->dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 901 "chapters/05-convolution.nw"
+#line 939 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_API_CALL("litdnnCreateConvolutionDescriptor");
@@ -151,13 +174,24 @@ litdnnStatus_t litdnnDestroyConvolutionDescriptor(litdnnConvolutionDescriptor_t 
   return LITDNN_STATUS_SUCCESS;
 }
 
-litdnnStatus_t litdnnSetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t convDesc,
-                                                int arrayLength, const int padA[],
-                                                const int filterStrideA[], const int dilationA[],
-                                                litdnnConvolutionMode_t mode,
-                                                litdnnDataType_t computeType)
+/* what the messages call the spatial parameters */
+typedef struct {
+  const char *pad[LITDNN_CONV_SPATIAL_MAX], *stride[LITDNN_CONV_SPATIAL_MAX], *dil[LITDNN_CONV_SPATIAL_MAX];
+} conv_param_names;
+
+static const conv_param_names conv_param_names_nd = {
+    {"padA[0]", "padA[1]", "padA[2]"},
+    {"filterStrideA[0]", "filterStrideA[1]", "filterStrideA[2]"},
+    {"dilationA[0]", "dilationA[1]", "dilationA[2]"}};
+static const conv_param_names conv_param_names_2d = {
+    {"pad_h", "pad_w"}, {"u", "v"}, {"dilation_h", "dilation_w"}};
+
+/* Checks everything, then stores; the arrays are never null from the 2-d call. */
+static litdnnStatus_t set_convolution(const char *call, const conv_param_names *nm,
+                                      litdnnConvolutionDescriptor_t convDesc, int arrayLength,
+                                      const int padA[], const int filterStrideA[], const int dilationA[],
+                                      litdnnConvolutionMode_t mode, litdnnDataType_t computeType)
 {
-  LITDNN_API_CALL("litdnnSetConvolutionNdDescriptor");
   LITDNN_CHECK_NULL(call, convDesc);
   LITDNN_CHECK_NULL(call, padA);
   LITDNN_CHECK_NULL(call, filterStrideA);
@@ -168,18 +202,19 @@ litdnnStatus_t litdnnSetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
                         LITDNN_CONV_SPATIAL_MAX);
   for (int i = 0; i < arrayLength; i++) {
     if (padA[i] < 0)
-      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "padA[%d] = %d is negative", i, padA[i]);
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is negative", nm->pad[i],
+                          padA[i]);
     if (filterStrideA[i] < 1)
-      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
-                          "filterStrideA[%d] = %d is not positive", i, filterStrideA[i]);
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is not positive",
+                          nm->stride[i], filterStrideA[i]);
     if (dilationA[i] < 1)
-      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "dilationA[%d] = %d is not positive",
-                          i, dilationA[i]);
+      return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call, "%s = %d is not positive",
+                          nm->dil[i], dilationA[i]);
   }
   if (mode != LITDNN_CONVOLUTION && mode != LITDNN_CROSS_CORRELATION)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
                         "mode = %d is not a litdnnConvolutionMode_t", (int)mode);
-  litdnnStatus_t s = check_dtype(call, computeType);
+  litdnnStatus_t s = check_dtype(call, "computeType", computeType);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
   convDesc->spatial = arrayLength;
@@ -194,6 +229,17 @@ litdnnStatus_t litdnnSetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
   return LITDNN_STATUS_SUCCESS;
 }
 
+litdnnStatus_t litdnnSetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t convDesc,
+                                                int arrayLength, const int padA[],
+                                                const int filterStrideA[], const int dilationA[],
+                                                litdnnConvolutionMode_t mode,
+                                                litdnnDataType_t computeType)
+{
+  LITDNN_API_CALL("litdnnSetConvolutionNdDescriptor");
+  return set_convolution(call, &conv_param_names_nd, convDesc, arrayLength, padA, filterStrideA, dilationA,
+                         mode, computeType);
+}
+
 litdnnStatus_t litdnnSetConvolution2dDescriptor(litdnnConvolutionDescriptor_t convDesc,
                                                 int pad_h, int pad_w, int u, int v,
                                                 int dilation_h, int dilation_w,
@@ -202,7 +248,16 @@ litdnnStatus_t litdnnSetConvolution2dDescriptor(litdnnConvolutionDescriptor_t co
 {
   LITDNN_API_CALL("litdnnSetConvolution2dDescriptor");
   int pad[2] = {pad_h, pad_w}, stride[2] = {u, v}, dil[2] = {dilation_h, dilation_w};
-  return litdnnSetConvolutionNdDescriptor(convDesc, 2, pad, stride, dil, mode, computeType);
+  return set_convolution(call, &conv_param_names_2d, convDesc, 2, pad, stride, dil, mode, computeType);
+}
+
+/* a descriptor that a Get can read: not null, and set */
+static litdnnStatus_t check_conv_set(const char *call, litdnnConvolutionDescriptor_t convDesc)
+{
+  LITDNN_CHECK_NULL(call, convDesc);
+  if (!convDesc->is_set)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "convDesc was never set");
+  return LITDNN_STATUS_SUCCESS;
 }
 
 litdnnStatus_t litdnnGetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t convDesc,
@@ -212,9 +267,9 @@ litdnnStatus_t litdnnGetConvolutionNdDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnDataType_t *computeType)
 {
   LITDNN_API_CALL("litdnnGetConvolutionNdDescriptor");
-  LITDNN_CHECK_NULL(call, convDesc);
-  if (!convDesc->is_set)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "convDesc was never set");
+  litdnnStatus_t s = check_conv_set(call, convDesc);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
   if (arrayLength)
     *arrayLength = convDesc->spatial;
   for (int i = 0; i < arrayLengthRequested && i < convDesc->spatial; i++) {
@@ -236,21 +291,20 @@ litdnnStatus_t litdnnGetConvolution2dDescriptor(litdnnConvolutionDescriptor_t co
                                                 litdnnDataType_t *computeType)
 {
   LITDNN_API_CALL("litdnnGetConvolution2dDescriptor");
-  LITDNN_CHECK_NULL(call, convDesc);
-  if (convDesc->is_set && convDesc->spatial != 2)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "convDesc has %d spatial dimensions, not 2",
-                        convDesc->spatial);
-  int pad[2], stride[2], dil[2];
-  litdnnStatus_t s = litdnnGetConvolutionNdDescriptor(convDesc, 2, NULL, pad, stride, dil, mode,
-                                                      computeType);
+  litdnnStatus_t s = check_conv_set(call, convDesc);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
-  if (pad_h) *pad_h = pad[0];
-  if (pad_w) *pad_w = pad[1];
-  if (u) *u = stride[0];
-  if (v) *v = stride[1];
-  if (dilation_h) *dilation_h = dil[0];
-  if (dilation_w) *dilation_w = dil[1];
+  if (convDesc->spatial != 2)
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call, "convDesc has %d spatial dimensions, not 2",
+                        convDesc->spatial);
+  if (pad_h) *pad_h = convDesc->pad[0];
+  if (pad_w) *pad_w = convDesc->pad[1];
+  if (u) *u = convDesc->stride[0];
+  if (v) *v = convDesc->stride[1];
+  if (dilation_h) *dilation_h = convDesc->dil[0];
+  if (dilation_w) *dilation_w = convDesc->dil[1];
+  if (mode) *mode = convDesc->mode;
+  if (computeType) *computeType = convDesc->compute;
   return LITDNN_STATUS_SUCCESS;
 }
 
@@ -293,21 +347,21 @@ litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1077 "chapters/05-convolution.nw"
+#line 1148 "chapters/05-convolution.nw"
 typedef struct {
-  const char *x, *w, *y;        /* the descriptors' names in this call */
+  const char *x, *w, *y;        /* the descriptors' names in this call; y is NULL if it has no output */
 } conv_names;
 
 static const conv_names fwd_names = {"xDesc", "wDesc", "yDesc"};
 static const conv_names bwd_data_names = {"dxDesc", "wDesc", "dyDesc"};
 static const conv_names bwd_filter_names = {"xDesc", "dwDesc", "dyDesc"};
+static const conv_names output_dim_names = {"inputTensorDesc", "filterDesc", NULL};
 
 static litdnnStatus_t check_filter(const char *call, const char *param, litdnnFilterDescriptor_t f)
 {
-  if (!f)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "%s is a null pointer", param);
-  if (!f->is_set)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "%s was never set", param);
+  litdnnStatus_t s = check_filter_set(call, param, f);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
   if (f->dtype != LITDNN_DATA_FLOAT)
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, call,
                         "%s has data type %d; only LITDNN_DATA_FLOAT is computed", param, (int)f->dtype);
@@ -316,10 +370,9 @@ static litdnnStatus_t check_filter(const char *call, const char *param, litdnnFi
 
 static litdnnStatus_t check_conv(const char *call, litdnnConvolutionDescriptor_t cd)
 {
-  if (!cd)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "convDesc is a null pointer");
-  if (!cd->is_set)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "convDesc was never set");
+  litdnnStatus_t s = check_conv_set(call, cd);
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
   if (cd->compute != LITDNN_DATA_FLOAT)
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, call,
                         "convDesc computes in data type %d; only LITDNN_DATA_FLOAT is supported",
@@ -370,19 +423,19 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
   litdnnStatus_t s = check_conv(call, cd);
   if (s == LITDNN_STATUS_SUCCESS) s = litdnn_check_tensor(call, nm->x, xd);
   if (s == LITDNN_STATUS_SUCCESS) s = check_filter(call, nm->w, wd);
-  if (s == LITDNN_STATUS_SUCCESS && yd) s = litdnn_check_tensor(call, nm->y, yd);
+  if (s == LITDNN_STATUS_SUCCESS && nm->y) s = litdnn_check_tensor(call, nm->y, yd);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
   int sp = cd->spatial;
   
-#line 1186 "chapters/05-convolution.nw"
+#line 1256 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
 if (wd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->w, wd->nbDims, sp);
-if (yd && yd->nbDims != sp + 2)
+if (nm->y && yd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->y, yd->nbDims, sp);
 for (int i = 0; i < xd->nbDims; i++)
@@ -401,7 +454,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1158 "chapters/05-convolution.nw"
+#line 1228 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -420,7 +473,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1214 "chapters/05-convolution.nw"
+#line 1284 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -431,10 +484,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1176 "chapters/05-convolution.nw"
-  if (yd) {
+#line 1246 "chapters/05-convolution.nw"
+  if (nm->y) {
     
-#line 1227 "chapters/05-convolution.nw"
+#line 1297 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -451,13 +504,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1178 "chapters/05-convolution.nw"
+#line 1248 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1248 "chapters/05-convolution.nw"
+#line 1323 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -465,7 +518,7 @@ litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescripto
 {
   LITDNN_API_CALL("litdnnGetConvolutionNdForwardOutputDim");
   litdnn_conv_args a;
-  litdnnStatus_t s = conv_problem(call, LITDNN_CONV_FWD, &fwd_names, inputTensorDesc, filterDesc,
+  litdnnStatus_t s = conv_problem(call, LITDNN_CONV_FWD, &output_dim_names, inputTensorDesc, filterDesc,
                                   convDesc, NULL, &a);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
@@ -492,19 +545,20 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   LITDNN_CHECK_NULL(call, h);
   LITDNN_CHECK_NULL(call, w);
   if (convDesc && convDesc->is_set && convDesc->spatial != 2)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "convDesc has %d spatial dimensions, not 2",
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call, "convDesc has %d spatial dimensions, not 2",
                         convDesc->spatial);
-  int dims[4];
-  litdnnStatus_t s = litdnnGetConvolutionNdForwardOutputDim(convDesc, inputTensorDesc, filterDesc, 4, dims);
+  litdnn_conv_args a;
+  litdnnStatus_t s = conv_problem(call, LITDNN_CONV_FWD, &output_dim_names, inputTensorDesc, filterDesc,
+                                  convDesc, NULL, &a);
   if (s != LITDNN_STATUS_SUCCESS)
     return s;
-  *n = dims[0];
-  *c = dims[1];
-  *h = dims[2];
-  *w = dims[3];
+  *n = a.n;
+  *c = a.k;
+  *h = a.out[1];   /* a 2-d problem's spatial axes are the last two of three */
+  *w = a.out[2];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1306 "chapters/05-convolution.nw"
+#line 1382 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -554,7 +608,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1364 "chapters/05-convolution.nw"
+#line 1440 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -656,7 +710,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1473 "chapters/05-convolution.nw"
+#line 1549 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -699,7 +753,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1524 "chapters/05-convolution.nw"
+#line 1600 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -707,7 +761,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1542 "chapters/05-convolution.nw"
+#line 1618 "chapters/05-convolution.nw"
 static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
 {
   int order[16], count = litdnn_conv_rank(a, order), returned = 0;
@@ -724,7 +778,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1570 "chapters/05-convolution.nw"
+#line 1646 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -778,7 +832,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1630 "chapters/05-convolution.nw"
+#line 1706 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -812,9 +866,10 @@ static litdnnStatus_t check_request(const char *call, int requested, int *return
 }
 
 /* the workspace size of one algorithm, or why it has none */
-static litdnnStatus_t workspace_of(litdnnHandle_t h, const litdnn_conv_args *a, int algo, size_t *size)
+static litdnnStatus_t workspace_of(litdnnHandle_t h, const litdnn_conv_args *a, int algo,
+                                   size_t *sizeInBytes)
 {
-  LITDNN_CHECK_NULL(a->call, size);
+  LITDNN_CHECK_NULL(a->call, sizeInBytes);
   const litdnn_op_table *t = litdnn_op(pass_op[a->pass]);
   if (algo < 0 || algo >= t->count)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, a->call,
@@ -822,7 +877,7 @@ static litdnnStatus_t workspace_of(litdnnHandle_t h, const litdnn_conv_args *a, 
   if (litdnn_conv_not_applicable(a, algo))
     return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, a->call, "algo = %d (%s) of %s does not apply: %s", algo,
                         t->stages[algo].name, t->name, litdnn_conv_not_applicable(a, algo));
-  *size = litdnn_conv_workspace_size(a, algo);
+  *sizeInBytes = litdnn_conv_workspace_size(a, algo);
   return LITDNN_STATUS_SUCCESS;
 }
 
@@ -1037,7 +1092,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 4570 "chapters/05-convolution.nw"
+#line 4647 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
