@@ -1939,8 +1939,6 @@ BI_CASE_ON(BI_EMU, litdnnConvolutionBiasActivationForward, an_explicit_gemm, NOT
            algo = LITDNN_CONVOLUTION_FWD_ALGO_GEMM)
 
 /* ------------------------------------------------------------- litdnn/pooling.h */
-#define CH06 "chapters/06-pooling.nw"
-#define CALLS_DESC_POOLINGDESC "the message calls desc, as pooling.h names it, poolingDesc"
 #undef BI_ON
 #define BI_ON BI_CPU
 BI_VALID(litdnnCreatePoolingDescriptor)
@@ -1994,12 +1992,13 @@ BI_CASE(litdnnSetPoolingNdDescriptor, negative_padding_height, BAD_PARAM_OUT_OF_
 BI_CASE(litdnnSetPoolingNdDescriptor, padding_wider_than_the_window, BAD_PARAM_OUT_OF_BOUND,
         "padding depth = 5 must be smaller than the window (2)", pads[0] = 5)
 BI_VALID(litdnnGetPooling2dDescriptor)
-BI_PENDING(litdnnGetPooling2dDescriptor, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPooling2dDescriptor, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPooling2dDescriptor, three_spatial_dimensions, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnGetPooling2dDescriptor, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnGetPooling2dDescriptor, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
+BI_CASE(litdnnGetPooling2dDescriptor, three_spatial_dimensions, BAD_PARAM_SHAPE_MISMATCH,
+        "desc has 3 spatial dimensions, not 2", desc = W->pool3d)
 BI_VALID(litdnnGetPoolingNdDescriptor)
-BI_PENDING(litdnnGetPoolingNdDescriptor, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPoolingNdDescriptor, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnGetPoolingNdDescriptor, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnGetPoolingNdDescriptor, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
 BI_CASE(litdnnGetPoolingNdDescriptor, negative_request, BAD_PARAM_OUT_OF_BOUND,
         "nbDimsRequested = -1 must not be negative", nbDimsRequested = -1)
 BI_CASE(litdnnGetPoolingNdDescriptor, null_windowDimA, BAD_PARAM_NULL_POINTER, "windowDimA is a null pointer",
@@ -2009,9 +2008,11 @@ BI_CASE(litdnnGetPoolingNdDescriptor, null_paddingA, BAD_PARAM_NULL_POINTER, "pa
 BI_CASE(litdnnGetPoolingNdDescriptor, null_strideA, BAD_PARAM_NULL_POINTER, "strideA is a null pointer",
         strideA = NULL)
 BI_VALID(litdnnGetPooling2dForwardOutputDim)
-BI_PENDING(litdnnGetPooling2dForwardOutputDim, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPooling2dForwardOutputDim, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPooling2dForwardOutputDim, three_spatial_dimensions, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnGetPooling2dForwardOutputDim, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnGetPooling2dForwardOutputDim, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set",
+        desc = W->pool_unset)
+BI_CASE(litdnnGetPooling2dForwardOutputDim, three_spatial_dimensions, BAD_PARAM_SHAPE_MISMATCH,
+        "desc has 3 spatial dimensions, not 2", desc = W->pool3d)
 BI_CASE(litdnnGetPooling2dForwardOutputDim, null_inputDesc, BAD_PARAM_NULL_POINTER, "inputDesc is a null pointer",
         inputDesc = NULL)
 BI_CASE(litdnnGetPooling2dForwardOutputDim, unset_inputDesc, BAD_PARAM_NOT_FINALIZED, "inputDesc was never set",
@@ -2023,8 +2024,9 @@ BI_CASE(litdnnGetPooling2dForwardOutputDim, inputDesc_of_another_rank, BAD_PARAM
 BI_CASE(litdnnGetPooling2dForwardOutputDim, a_window_larger_than_the_input, BAD_PARAM_OUT_OF_BOUND,
         "window height = 7 is larger than the padded input (4 + 2 * 0)", desc = W->pool_big)
 BI_VALID(litdnnGetPoolingNdForwardOutputDim)
-BI_PENDING(litdnnGetPoolingNdForwardOutputDim, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnGetPoolingNdForwardOutputDim, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnGetPoolingNdForwardOutputDim, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnGetPoolingNdForwardOutputDim, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set",
+        desc = W->pool_unset)
 BI_CASE(litdnnGetPoolingNdForwardOutputDim, null_inputDesc, BAD_PARAM_NULL_POINTER, "inputDesc is a null pointer",
         inputDesc = NULL)
 BI_CASE(litdnnGetPoolingNdForwardOutputDim, double_inputDesc, NOT_SUPPORTED_DATA_TYPE, "inputDesc has data type 1",
@@ -2042,8 +2044,8 @@ BI_CASE(litdnnGetPoolingNdForwardOutputDim, a_window_larger_than_the_input, BAD_
 #define BI_ON BI_BOTH
 BI_VALID(litdnnPoolingForward)
 BI_CASE(litdnnPoolingForward, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
-BI_PENDING(litdnnPoolingForward, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnPoolingForward, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnPoolingForward, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnPoolingForward, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
 BI_CASE(litdnnPoolingForward, null_alpha, BAD_PARAM_NULL_POINTER, "alpha is a null pointer", alpha = NULL)
 BI_CASE(litdnnPoolingForward, null_beta, BAD_PARAM_NULL_POINTER, "beta is a null pointer", beta = NULL)
 BI_CASE(litdnnPoolingForward, null_xDesc, BAD_PARAM_NULL_POINTER, "xDesc is a null pointer", xDesc = NULL)
@@ -2064,8 +2066,8 @@ BI_CASE(litdnnPoolingForward, yDesc_of_another_rank, BAD_PARAM_SHAPE_MISMATCH,
         "yDesc has 5 dimensions, the input 4", yDesc = W->t5)
 BI_VALID(litdnnPoolingBackward)
 BI_CASE(litdnnPoolingBackward, null_handle, BAD_PARAM_NULL_POINTER, "handle is a null pointer", handle = NULL)
-BI_PENDING(litdnnPoolingBackward, null_desc, CH06, CALLS_DESC_POOLINGDESC)
-BI_PENDING(litdnnPoolingBackward, unset_desc, CH06, CALLS_DESC_POOLINGDESC)
+BI_CASE(litdnnPoolingBackward, null_desc, BAD_PARAM_NULL_POINTER, "desc is a null pointer", desc = NULL)
+BI_CASE(litdnnPoolingBackward, unset_desc, BAD_PARAM_NOT_FINALIZED, "desc was never set", desc = W->pool_unset)
 BI_CASE(litdnnPoolingBackward, null_alpha, BAD_PARAM_NULL_POINTER, "alpha is a null pointer", alpha = NULL)
 BI_CASE(litdnnPoolingBackward, null_beta, BAD_PARAM_NULL_POINTER, "beta is a null pointer", beta = NULL)
 BI_CASE(litdnnPoolingBackward, null_yDesc, BAD_PARAM_NULL_POINTER, "yDesc is a null pointer", yDesc = NULL)

@@ -836,7 +836,7 @@ Test(pooling, bad_descriptors)
   t_assert_status(litdnnGetPooling2dForwardOutputDim(unset, x, &n, &n, &n, &n),
                   LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "never set", "unset descriptor");
   t_assert_status(litdnnGetPooling2dForwardOutputDim(NULL, x, &n, &n, &n, &n),
-                  LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "poolingDesc", "null descriptor");
+                  LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "desc is a null pointer", "null descriptor");
   litdnnDestroyPoolingDescriptor(unset);
   litdnnDestroyTensorDescriptor(x);
 }

@@ -91,12 +91,12 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
 #line 297 "chapters/06-pooling.nw"
+/* every call names its descriptor desc, as pooling.h does */
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
-  if (!desc)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "poolingDesc is a null pointer");
+  LITDNN_CHECK_NULL(call, desc);
   if (!desc->is_set)
-    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "poolingDesc was never set");
+    return litdnn_error(LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, call, "desc was never set");
   return LITDNN_STATUS_SUCCESS;
 }
 
@@ -112,7 +112,7 @@ litdnnStatus_t litdnnGetPooling2dDescriptor(litdnnPoolingDescriptor_t desc, litd
     return s;
   if (desc->nbDims != 2)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
-                        "poolingDesc has %d spatial dimensions, not 2", desc->nbDims);
+                        "desc has %d spatial dimensions, not 2", desc->nbDims);
   int *out[8] = {windowHeight, windowWidth, verticalPadding, horizontalPadding, verticalStride,
                  horizontalStride};
   int val[8] = {desc->window[0], desc->window[1], desc->pad[0], desc->pad[1], desc->stride[0],
@@ -225,7 +225,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
     return s;
   if (desc->nbDims != 2)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
-                        "poolingDesc has %d spatial dimensions, not 2", desc->nbDims);
+                        "desc has %d spatial dimensions, not 2", desc->nbDims);
   int in[3], out[3];
   if ((s = pooling_geometry(call, desc, inputDesc, "inputDesc", in, out)) != LITDNN_STATUS_SUCCESS)
     return s;
