@@ -1,6 +1,5 @@
-/* The bad-input table: what every case of tests/test_bad_input.c (and of
- * tests/bad_input_pending.c, the cases that wait for a fix in a chapter)
- * is made of.
+/* The bad-input table: what every case of tests/test_bad_input.c is
+ * made of.
  *
  * A case names the public function it calls and what is wrong with the
  * call. It starts from a valid call built on a bench of good objects (a
@@ -97,8 +96,6 @@ typedef struct bi_case {
   const char *name;        /* what is wrong with the call */
   unsigned backends;       /* BI_CPU, BI_EMU or BI_BOTH */
   void (*run)(bi_bench *W, const struct bi_case *c);
-  const char *pending_in;  /* NULL, or the chapter that must fix the library first */
-  const char *pending_why; /* what the library answers today */
   int valid_call;          /* the unbroken call (BI_VALID), not a case of bad input */
 } bi_case;
 
@@ -117,8 +114,8 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
 /* The backends of the cases that follow; a case may name its own. */
 #define BI_ON BI_BOTH
 
-#define BI_REGISTER_(on, F, id, in_, why_, valid_)                                       \
-  static bi_case bi_case_##F##_##id = {#F, #id, (on), bi_run_##F##_##id, (in_), (why_), (valid_)}; \
+#define BI_REGISTER_(on, F, id, valid_)                                                  \
+  static bi_case bi_case_##F##_##id = {#F, #id, (on), bi_run_##F##_##id, (valid_)};      \
   __attribute__((constructor)) static void bi_register_##F##_##id(void)                  \
   {                                                                                      \
     bi_register(&bi_case_##F##_##id);                                                    \
@@ -135,7 +132,7 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
     litdnnStatus_t got_ = BI_CALL_##F;                                                   \
     bi_expect(W, c_, got_, LITDNN_STATUS_##status, (needle));                            \
   }                                                                                      \
-  BI_REGISTER_(on, F, id, NULL, NULL, 0)
+  BI_REGISTER_(on, F, id, 0)
 #define BI_CASE(F, id, status, needle, ...) BI_CASE_ON(BI_ON, F, id, status, needle, __VA_ARGS__)
 
 /* A case of a function that returns no status: the body checks the answer. */
@@ -146,7 +143,7 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
     (void)c_;                                                                            \
     __VA_ARGS__;                                                                         \
   }                                                                                      \
-  BI_REGISTER_(on, F, id, NULL, NULL, 0)
+  BI_REGISTER_(on, F, id, 0)
 #define BI_ANSWER(F, id, ...) BI_ANSWER_ON(BI_CPU, F, id, __VA_ARGS__)
 
 /* The unbroken call: it must succeed, so that every case of F breaks
@@ -159,19 +156,8 @@ void bi_expect_valid(bi_bench *W, const bi_case *c, litdnnStatus_t got);
     litdnnStatus_t got_ = BI_CALL_##F;                                                   \
     bi_expect_valid(W, c_, got_);                                                        \
   }                                                                                      \
-  BI_REGISTER_(on, F, valid_call, NULL, NULL, 1)
+  BI_REGISTER_(on, F, valid_call, 1)
 #define BI_VALID(F) BI_VALID_ON(BI_ON, F)
-
-/* A case written in tests/bad_input_pending.c, which the library answers
-   wrongly today: it is listed here so that its function counts as covered
-   and every run says it is waiting (it is skipped, never passed). */
-#define BI_PENDING(F, id, chapter, why)                                                          \
-  static void bi_run_##F##_##id(bi_bench *W, const bi_case *c_)                          \
-  {                                                                                      \
-    (void)W;                                                                             \
-    (void)c_;                                                                            \
-  }                                                                                      \
-  BI_REGISTER_(BI_CPU, F, id, chapter, why, 0)
 
 /* ---- a valid call of every public function ----
    BI_ARGS_f declares f's arguments under the header's names, each holding

@@ -580,9 +580,6 @@ static struct criterion_test_params params_of(int valid_calls)
 static void run_param(const bi_param *p)
 {
   const bi_case *c = table[p->index];
-  if (c->pending_in)
-    cr_skip_test("waiting for a fix in %s; %s / %s: %s (tests/bad_input_pending.c)", c->pending_in, c->fn,
-                 c->name, c->pending_why);
   t_case_require_backend(&(t_case){.op = 0, .stage = LITDNN_STAGE_AUTOMATIC, .backend = p->backend});
   static bi_bench W;
   bench_setup(&W, (litdnnBackend_t)p->backend);
