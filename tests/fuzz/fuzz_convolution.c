@@ -3,6 +3,7 @@
    the workspace and the problem from the bytes; also the algorithm
    queries (Get and Find). */
 #include "fuzz.h"
+#include <limits.h>
 #include <string.h>
 
 typedef struct {
@@ -29,9 +30,9 @@ static int make_problem(fz_bytes *b, problem *p)
   for (int i = 0; i < spatial; i++) {
     xdims[2 + i] = fz_chance(b, 95) ? fz_int(b, 1, 12) : fz_dim(b, 20);
     wdims[2 + i] = fz_chance(b, 95) ? fz_int(b, 1, 5) : fz_dim(b, 8);
-    pad[i] = fz_chance(b, 95) ? fz_int(b, 0, 2) : fz_dim(b, 4) - 2;
-    stride[i] = fz_chance(b, 95) ? fz_int(b, 1, 3) : fz_dim(b, 4) - 1;
-    dil[i] = fz_chance(b, 90) ? 1 : fz_chance(b, 90) ? 2 : fz_dim(b, 3) - 1;
+    pad[i] = fz_chance(b, 95) ? fz_int(b, 0, 2) : fz_sat((long long)fz_dim(b, 4) - 2);
+    stride[i] = fz_chance(b, 95) ? fz_int(b, 1, 3) : fz_sat((long long)fz_dim(b, 4) - 1);
+    dil[i] = fz_chance(b, 90) ? 1 : fz_chance(b, 90) ? 2 : fz_sat((long long)fz_dim(b, 3) - 1);
   }
   litdnnTensorFormat_t format = fz_chance(b, 70) ? LITDNN_TENSOR_NCHW : LITDNN_TENSOR_NHWC;
   litdnnCreateTensorDescriptor(&p->x);
@@ -63,8 +64,8 @@ static int make_problem(fz_bytes *b, problem *p)
   if (!fz_check_desc("litdnnGetConvolutionNdForwardOutputDim",
                      litdnnGetConvolutionNdForwardOutputDim(p->conv, p->x, p->w, p->nb, ydims)))
     return 0;
-  if (fz_chance(b, 5))
-    ydims[1] += 1;   /* a mismatched output */
+  if (fz_chance(b, 5))   /* a mismatched output (K may be INT_MAX) */
+    ydims[1] += ydims[1] < INT_MAX ? 1 : -1;
   litdnnCreateTensorDescriptor(&p->y);
   if (!fz_check_desc("litdnnSetTensorNdDescriptorEx",
                      litdnnSetTensorNdDescriptorEx(p->y, fz_chance(b, 95) ? format : LITDNN_TENSOR_NHWC,

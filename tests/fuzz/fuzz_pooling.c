@@ -14,8 +14,8 @@ void fz_target(fz_bytes *b)
   int win[4], pad[4], stride[4];
   for (int i = 0; i < 4; i++) {
     win[i] = fz_chance(b, 90) ? fz_int(b, 1, 4) : fz_dim(b, 8);
-    pad[i] = fz_chance(b, 90) ? fz_int(b, 0, win[i] > 0 ? win[i] - 1 : 0) : fz_dim(b, 4) - 1;
-    stride[i] = fz_chance(b, 90) ? fz_int(b, 1, 3) : fz_dim(b, 4) - 1;
+    pad[i] = fz_chance(b, 90) ? fz_int(b, 0, win[i] > 0 ? win[i] - 1 : 0) : fz_sat((long long)fz_dim(b, 4) - 1);
+    stride[i] = fz_chance(b, 90) ? fz_int(b, 1, 3) : fz_sat((long long)fz_dim(b, 4) - 1);
   }
   litdnnPoolingMode_t mode = (litdnnPoolingMode_t)fz_enum(b, 4);
   litdnnNanPropagation_t nan = (litdnnNanPropagation_t)fz_enum(b, 2);
