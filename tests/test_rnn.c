@@ -43,6 +43,9 @@ static const problem problems[] = {
   {LITDNN_RNN_RELU, 2, 1, LITDNN_RNN_DOUBLE_BIAS,     0, 11, 6, 2, 3, SEQ,   {3, 3},             1, 0, 1, 1, 0.0f, 0, LITDNN_MATH_TF32},
   {LITDNN_GRU,      3, 1, LITDNN_RNN_SINGLE_INP_BIAS, 0, 2, 3, 3, 4, PACKED, {4, 3, 1},          1, 0, 1, 1, 0.5f, 0, FMA},
   {LITDNN_RNN_TANH, 2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 13, 1, 1, 7, SEQ,   {7},                0, 0, 1, 1, 0.0f, 0, FMA},
+  /* every sequence shorter than T: the last steps have no active sequence */
+  {LITDNN_RNN_TANH, 1, 1, LITDNN_RNN_DOUBLE_BIAS,     1, 2, 2, 1, 5, PACKED, {3},                1, 0, 1, 1, 0.0f, 1, FMA},
+  {LITDNN_LSTM,     2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 3, 2, 2, 6, BATCH,  {2, 4},             1, 1, 1, 1, 0.0f, 1, FMA},
 };
 #define NPROBLEMS ((int)(sizeof problems / sizeof problems[0]))
 
