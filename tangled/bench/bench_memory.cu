@@ -315,7 +315,7 @@ int main(int argc, char **argv)
 
   bench *b = bench_open("memory", argc, argv);
   char shape[64];
-  snprintf(shape, sizeof shape, "VGG-19 convs, batch %d", batch);
+  snprintf(shape, sizeof shape, "VGG-19 convs at batch %d", batch);
   printf("   %d convolutions, %d allocations and %.2f GB a step\n", count, step.slots, step.bytes / 1e9);
   litdnnHandle_t h;
   BENCH_LITDNN(litdnnCreateWithBackend(&h, LITDNN_BACKEND_CUDA));
@@ -334,9 +334,9 @@ int main(int argc, char **argv)
     BENCH_CUDA(cudaFree(prepared[i]));
   free(prepared);
   rows[1] = time_replay(b, &step, ALLOC_RAW, h, NULL, "cudaMalloc/cudaFree");
-  rows[2] = time_replay(b, &step, ALLOC_ASYNC, h, NULL, "cudaMallocAsync, pool");
+  rows[2] = time_replay(b, &step, ALLOC_ASYNC, h, NULL, "cudaMallocAsync (pool)");
   BENCH_CUDA(cudaMemPoolTrimTo(pool, 0));   /* its memory back before the next replay */
-  rows[3] = time_replay(b, &step, ALLOC_LITDNN, h, NULL, "litdnnMalloc, pool");
+  rows[3] = time_replay(b, &step, ALLOC_LITDNN, h, NULL, "litdnnMalloc (pool)");
   rows[0].first_step_allocs = rows[0].device_allocs = 0;   /* none inside the step */
 
   double fastest = rows[1].ms;
