@@ -1,4 +1,4 @@
-#line 412 "chapters/11-training.nw"
+#line 414 "chapters/11-training.nw"
 /* Layer objects, the networks built from them, and the training step. */
 #include "train.h"
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#line 436 "chapters/11-training.nw"
+#line 438 "chapters/11-training.nw"
 static const float one = 1.0f, zero = 0.0f;
 
 static int lib_fail(train_net *net, const char *layer, const char *call, litdnnStatus_t s)
@@ -26,6 +26,20 @@ static int lib_fail(train_net *net, const char *layer, const char *call, litdnnS
 
 static float *param_w(train_net *net, int p) { return net->weights + net->params[p].offset; }
 static float *param_g(train_net *net, int p) { return net->grads + net->params[p].offset; }
+
+/* grow a device buffer to at least bytes; it keeps its size when it is
+   large enough (the contents are not kept) */
+static int grow_buffer(train_net *net, train_layer *l, void **buf, size_t *size, size_t bytes)
+{
+  if (bytes <= *size)
+    return 0;
+  litdnnFree(net->handle, *buf);
+  *buf = NULL;
+  *size = 0;
+  TRY(litdnnMalloc(net->handle, buf, bytes));
+  *size = bytes;
+  return 0;
+}
 
 static double now_seconds(void)
 {
@@ -52,7 +66,7 @@ static int shape_io(train_net *net, train_layer *l, int n)
 }
 
 static size_t per_image(int c, int h, int w) { return (size_t)c * h * w; }
-#line 494 "chapters/11-training.nw"
+#line 510 "chapters/11-training.nw"
 typedef struct {
   int n;
   litdnnConvolutionFwdAlgo_t fwd;
@@ -76,26 +90,15 @@ typedef struct {
   float *dz;                              /* the gradient before the ReLU */
 } conv_layer;
 
-/* grow the network's one workspace to at least bytes (layers run one at a
-   time, so the largest need is enough for all of them) */
-static int net_workspace(train_net *net, train_layer *l, size_t bytes)
-{
-  if (bytes <= net->ws_size)
-    return 0;
-  litdnnFree(net->handle, net->ws);
-  net->ws = NULL;
-  net->ws_size = 0;
-  TRY(litdnnMalloc(net->handle, &net->ws, bytes));
-  net->ws_size = bytes;
-  return 0;
-}
+#line 629 "chapters/11-training.nw"
+/* entry i of a perf list can run, within a workspace of limit bytes */
+#define ALGO_FITS(perf, i, limit) ((perf)[i].status == LITDNN_STATUS_SUCCESS && (perf)[i].memory <= (limit))
 
-#line 624 "chapters/11-training.nw"
 #define PICK_ALGO(perf, count, limit, out)                                      \
   do {                                                                         \
     int found_ = 0;                                                            \
     for (int i_ = 0; i_ < (count) && !found_; i_++)                            \
-      if ((perf)[i_].status == LITDNN_STATUS_SUCCESS && (perf)[i_].memory <= (limit)) { \
+      if (ALGO_FITS(perf, i_, limit)) {                                        \
         (out) = (perf)[i_].algo;                                               \
         found_ = 1;                                                            \
       }                                                                        \
@@ -108,8 +111,7 @@ static int net_workspace(train_net *net, train_layer *l, size_t bytes)
    asks for, if it is under the limit and above out */
 #define LARGEST_UNDER(perf, count, limit, out)                                  \
   for (int i_ = 0; i_ < (count); i_++)                                         \
-    if ((perf)[i_].status == LITDNN_STATUS_SUCCESS && (perf)[i_].memory <= (limit) && \
-        (perf)[i_].memory > (out))                                             \
+    if (ALGO_FITS(perf, i_, limit) && (perf)[i_].memory > (out))               \
       (out) = (perf)[i_].memory
 
 static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
@@ -138,7 +140,7 @@ static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
     LARGEST_UNDER(wp, nw, limit, lend);
     if (cv->need_dx)
       LARGEST_UNDER(dp, nd, limit, lend);
-    if (net_workspace(net, l, lend) != 0)
+    if (grow_buffer(net, l, &net->ws, &net->ws_size, lend) != 0)
       return -1;
     TRY(litdnnFindConvolutionForwardAlgorithm(h, l->x_desc, cv->in, cv->w_desc, w, cv->conv,
         l->y_desc, l->y, LITDNN_CONVOLUTION_FWD_ALGO_COUNT, &nf, fp, net->ws, lend));
@@ -167,7 +169,7 @@ static int conv_choose(train_net *net, conv_layer *cv, conv_choice *c)
   return 0;
 }
 
-#line 533 "chapters/11-training.nw"
+#line 535 "chapters/11-training.nw"
 static int conv_shape(train_net *net, train_layer *l, int n)
 {
   conv_layer *cv = (conv_layer *)l;
@@ -184,7 +186,7 @@ static int conv_shape(train_net *net, train_layer *l, int n)
     cv->cache[i] = c;
   }
   cv->use = cv->cache[i];
-  return net_workspace(net, l, cv->use.workspace);
+  return grow_buffer(net, l, &net->ws, &net->ws_size, cv->use.workspace);
 }
 
 static int conv_forward(train_net *net, train_layer *l, const float *x, int training)
@@ -234,7 +236,7 @@ static void conv_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops conv_ops = {"convolution", conv_shape, conv_forward, conv_backward,
                                          conv_destroy};
-#line 710 "chapters/11-training.nw"
+#line 717 "chapters/11-training.nw"
 #define TRAIN_BN_EPSILON 1e-5
 #define TRAIN_BN_FACTOR 0.1
 
@@ -291,7 +293,7 @@ static void bn_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops bn_ops = {"batch norm", bn_shape, bn_forward, bn_backward,
                                        bn_destroy};
-#line 775 "chapters/11-training.nw"
+#line 782 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   litdnnPoolingDescriptor_t pool;
@@ -347,7 +349,7 @@ static void relu_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops relu_ops = {"relu", shape_io, relu_forward, relu_backward,
                                          relu_destroy};
-#line 856 "chapters/11-training.nw"
+#line 863 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   int w_param, b_param;
@@ -388,7 +390,7 @@ static void fc_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops fc_ops = {"fully connected", shape_io, fc_forward, fc_backward,
                                        fc_destroy};
-#line 909 "chapters/11-training.nw"
+#line 916 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   float p;
@@ -412,14 +414,7 @@ static int dropout_shape(train_net *net, train_layer *l, int n)
   if (shape_io(net, l, n) != 0)
     return -1;
   TRY(litdnnDropoutGetReserveSpaceSize(l->x_desc, &need));
-  if (need > d->reserve_size) {
-    litdnnFree(net->handle, d->reserve);
-    d->reserve = NULL;
-    d->reserve_size = 0;
-    TRY(litdnnMalloc(net->handle, &d->reserve, need));
-    d->reserve_size = need;
-  }
-  return 0;
+  return grow_buffer(net, l, &d->reserve, &d->reserve_size, need);
 }
 
 static int dropout_forward(train_net *net, train_layer *l, const float *x, int training)
