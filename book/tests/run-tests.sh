@@ -10,7 +10,7 @@ NOWEB_LIB=${NOWEB_LIB:-/usr/lib/noweb}
 PYTHON=${PYTHON:-python3}
 PANDOC=${PANDOC:-pandoc}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 failures=0
 pass() { echo "  ok   $1"; }
 fail() { echo "  FAIL $1"; failures=$((failures + 1)); }
@@ -75,6 +75,22 @@ expect "chunk reference is a link inside code"  grep -q '<a class="nwref" href="
 expect "identifier use is a link inside code"   grep -q '<a class="nwident" href="#nw-sample-2">scale_one</a>' "$tmp/book.html"
 expect "LaTeX chunk reference is a hyperlink"   grep -q '\\hyperlink{nw-sample-2}{\\nwchunkref{the scale helper used twice}{1.2}}' "$tmp/book.tex"
 expect "LaTeX uses the PDF figure"              grep -q 'figures/sample-graph.pdf' "$tmp/book.tex"
+
+echo "book tools: online sections"
+expect "an online heading names its page"       grep -qF '{#sec-online-helper .online page="sample2.html"}' "$md"
+"$PANDOC" --from=markdown --to=latex --lua-filter="$top/book/weave/latex.lua" "$md" -o "$tmp/online.pandoc.tex" 2> "$tmp/online.err"
+"$PYTHON" "$weave" fix latex "$tmp/refs.json" "$tmp/online.pandoc.tex" "$tmp/online.tex"
+expect "the PDF keeps the online heading"       grep -q 'The helper in full' "$tmp/online.tex"
+expect_not "the PDF drops the online code"      grep -q 'return 7;' "$tmp/online.tex"
+expect_not "the PDF drops the online prose"     grep -q 'only the HTML edition prints' "$tmp/online.tex"
+expect_not "the PDF drops the online subsection" grep -q 'A subsection of it' "$tmp/online.tex"
+expect "the PDF prints what follows"            grep -q 'This section is printed again' "$tmp/online.tex"
+expect "the pointer counts the code"            grep -q '3 lines of code in 1 chunk' "$tmp/online.tex"
+expect "the pointer links the HTML page"        grep -qF '\href{sample2.html\#sec-online-helper}' "$tmp/online.tex"
+expect "a reference into it links the HTML page" grep -qF '\href{sample2.html\#nw-sample2-3}{\nwchunkref{the online helper}' "$tmp/online.tex"
+expect_not "no hyperlink to what the PDF lacks"  grep -qE '\\hyperlink\{(nw-sample2-3|sec-online-sub)\}' "$tmp/online.tex"
+expect "the filter reports what moved"          grep -q '1 online sections, 3 lines of code' "$tmp/online.err"
+expect "the HTML edition keeps the online code" grep -q "static.*online_helper" "$tmp/book.html"
 
 echo "book tools: a page per chapter"
 "$PANDOC" --from=markdown --to=html5 --standalone --mathml --section-divs --toc \

@@ -54,3 +54,112 @@ function Div(el)
     return el
   end
 end
+
+-- Online sections. A heading with the class `online` (level 2 or deeper)
+-- marks a section printed only in the HTML edition: plumbing code and lab
+-- notes that the argument of the chapter does not need on paper. The PDF
+-- keeps the heading, so numbering and contents match the HTML edition, and
+-- replaces the body, up to the next heading of the same or a higher level,
+-- with one paragraph that says what is there and links to it. The ids of
+-- what was left out are handed to `nwpandoc.py fix latex` as comment lines
+-- ("%nwonline ID PAGE"), which turns links to them into links to the page.
+local function ids_in(block, into)
+  local function note(el)
+    if el.identifier and el.identifier ~= "" then table.insert(into, el.identifier) end
+  end
+  note(block)
+  pandoc.walk_block(block, { Header = note, Div = note, Span = note, CodeBlock = note })
+end
+
+local function code_in(block, chunks)
+  local lines = 0
+  pandoc.walk_block(block, {
+    CodeBlock = function (el)
+      local _, n = el.text:gsub("\n", "")
+      lines = lines + n + 1
+    end,
+    Span = function (el)
+      if el.classes:includes("nwhead") then table.insert(chunks, pandoc.utils.stringify(el)) end
+    end,
+  })
+  if block.t == "CodeBlock" then
+    local _, n = block.text:gsub("\n", "")
+    lines = lines + n + 1
+  end
+  return lines
+end
+
+local online_sections, online_lines = 0, 0
+
+local function pointer(head, page, lines, chunks, prose)
+  local what = {}
+  if #chunks > 0 then
+    -- "⟨name⟩ 5.12 ≡" and its continuations "⟨name⟩ 5.13 +≡": one name, its labels
+    local order, labels = {}, {}
+    for _, c in ipairs(chunks) do
+      local name, label = c:gsub("%s*%+?≡%s*$", ""):match("^(.-)%s+(%S+)$")
+      name = name or c
+      if not labels[name] then table.insert(order, name); labels[name] = {} end
+      if label then table.insert(labels[name], label) end
+    end
+    local names = {}
+    for i = 1, math.min(#order, 3) do
+      names[i] = order[i] .. " " .. table.concat(labels[order[i]], ", ")
+    end
+    local list = table.concat(names, "; ")
+    if #order > 3 then list = list .. string.format("; and %d more", #order - 3) end
+    table.insert(what, string.format("%d %s of code in %d %s (%s)", lines,
+      lines == 1 and "line" or "lines", #chunks, #chunks == 1 and "chunk" or "chunks", list))
+  end
+  if prose > 0 then table.insert(what, #what > 0 and "its notes" or "notes") end
+  local target = page .. "#" .. head.identifier
+  local text = "This section is printed in the HTML edition only"
+  if #what > 0 then text = text .. ": " .. table.concat(what, " and ") end
+  local link = pandoc.Link({ pandoc.Str("the HTML edition, " .. page) }, target)
+  local inlines = pandoc.List({ pandoc.Str(text .. "; see "), link, pandoc.Str(".") })
+  table.insert(inlines, 1, pandoc.RawInline("latex", "\\nwonline{"))
+  table.insert(inlines, pandoc.RawInline("latex", "}"))
+  return pandoc.Para(inlines)
+end
+
+local function online(doc)
+  local out = pandoc.List()
+  local blocks = doc.blocks
+  local i = 1
+  while i <= #blocks do
+    local b = blocks[i]
+    out:insert(b)
+    i = i + 1
+    if b.t == "Header" and b.level >= 2 and b.classes:includes("online") then
+      local page = b.attributes["page"] or ""
+      local ids, chunks, lines, prose = {}, {}, 0, 0
+      while i <= #blocks and not (blocks[i].t == "Header" and blocks[i].level <= b.level) do
+        local d = blocks[i]
+        ids_in(d, ids)
+        local n = code_in(d, chunks)
+        lines = lines + n
+        if n == 0 and (d.t == "Para" or d.t == "BulletList" or d.t == "OrderedList" or d.t == "Table") then
+          prose = prose + 1
+        end
+        i = i + 1
+      end
+      if #ids + lines + prose > 0 then
+        out:insert(pointer(b, page, lines, chunks, prose))
+        local marks = {}
+        for _, id in ipairs(ids) do table.insert(marks, "%nwonline " .. id .. " " .. page) end
+        if #marks > 0 then out:insert(pandoc.RawBlock("latex", table.concat(marks, "\n"))) end
+        online_sections = online_sections + 1
+        online_lines = online_lines + lines
+      end
+    end
+  end
+  if online_sections > 0 then
+    io.stderr:write(string.format("latex.lua: %d online sections, %d lines of code printed in the HTML edition only\n",
+      online_sections, online_lines))
+  end
+  doc.blocks = out
+  return doc
+end
+
+-- Online sections first, while the chunk headers are still spans.
+return { { Pandoc = online }, { Span = Span, Header = Header, Div = Div } }

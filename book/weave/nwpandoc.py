@@ -412,7 +412,29 @@ class Book:
             elif kind == "q":
                 out.append(self.render_quote(val))
         return outside_fences("".join(out),
-                              lambda t: self.unwritten_chapters(self.expand_directives(t)))
+                              lambda t: self.online_headings(
+                                  self.unwritten_chapters(self.expand_directives(t))))
+
+    ONLINE_HEADING = re.compile(r"^(#{1,6})([ \t].*?)\{([^{}]*)\}[ \t]*$", re.M)
+
+    def online_headings(self, text):
+        """A heading of level 2 or deeper with the class .online marks a
+        section printed only in the HTML edition (book/weave/latex.lua drops
+        its body from the PDF and leaves a pointer). The weaver names the
+        page the section lives on, page="04-matmul.html", so that the
+        pointer can link to it."""
+        def repl(m):
+            attrs = m.group(3)
+            if not re.search(r"(^|\s)\.online(\s|$)", attrs):
+                return m.group(0)
+            title = m.group(2).strip()
+            if len(m.group(1)) < 2:
+                warn("%s: a chapter heading cannot be .online (%s)" % (self.chapter.filename, title))
+                return m.group(0)
+            if not re.search(r"(^|\s)#[A-Za-z]", attrs):
+                warn("%s: the online section \"%s\" has no #id" % (self.chapter.filename, title))
+            return "%s%s{%s page=\"%s.html\"}" % (m.group(1), m.group(2), attrs.strip(), self.chapter.key)
+        return self.ONLINE_HEADING.sub(repl, text)
 
     CHAPTER_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(#(chapter-[\w-]+)\)")
 
@@ -867,6 +889,10 @@ def latex_escape_verb(text):
     return text.replace("\\", "\\textbackslash{}").replace("{", "\\{").replace("}", "\\}")
 
 
+ONLINE_MARK = re.compile(r"^%nwonline (\S+) (\S+)$", re.M)
+HYPERLINK = re.compile(r"\\hyperlink\{([^{}]+)\}\{")
+
+
 def fix(fmt, refs_path, src, dst):
     with open(refs_path) as f:
         refs = json.load(f)
@@ -894,6 +920,12 @@ def fix(fmt, refs_path, src, dst):
 
     text = PLACEHOLDER.sub(html_ref if fmt == "html" else latex_ref, text)
     if fmt == "latex":
+        # what latex.lua left out of the PDF (online sections) is linked on
+        # its HTML page instead
+        online = dict(ONLINE_MARK.findall(text))
+        if online:
+            text = HYPERLINK.sub(lambda m: "\\href{%s\\#%s}{" % (online[m.group(1)], m.group(1))
+                                 if m.group(1) in online else m.group(0), text)
         # the PDF book uses the PDF rendering of every figure
         text = re.sub(r"(\\includegraphics(?:\[[^\]]*\])?\{figures/[^}]*)\.svg\}", r"\1.pdf}", text)
     with open(dst, "w", encoding="utf-8") as f:
