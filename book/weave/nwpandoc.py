@@ -685,7 +685,7 @@ class Book:
         out.append("")
         chart = attrs.get("chart")
         if chart:
-            out.append(self.bench_chart(path, header, data, attrs, chart, caption, label))
+            out.append(self.bench_chart(path, header, data, attrs, chart, caption, label, notes))
         if anchor:
             out.append(":::")
         out.append("")
@@ -768,7 +768,35 @@ class Book:
         more = ("Cells: %s. " % md_escape(unit)) + more
         return head, body, numeric, more.strip()
 
-    def bench_chart(self, path, header, data, attrs, chart, caption, label=lambda t: t):
+    COPY_NOTE = re.compile(r"device-to-device copy ([0-9.]+) GB/s")
+    VENDOR = re.compile(r"^(cuDNN|cuBLAS)\b")
+
+    def chart_lines(self, path, header, data, attrs, col, name, label, notes):
+        """The reference lines of a chart: the vendor library's bar (the
+        first bar named cuDNN or cuBLAS, or the one ref="REGEX" names) and a
+        roof: roof="VALUE:label", or for a GB/s chart the device-to-device
+        copy rate the CSV's notes record. Each is (value, text, colour)."""
+        lines = []
+        k, kl = header.index(col), header.index(name)
+        rx = self.VENDOR if "ref" not in attrs else (re.compile(attrs["ref"]) if attrs["ref"] else None)
+        for r in data if rx else []:
+            if k < len(r) and kl < len(r) and rx.search(label(r[kl])) and is_number(r[k]):
+                lines.append((float(r[k]), "%s %s" % (label(r[kl]), sig(r[k])), "#b03a2e"))
+                break
+        roof = attrs.get("roof")
+        if roof is None and col == "gbps":
+            m = next((self.COPY_NOTE.search(n) for n in notes if self.COPY_NOTE.search(n)), None)
+            if m:
+                roof = "%s:copy %s GB/s (the roof)" % (m.group(1), sig(m.group(1)))
+        if roof:
+            value, _, text = roof.partition(":")
+            if is_number(value):
+                lines.append((float(value), text or "roof %s" % sig(value), "#555555"))
+            else:
+                warn("bench-table %s: roof=%r is not VALUE:label" % (path, roof))
+        return lines
+
+    def bench_chart(self, path, header, data, attrs, chart, caption, label=lambda t: t, notes=()):
         col = chart.partition(":")[0]
         if col not in header:
             warn("bench-table %s: chart column %r missing" % (path, col))
@@ -783,24 +811,40 @@ class Book:
         ylabel = attrs.get("ylabel", chart.partition(":")[2] or col)
         if self.figures:
             os.makedirs(self.figures, exist_ok=True)
-            block = "\n".join('"%s" %s' % (label(r[kl]).replace('"', "'"), r[k]) for r in data
-                              if k < len(r) and kl < len(r))
+            rows = [r for r in data if k < len(r) and kl < len(r)]
+            refs = self.chart_lines(path, header, rows, attrs, col, name, label, notes)
+            vendor = refs[0][1].split(" ")[0] if refs and refs[0][2] == "#b03a2e" else None
+            # a bar per row; the vendor library's bar in its line's colour
+            block = "\n".join('%d "%s" %s %s' % (
+                i, label(r[kl]).replace('"', "'"), r[k],
+                "0xb03a2e" if vendor and label(r[kl]).startswith(vendor) else "0x3b6ea8")
+                for i, r in enumerate(rows))
+            top = max([float(r[k]) for r in rows if is_number(r[k])] + [v for v, _, _ in refs] + [0.0])
             script = [
                 "$data << EOD", block, "EOD",
-                "set style data histogram", "set style fill solid 0.85 border -1",
+                "set style fill solid 0.85 border -1",
                 "set boxwidth 0.7", "set grid ytics lc rgb '#dddddd'", "set key off",
                 "set border 3", "set xtics nomirror rotate by -30", "set ytics nomirror",
-                "set yrange [0:*]", 'set ylabel "%s"' % ylabel.replace('"', "'"),
+                # room on the right for the last bar's slanted name
+                "set rmargin %d" % min(26, 3 + int(0.8 * len(label(rows[-1][kl])) if rows else 0)),
+                "set xrange [-0.6:%g]" % (len(rows) - 0.4),
+                "set yrange [0:%g]" % (top * 1.1 if top > 0 else 1),
+                'set ylabel "%s"' % ylabel.replace('"', "'"),
             ]
             if attrs.get("log") == "y":
                 script[-2] = "set logscale y"
-            script.append("plot $data using 2:xtic(1) lc rgb '#3b6ea8'")
+            for value, text, colour in refs:
+                script.append("set arrow from graph 0, first %g to graph 1, first %g nohead dt 2 lw 2 lc rgb '%s' front"
+                              % (value, value, colour))
+                script.append('set label "%s" at graph 0.995, first %g right offset 0,0.55 tc rgb \'%s\' front'
+                              % (text.replace('"', "'"), value, colour))
+            script.append("plot $data using 1:3:4:xtic(2) with boxes lc rgb variable")
             body = "\n".join(script) + "\n"
-            # the PDF chart is as wide as the text, so that its lettering
-            # prints at the size it is set in, not shrunk to fit
-            width = min(900, max(640, 40 * len(data) + 200))
+            # the PDF chart is as wide as the text and its lettering is set
+            # at the body's size (10 pt), not shrunk to fit
+            width = min(900, max(640, 40 * len(rows) + 200))
             for ext, term in (("svg", "svg size %d,420 dynamic font 'DejaVu Sans,13'" % width),
-                              ("pdf", "pdfcairo size 6.3in,3.6in font 'DejaVu Sans,9'")):
+                              ("pdf", "pdfcairo size 6.3in,3.6in font 'DejaVu Sans,10'")):
                 out = os.path.join(self.figures, stem + "." + ext)
                 prog = "set terminal %s\nset output '%s'\n%s" % (term, out, body)
                 if self.gnuplot:
