@@ -25,7 +25,10 @@ FUZZ_SEED     ?=
 FUZZ_JOBS     ?= 1
 FUZZ_BINS     := $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%,$(FUZZ_NAMES))
 FUZZ_OPTIONS  := -max_len=2048 -timeout=60 -rss_limit_mb=4096 -print_final_stats=1
-FUZZ_ENV      := ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+# LITDNN_EMU_ABORT: an out-of-bounds access that the emulator catches ends
+# in abort(), so that libFuzzer keeps the input (exit status 1 would not)
+FUZZ_ENV      := ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+                 LITDNN_EMU_ABORT=1
 
 .PHONY: fuzz fuzz-deps fuzz-build fuzz-regress
 fuzz-deps:

@@ -38,9 +38,17 @@ void fz_target(fz_bytes *b)
       s = litdnnSetOpTensorDescriptor(od, (litdnnOpTensorOp_t)fz_enum(b, 6),
                                       fz_chance(b, 95) ? LITDNN_DATA_FLOAT : (litdnnDataType_t)fz_enum(b, 4),
                                       (litdnnNanPropagation_t)fz_enum(b, 2));
-      if (fz_check_desc("litdnnSetOpTensorDescriptor", s)) {
+      /* B is described by a or, 30 % of the time, by c: then its buffer
+         must be c's size, not the one allocated for a */
+      litdnnTensorDescriptor_t bd = fz_chance(b, 70) ? a : c;
+      int have_b = 1;
+      if (bd == c) {
+        fz_free(h, &B);
+        have_b = fz_alloc_tensor(h, b, &B, c);
+      }
+      if (have_b && fz_check_desc("litdnnSetOpTensorDescriptor", s)) {
         call = "litdnnOpTensor";
-        s = litdnnOpTensor(h, od, &alpha, a, A.dev, &alpha2, fz_chance(b, 70) ? a : c, B.dev, &beta, c, C.dev);
+        s = litdnnOpTensor(h, od, &alpha, a, A.dev, &alpha2, bd, B.dev, &beta, c, C.dev);
         fz_check(h, call, s, &C, 1);
       }
       litdnnDestroyOpTensorDescriptor(od);

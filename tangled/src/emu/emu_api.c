@@ -31,6 +31,7 @@ void litdnn_emu_lock(void) {
 void litdnn_emu_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
 #line 3157 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
+static int abort_on_fatal;
 unsigned long litdnn_emu_seed = 1;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
@@ -47,6 +48,8 @@ static void init(void) {
     litdnn_emu_seed = strtoul(s, NULL, 10);
   if ((s = getenv("LITDNN_EMU_STRICT")) && *s)
     litdnn_emu_strict = atoi(s) != 0;
+  if ((s = getenv("LITDNN_EMU_ABORT")) && *s)
+    abort_on_fatal = atoi(s) != 0;
   litdnn_emu_install_fault_handler();
 }
 
@@ -65,7 +68,7 @@ void litdnn_emu_set_strict(int strict) {
   LITDNN_EMU_LOCKED;
   litdnn_emu_strict = strict;
 }
-#line 3198 "chapters/01-emulator.nw"
+#line 3203 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -92,6 +95,8 @@ void litdnn_emu_fatal(const char *fmt, ...) {
   va_start(ap, fmt);
   say(fmt, ap);
   va_end(ap);
+  if (abort_on_fatal)
+    abort();   /* LITDNN_EMU_ABORT=1: a fuzzer or debugger catches SIGABRT */
   _exit(1);
 }
 
@@ -113,7 +118,7 @@ uint64_t litdnn_emu_clock(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
-#line 3250 "chapters/01-emulator.nw"
+#line 3257 "chapters/01-emulator.nw"
 static _Thread_local int last_error;    /* each host thread's own, as in CUDA */
 
 int litdnn_emu_set_error(int error) {
@@ -165,7 +170,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 3309 "chapters/01-emulator.nw"
+#line 3316 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   LITDNN_EMU_LOCKED;
@@ -301,7 +306,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 3452 "chapters/01-emulator.nw"
+#line 3459 "chapters/01-emulator.nw"
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind) {
   const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
@@ -335,7 +340,7 @@ int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
   *ptr = symbol;
   return 0;
 }
-#line 3490 "chapters/01-emulator.nw"
+#line 3497 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -425,7 +430,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 3582 "chapters/01-emulator.nw"
+#line 3589 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -458,7 +463,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 3617 "chapters/01-emulator.nw"
+#line 3624 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -487,7 +492,7 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 3650 "chapters/01-emulator.nw"
+#line 3657 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)
