@@ -38,6 +38,9 @@ void fz_target(fz_bytes *b)
       s = litdnnSetOpTensorDescriptor(od, (litdnnOpTensorOp_t)fz_enum(b, 6),
                                       fz_chance(b, 95) ? LITDNN_DATA_FLOAT : (litdnnDataType_t)fz_enum(b, 4),
                                       (litdnnNanPropagation_t)fz_enum(b, 2));
+      /* checked first: the allocation below is a call that succeeds,
+         which clears the last error's message */
+      int described = fz_check_desc("litdnnSetOpTensorDescriptor", s);
       /* B is described by a or, 30 % of the time, by c: then its buffer
          must be c's size, not the one allocated for a */
       litdnnTensorDescriptor_t bd = fz_chance(b, 70) ? a : c;
@@ -46,7 +49,7 @@ void fz_target(fz_bytes *b)
         fz_free(h, &B);
         have_b = fz_alloc_tensor(h, b, &B, c);
       }
-      if (have_b && fz_check_desc("litdnnSetOpTensorDescriptor", s)) {
+      if (described && have_b) {
         call = "litdnnOpTensor";
         s = litdnnOpTensor(h, od, &alpha, a, A.dev, &alpha2, bd, B.dev, &beta, c, C.dev);
         fz_check(h, call, s, &C, 1);
