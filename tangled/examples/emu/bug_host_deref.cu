@@ -1,7 +1,7 @@
-#line 6124 "chapters/01-emulator.nw"
+#line 6216 "chapters/01-emulator.nw"
 /* bug_host_deref.cu: host code reads device memory.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6127 "chapters/01-emulator.nw"
+#line 6219 "chapters/01-emulator.nw"
 __global__ void fill(int n, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

@@ -1,7 +1,7 @@
-#line 6088 "chapters/01-emulator.nw"
+#line 6192 "chapters/01-emulator.nw"
 /* bug_host_pointer.cu: a host array passed to a kernel.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,17 +15,17 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 5994 "chapters/01-emulator.nw"
+#line 6009 "chapters/01-emulator.nw"
 __global__ void scale(int n, float alpha, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   y[i] = alpha * x[i];       /* BUG: no "if (i < n)" */
 }
-#line 6092 "chapters/01-emulator.nw"
+#line 6196 "chapters/01-emulator.nw"
 static void launch_scale(int n, const float *x, const float *d_x, float *d_y) {
   (void)d_x;
   scale<<<n / 250, 250>>>(n, 2.0f, x, d_y);   /* BUG: x is the host array */
 }
-#line 6001 "chapters/01-emulator.nw"
+#line 6122 "chapters/01-emulator.nw"
 int main(void) {
   int n = 1000;
   size_t bytes = n * sizeof(float);

@@ -1,7 +1,7 @@
-#line 5916 "chapters/01-emulator.nw"
+#line 6068 "chapters/01-emulator.nw"
 /* bug_missing_barrier.cu: the tiled SGEMM without its first barrier.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 5919 "chapters/01-emulator.nw"
+#line 6071 "chapters/01-emulator.nw"
 #define TILE 16
 __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
   __shared__ float a_tile[TILE][TILE];
@@ -28,7 +28,7 @@ __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
 #line 109 "chapters/01-emulator.nw"
 a_tile[ty][tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0.0f;
 b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
-#line 5928 "chapters/01-emulator.nw"
+#line 6080 "chapters/01-emulator.nw"
     /* BUG: no __syncthreads() here; a thread reads tiles still being loaded */
     for (int k = 0; k < TILE; k++)
       sum += a_tile[ty][k] * b_tile[k][tx];
@@ -37,7 +37,7 @@ b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
   if (row < n && col < n)
     c[row * n + col] = sum;
 }
-#line 141 "chapters/01-emulator.nw"
+#line 153 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 100;
   size_t bytes = (size_t)n * n * sizeof(float);

@@ -1,7 +1,7 @@
-#line 6023 "chapters/01-emulator.nw"
+#line 6144 "chapters/01-emulator.nw"
 /* bug_no_bounds_check.cu: 1024 threads for 1000 elements, no bounds check.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,17 +15,17 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 5994 "chapters/01-emulator.nw"
+#line 6009 "chapters/01-emulator.nw"
 __global__ void scale(int n, float alpha, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   y[i] = alpha * x[i];       /* BUG: no "if (i < n)" */
 }
-#line 6027 "chapters/01-emulator.nw"
+#line 6148 "chapters/01-emulator.nw"
 static void launch_scale(int n, const float *x, const float *d_x, float *d_y) {
   (void)x;
   scale<<<(n + 255) / 256, 256>>>(n, 2.0f, d_x, d_y);
 }
-#line 6001 "chapters/01-emulator.nw"
+#line 6122 "chapters/01-emulator.nw"
 int main(void) {
   int n = 1000;
   size_t bytes = n * sizeof(float);

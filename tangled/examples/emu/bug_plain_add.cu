@@ -1,7 +1,7 @@
-#line 5950 "chapters/01-emulator.nw"
+#line 6092 "chapters/01-emulator.nw"
 /* bug_plain_add.cu: a sum with += where an atomic is needed.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 5953 "chapters/01-emulator.nw"
+#line 6095 "chapters/01-emulator.nw"
 __global__ void sum_all(int n, const float *x, float *total) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

@@ -1,7 +1,7 @@
 #line 114 "chapters/01-emulator.nw"
 /* sgemm_tiled.cu: C = A B with 16 x 16 tiles in shared memory.
    Generated from chapters/01-emulator.nw. */
-#line 122 "chapters/01-emulator.nw"
+#line 134 "chapters/01-emulator.nw"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +37,7 @@ b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
   if (row < n && col < n)
     c[row * n + col] = sum;
 }
-#line 141 "chapters/01-emulator.nw"
+#line 153 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 100;
   size_t bytes = (size_t)n * n * sizeof(float);
