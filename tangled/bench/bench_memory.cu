@@ -1,4 +1,4 @@
-#line 3032 "chapters/02-tensors.nw"
+#line 3092 "chapters/02-tensors.nw"
 /* One training step's allocations and frees (the convolutions of VGG-19),
    replayed with buffers made once, through cudaMalloc/cudaFree, through
    cudaMallocAsync from a pool that keeps its memory, and through
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#line 3058 "chapters/02-tensors.nw"
+#line 3118 "chapters/02-tensors.nw"
 #define STEP_MAX_EVENTS 2048
 #define STEP_MAX_LAYERS 64
 
@@ -50,7 +50,7 @@ static void step_free(step_pattern *p, int slot)
   e->slot = slot;
   e->bytes = 0;
 }
-#line 3103 "chapters/02-tensors.nw"
+#line 3163 "chapters/02-tensors.nw"
 typedef struct {
   int n, c, h, w;     /* input */
   int k, p, q;        /* output channels and size */
@@ -113,7 +113,7 @@ static int read_layers(const char *path, int batch, conv_layer *layers, int max)
   fclose(f);
   return count;
 }
-#line 3168 "chapters/02-tensors.nw"
+#line 3228 "chapters/02-tensors.nw"
 static size_t input_bytes(const conv_layer *L) { return (size_t)L->n * L->c * L->h * L->w * sizeof(float); }
 static size_t output_bytes(const conv_layer *L) { return (size_t)L->n * L->k * L->p * L->q * sizeof(float); }
 static size_t weight_bytes(const conv_layer *L) { return (size_t)L->k * L->c * L->r * L->s * sizeof(float); }
@@ -152,7 +152,7 @@ static void build_step(step_pattern *p, const conv_layer *L, int layers)
   for (int l = 0; l < layers; l++)                             /* after the optimizer's update */
     step_free(p, dw[l]);
 }
-#line 3213 "chapters/02-tensors.nw"
+#line 3273 "chapters/02-tensors.nw"
 enum { ALLOC_PREPARED, ALLOC_RAW, ALLOC_ASYNC, ALLOC_LITDNN };
 
 typedef struct {
@@ -194,7 +194,7 @@ static void replay_step(void *ctx, int rep)
   }
   r->steps++;
 }
-#line 3262 "chapters/02-tensors.nw"
+#line 3322 "chapters/02-tensors.nw"
 static const char *arg_of(int argc, char **argv, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < argc; i++)
@@ -255,7 +255,7 @@ static int count_without_gpu(const char *backend_name, const step_pattern *step,
   free(r.slot);
   return 0;
 }
-#line 3330 "chapters/02-tensors.nw"
+#line 3390 "chapters/02-tensors.nw"
 typedef struct {
   const char *impl;
   double ms;

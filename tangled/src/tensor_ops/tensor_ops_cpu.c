@@ -1,4 +1,4 @@
-#line 4210 "chapters/02-tensors.nw"
+#line 4239 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 #include <math.h>
 
