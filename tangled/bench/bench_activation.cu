@@ -1,4 +1,4 @@
-#line 1316 "chapters/03-activations.nw"
+#line 1368 "chapters/03-activations.nw"
 /* ReLU and sigmoid, forward and backward, 64x256x56x56 FP32: every GPU
    stage of litdnn against cuDNN's legacy activation calls. */
 #include "bench.h"

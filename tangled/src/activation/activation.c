@@ -1,11 +1,11 @@
-#line 970 "chapters/03-activations.nw"
+#line 1010 "chapters/03-activations.nw"
 #include "activation/activation.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 984 "chapters/03-activations.nw"
+#line 1024 "chapters/03-activations.nw"
 static const char *const mode_names[LITDNN_ACTIVATION_MODE_COUNT] = {
   "sigmoid", "relu", "tanh", "clipped_relu", "elu", "identity", "swish", "leaky_relu", "gelu",
   "gelu_tanh",
@@ -15,7 +15,7 @@ const char *litdnnGetActivationModeName(litdnnActivationMode_t mode)
 {
   return (int)mode >= 0 && (int)mode < LITDNN_ACTIVATION_MODE_COUNT ? mode_names[mode] : "unknown";
 }
-#line 1004 "chapters/03-activations.nw"
+#line 1042 "chapters/03-activations.nw"
 litdnnStatus_t litdnnCreateActivationDescriptor(litdnnActivationDescriptor_t *activationDesc)
 {
   LITDNN_API_CALL("litdnnCreateActivationDescriptor");
@@ -86,7 +86,7 @@ litdnnStatus_t litdnnDestroyActivationDescriptor(litdnnActivationDescriptor_t ac
   free(activationDesc); /* like free(NULL), destroying nothing succeeds */
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1086 "chapters/03-activations.nw"
+#line 1124 "chapters/03-activations.nw"
 static int overlaps_itself(const struct litdnnTensorStruct *t)
 {
   int order[LITDNN_DIM_MAX], k = 0;
@@ -165,7 +165,7 @@ static void describe(litdnn_act_layout *l, int64_t *n, int *flat, int ntensors,
   for (int k = 0; k < ntensors; k++)
     *flat = *flat && litdnn_tensor_is_packed(t[k]) && litdnn_tensors_same_layout(t[k], t[0]);
 }
-#line 1172 "chapters/03-activations.nw"
+#line 1210 "chapters/03-activations.nw"
 #define ACT_CHECK(expr)                       \
   do {                                        \
     litdnnStatus_t status_ = (expr);          \
@@ -203,7 +203,7 @@ litdnnStatus_t litdnnActivationForward(litdnnHandle_t handle,
   a.y = (float *)y;
   return litdnn_run_op(handle, LITDNN_OP_ACTIVATION_FORWARD, call, &a);
 }
-#line 1212 "chapters/03-activations.nw"
+#line 1250 "chapters/03-activations.nw"
 litdnnStatus_t litdnnActivationBackward(litdnnHandle_t handle,
                                         litdnnActivationDescriptor_t activationDesc,
                                         const void *alpha, const litdnnTensorDescriptor_t yDesc,

@@ -1,10 +1,10 @@
-#line 357 "chapters/03-activations.nw"
+#line 369 "chapters/03-activations.nw"
 #include "activation/activation.h"
 #include <math.h>
 
 #define LITDNN_ACT_FN static
 #include "activation/activation_element.h"
-#line 484 "chapters/03-activations.nw"
+#line 496 "chapters/03-activations.nw"
 litdnnStatus_t litdnn_act_forward_cpu(litdnnHandle_t h, const void *args)
 {
   const litdnn_act_forward_args *a = args;

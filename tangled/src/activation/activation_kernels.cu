@@ -1,4 +1,4 @@
-#line 522 "chapters/03-activations.nw"
+#line 777 "chapters/03-activations.nw"
 #include "core/prelude.cuh"
 #include "activation/activation.h"
 #include <math.h>
@@ -7,7 +7,7 @@
 #define LITDNN_ACT_FN static __device__ inline
 enum { ACT_THREADS = 256, ACT_TRIPS = 8 };
 #include "activation/activation_element.h"
-#line 537 "chapters/03-activations.nw"
+#line 534 "chapters/03-activations.nw"
 static __global__ void act_forward_naive_kernel(int mode, int propagate, float coef, float alpha,
                                                 float beta, const float *x, float *y, int64_t n)
 {
@@ -27,7 +27,7 @@ static __global__ void act_backward_naive_kernel(int mode, int propagate, float 
     litdnn_blend_store(&dx[i], act_backward_one(mode, propagate, coef, yi, xi, dy[i]), alpha, beta);
   }
 }
-#line 610 "chapters/03-activations.nw"
+#line 792 "chapters/03-activations.nw"
 static __global__ void act_forward_strided_kernel(int mode, int propagate, float coef, float alpha,
                                                   float beta, const float *x, float *y, int64_t n,
                                                   litdnn_act_layout layout)
@@ -55,7 +55,7 @@ static __global__ void act_backward_strided_kernel(int mode, int propagate, floa
                        beta);
   }
 }
-#line 692 "chapters/03-activations.nw"
+#line 662 "chapters/03-activations.nw"
 static __device__ inline void act_forward_loop(int mode, int blend, int propagate, float coef,
                                                float alpha, float beta, const float *x, float *y,
                                                int64_t n, int64_t n4)
@@ -87,7 +87,7 @@ static __device__ inline void act_forward_loop(int mode, int blend, int propagat
     y[i] = value;
   }
 }
-#line 730 "chapters/03-activations.nw"
+#line 700 "chapters/03-activations.nw"
 static __device__ inline void act_backward_loop(int mode, int blend, int propagate, float coef,
                                                 float alpha, float beta, const float *y,
                                                 const float *dy, const float *x, float *dx,
@@ -125,7 +125,7 @@ static __device__ inline void act_backward_loop(int mode, int blend, int propaga
     dx[i] = value;
   }
 }
-#line 781 "chapters/03-activations.nw"
+#line 822 "chapters/03-activations.nw"
 static __device__ inline void act_forward_mode(int mode, const litdnn_act_forward_args *a, int64_t n4)
 {
   if (a->beta != 0.0f)
@@ -168,9 +168,9 @@ static __global__ void act_bwd_swish(bwd_args a, int64_t n4) { act_backward_mode
 static __global__ void act_bwd_leaky_relu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_LEAKY_RELU, &a, n4); }
 static __global__ void act_bwd_gelu(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU, &a, n4); }
 static __global__ void act_bwd_gelu_tanh(bwd_args a, int64_t n4) { act_backward_mode(LITDNN_ACTIVATION_GELU_TANH, &a, n4); }
-#line 885 "chapters/03-activations.nw"
+#line 904 "chapters/03-activations.nw"
 #define ACT_MAX_BLOCKS 0x7fffffff
-#line 829 "chapters/03-activations.nw"
+#line 870 "chapters/03-activations.nw"
 static void act_forward_vec4_launch(const fwd_args *a, unsigned blocks, cudaStream_t st, int64_t n4)
 {
   switch (a->mode) {
@@ -203,7 +203,7 @@ static void act_backward_vec4_launch(const bwd_args *a, unsigned blocks, cudaStr
   }
 }
 
-#line 888 "chapters/03-activations.nw"
+#line 907 "chapters/03-activations.nw"
 static int aligned16(const void *p)
 {
   return ((uintptr_t)p & 15u) == 0;

@@ -1,4 +1,4 @@
-#line 314 "chapters/03-activations.nw"
+#line 330 "chapters/03-activations.nw"
 #include "activation/activation.h"
 
 const char *litdnn_act_forward_flat(litdnnHandle_t h, const void *args)

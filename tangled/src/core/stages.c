@@ -8,7 +8,7 @@
 #line 5062 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
-#line 197 "chapters/03-activations.nw"
+#line 203 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
 #line 4268 "chapters/04-matmul.nw"
@@ -42,7 +42,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
 [LITDNN_OP_OP_TENSOR] = &litdnn_op_tensor_table,
 [LITDNN_OP_TRANSFORM_TENSOR] = &litdnn_transform_tensor_table,
-#line 202 "chapters/03-activations.nw"
+#line 208 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
 #line 4272 "chapters/04-matmul.nw"

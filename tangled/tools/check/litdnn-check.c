@@ -110,7 +110,7 @@ static void check_tensor_op(int which, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(nhwc);
   litdnnDestroyTensorDescriptor(bias);
 }
-#line 1468 "chapters/03-activations.nw"
+#line 1490 "chapters/03-activations.nw"
 static void check_activation(litdnnActivationMode_t mode, int backward)
 {
   enum { COUNT = 2 * 37 * 9 * 11 };
@@ -493,7 +493,7 @@ check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
 check_tensor_op(3, "litdnnOpTensor (MUL)", LITDNN_OP_OP_TENSOR);
 check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSOR);
-#line 1514 "chapters/03-activations.nw"
+#line 1536 "chapters/03-activations.nw"
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
