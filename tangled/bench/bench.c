@@ -1,4 +1,4 @@
-#line 140 "chapters/90-measuring.nw"
+#line 241 "chapters/90-measuring.nw"
 #include "bench.h"
 #include <string.h>
 #include <time.h>
@@ -22,7 +22,7 @@ struct bench {
   int nrows;
 };
 
-#line 176 "chapters/90-measuring.nw"
+#line 277 "chapters/90-measuring.nw"
 const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < b->argc; i++)
@@ -103,7 +103,7 @@ bench *bench_open(const char *name, int argc, char **argv)
          p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
   return b;
 }
-#line 266 "chapters/90-measuring.nw"
+#line 111 "chapters/90-measuring.nw"
 /* 1 if the probing call succeeded; 0, with the reason printed, if the
    pinned stage does not apply; any other failure exits */
 int bench_stage_runs(const char *label, litdnnStatus_t first_call)
@@ -117,7 +117,7 @@ int bench_stage_runs(const char *label, litdnnStatus_t first_call)
   BENCH_FAIL_(label, litdnnGetLastErrorString());
   return 0;
 }
-#line 282 "chapters/90-measuring.nw"
+#line 127 "chapters/90-measuring.nw"
 typedef struct {
   void *src, *dst;
   size_t bytes;
@@ -145,7 +145,7 @@ double bench_copy_gbps(bench *b)
   printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
   return b->copy_gbps;
 }
-#line 315 "chapters/90-measuring.nw"
+#line 160 "chapters/90-measuring.nw"
 static int compare_doubles(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -182,7 +182,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 359 "chapters/90-measuring.nw"
+#line 365 "chapters/90-measuring.nw"
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {
