@@ -1,4 +1,4 @@
-#line 3151 "chapters/01-emulator.nw"
+#line 3153 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 3174 "chapters/01-emulator.nw"
+#line 3176 "chapters/01-emulator.nw"
 static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t runtime_lock;
 
@@ -29,7 +29,7 @@ void litdnn_emu_lock(void) {
 }
 
 void litdnn_emu_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
-#line 3209 "chapters/01-emulator.nw"
+#line 3211 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 static int abort_on_fatal;
 unsigned long litdnn_emu_seed = 1;
@@ -68,7 +68,7 @@ void litdnn_emu_set_strict(int strict) {
   LITDNN_EMU_LOCKED;
   litdnn_emu_strict = strict;
 }
-#line 3255 "chapters/01-emulator.nw"
+#line 3257 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -118,7 +118,7 @@ uint64_t litdnn_emu_clock(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
-#line 3309 "chapters/01-emulator.nw"
+#line 3311 "chapters/01-emulator.nw"
 static _Thread_local int last_error;    /* each host thread's own, as in CUDA */
 
 int litdnn_emu_set_error(int error) {
@@ -170,7 +170,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 3368 "chapters/01-emulator.nw"
+#line 3370 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   LITDNN_EMU_LOCKED;
@@ -306,7 +306,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 3511 "chapters/01-emulator.nw"
+#line 3513 "chapters/01-emulator.nw"
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind) {
   const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
@@ -340,7 +340,7 @@ int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
   *ptr = symbol;
   return 0;
 }
-#line 3549 "chapters/01-emulator.nw"
+#line 3551 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -430,7 +430,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 3641 "chapters/01-emulator.nw"
+#line 3643 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -463,7 +463,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 3676 "chapters/01-emulator.nw"
+#line 3678 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -492,7 +492,7 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 3709 "chapters/01-emulator.nw"
+#line 3711 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)
