@@ -196,7 +196,7 @@ static __global__ void transpose_wide(const float *x, float *y, int64_t R, int64
     }
   }
 }
-#line 4732 "chapters/02-tensors.nw"
+#line 4734 "chapters/02-tensors.nw"
 /* Four consecutive vector elements from j, wrapping at K (one float4 when
    K % 4 == 0, since j is then a multiple of 4 too). */
 static __device__ inline float4 vector_four(const float *v, int64_t j, int64_t K, int vec)
@@ -299,7 +299,7 @@ static __global__ void ew_broadcast_planes(litdnn_ew p, int vector, int64_t K, i
     }
   }
 }
-#line 4850 "chapters/02-tensors.nw"
+#line 4852 "chapters/02-tensors.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_ew_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_ew *p = (const litdnn_ew *)args;
@@ -360,7 +360,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_transform_vec4)(litdnnHandle_t h, const void
       p->a, p->c, t.rows, t.cols, row_tiles, col_tiles, vec_x, vec_y, p->alpha1, p->beta);
   return litdnn_gpu_launch_status(p->call, "transpose_wide");
 }
-#line 4918 "chapters/02-tensors.nw"
+#line 4920 "chapters/02-tensors.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_ew_broadcast)(litdnnHandle_t h, const void *args)
 {
   const litdnn_ew *p = (const litdnn_ew *)args;
