@@ -1,4 +1,4 @@
-#line 912 "chapters/09-dropout.nw"
+#line 932 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -25,7 +25,7 @@ extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_i
     litdnn_batchnorm_backward_table;
 #line 3319 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
-#line 264 "chapters/09-dropout.nw"
+#line 323 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
 #line 368 "chapters/10-rnn.nw"
 extern const litdnn_op_table litdnn_rnn_forward_table, litdnn_rnn_backward_data_table,
@@ -65,7 +65,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 3323 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
-#line 268 "chapters/09-dropout.nw"
+#line 327 "chapters/09-dropout.nw"
 [LITDNN_OP_DROPOUT_FORWARD] = &litdnn_dropout_forward_table,
 [LITDNN_OP_DROPOUT_BACKWARD] = &litdnn_dropout_backward_table,
 #line 373 "chapters/10-rnn.nw"

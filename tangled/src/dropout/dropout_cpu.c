@@ -1,4 +1,4 @@
-#line 340 "chapters/09-dropout.nw"
+#line 345 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 #include <string.h>

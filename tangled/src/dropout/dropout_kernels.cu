@@ -1,9 +1,9 @@
-#line 512 "chapters/09-dropout.nw"
+#line 538 "chapters/09-dropout.nw"
 #include "core/prelude.cuh"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 
-#line 389 "chapters/09-dropout.nw"
+#line 394 "chapters/09-dropout.nw"
 typedef struct {
   uint32_t k0, k1, threshold;
   float scale;
@@ -51,7 +51,7 @@ static __global__ void dropout_thread_per_element(litdnn_dropout_args a, int bac
   litdnn_philox4 r = litdnn_philox_group((uint64_t)(i / 4), k.k0, k.k1);
   a.out[i] = r.v[i % 4] >= k.threshold ? a.in[i] * k.scale : 0.0f;
 }
-#line 461 "chapters/09-dropout.nw"
+#line 466 "chapters/09-dropout.nw"
 static __device__ inline float4 dropout_group4(float4 v, litdnn_philox4 r, const dropout_key *k)
 {
   float4 o;
@@ -93,7 +93,7 @@ static __global__ void __launch_bounds__(256, 4) dropout_vec4(litdnn_dropout_arg
     dropout_group_scalar(&a, g, &k);
 }
 
-#line 519 "chapters/09-dropout.nw"
+#line 545 "chapters/09-dropout.nw"
 static const char dropout_forward_call[] = "litdnnDropoutForward";
 static const char dropout_backward_call[] = "litdnnDropoutBackward";
 

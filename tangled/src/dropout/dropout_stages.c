@@ -1,4 +1,4 @@
-#line 599 "chapters/09-dropout.nw"
+#line 613 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 
