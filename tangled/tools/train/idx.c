@@ -1,4 +1,4 @@
-#line 60 "chapters/11-training.nw"
+#line 65 "chapters/11-training.nw"
 /* Reading Fashion-MNIST's gzip-compressed IDX files. */
 #include "train.h"
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#line 79 "chapters/11-training.nw"
+#line 84 "chapters/11-training.nw"
 int train_fail(char *err, size_t size, const char *fmt, ...)
 {
   if (err && size) {
@@ -19,7 +19,7 @@ int train_fail(char *err, size_t size, const char *fmt, ...)
   }
   return -1;
 }
-#line 92 "chapters/11-training.nw"
+#line 97 "chapters/11-training.nw"
 static int gz_read_all(gzFile f, const char *path, void *buf, size_t n, const char *what,
                        char *err, size_t errsize)
 {
@@ -41,7 +41,7 @@ static int gz_read_all(gzFile f, const char *path, void *buf, size_t n, const ch
   }
   return 0;
 }
-#line 123 "chapters/11-training.nw"
+#line 128 "chapters/11-training.nw"
 /* Read `path` (IDX of unsigned bytes with `dims` dimensions) into a
    malloc'd array; sizes[] receives the dimensions. */
 static unsigned char *idx_read(const char *path, int dims, int sizes[], char *err, size_t errsize)
@@ -95,7 +95,7 @@ fail:
   gzclose(f);
   return NULL;
 }
-#line 184 "chapters/11-training.nw"
+#line 189 "chapters/11-training.nw"
 int train_load_fashion_mnist(const char *dir, int split, int limit, train_dataset *ds,
                              char *err, size_t errsize)
 {
