@@ -1,11 +1,11 @@
-#line 805 "chapters/10-rnn.nw"
+#line 972 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 #include <math.h>
 #include <string.h>
 
 #define RNN_FN static inline
 #include "rnn/rnn_cell.h"
-#line 908 "chapters/10-rnn.nw"
+#line 821 "chapters/10-rnn.nw"
 static void cpu_forward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, const rnn_io *io, int saved)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -61,7 +61,7 @@ static void cpu_forward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, con
   }
   (void)gh;
 }
-#line 973 "chapters/10-rnn.nw"
+#line 1072 "chapters/10-rnn.nw"
 static void cpu_copy_or_zero(float *dst, const float *src, int64_t n)
 {
   if (src)
@@ -111,7 +111,7 @@ litdnnStatus_t litdnn_rnn_forward_cpu(litdnnHandle_t h, const void *args)
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1036 "chapters/10-rnn.nw"
+#line 897 "chapters/10-rnn.nw"
 static void cpu_backward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, const rnn_io *io, float *dh,
                                       float *dc, float *dh_next)
 {
@@ -162,7 +162,7 @@ static void cpu_backward_pseudo_layer(const litdnn_rnn_args *a, int l, int d, co
     }
   }
 }
-#line 1097 "chapters/10-rnn.nw"
+#line 1126 "chapters/10-rnn.nw"
 /* dropout backward on the gradient of layer l's output, in place */
 litdnnStatus_t litdnn_rnn_dropout_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int l, float *grad)
 {
@@ -216,7 +216,7 @@ litdnnStatus_t litdnn_rnn_backward_data_cpu(litdnnHandle_t h, const void *args)
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1161 "chapters/10-rnn.nw"
+#line 1184 "chapters/10-rnn.nw"
 static void cpu_accumulate(float *dst, double sum, int add)
 {
   *dst = add ? (float)(*dst + sum) : (float)sum;

@@ -1,4 +1,4 @@
-#line 2884 "chapters/10-rnn.nw"
+#line 2931 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -6,7 +6,7 @@
 
 #define RNN_FN static __device__ __forceinline__
 #include "rnn/rnn_cell.h"
-#line 1243 "chapters/10-rnn.nw"
+#line 1271 "chapters/10-rnn.nw"
 /* C = op(A) op(B) + beta C, column-major, for the matmul operation */
 static litdnn_matmul_args rnn_mm(int transa, int transb, int m, int n, int k, const float *A, int64_t lda,
                                  const float *B, int64_t ldb, float beta, float *C, int64_t ldc)
@@ -49,7 +49,7 @@ static litdnnStatus_t rnn_run_mm_batch(litdnnHandle_t h, const litdnn_rnn_args *
   g.strideC = batch > 1 ? strideC : 0;
   return rnn_run_mm(h, a, g);
 }
-#line 1295 "chapters/10-rnn.nw"
+#line 1323 "chapters/10-rnn.nw"
 typedef struct {
   const float *in;      /* the layer's input */
   int64_t in_ld;        /* its row length */
@@ -74,7 +74,7 @@ static litdnnStatus_t rnn_recurrent_product(litdnnHandle_t h, const litdnn_rnn_a
   return rnn_run_mm(h, a, rnn_mm(1, 0, (int)(gate < 0 ? gh : H), rows, (int)H, A, H, hp, H, 0.0f,
                                  ghb + (gate < 0 ? 0 : gate * H), gh));
 }
-#line 1328 "chapters/10-rnn.nw"
+#line 1356 "chapters/10-rnn.nw"
 #define RNN_TRY(expr)                                \
   do {                                               \
     litdnnStatus_t rnn_st_ = (expr);                 \
@@ -99,7 +99,7 @@ static litdnnStatus_t rnn_input_products(litdnnHandle_t h, const litdnn_rnn_args
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 1565 "chapters/10-rnn.nw"
+#line 1619 "chapters/10-rnn.nw"
 /* state slot 0 of pseudo-layer p (or slot `first`): the initial state, or zero */
 static litdnnStatus_t rnn_initial_states(litdnnHandle_t h, const litdnn_rnn_args *a, int p, int first)
 {
@@ -128,7 +128,7 @@ static litdnnStatus_t rnn_final_states(litdnnHandle_t h, const litdnn_rnn_args *
                          h->stream);
   return st == LITDNN_STATUS_SUCCESS ? st : litdnn_error(st, a->call, "copying the final states failed");
 }
-#line 1364 "chapters/10-rnn.nw"
+#line 1392 "chapters/10-rnn.nw"
 #define RNN_MAX_CELLS 8
 #define RNN_THREADS 256
 #define RNN_MAX_BLOCKS 0x40000000u   /* more than any launch here needs: no kernel loops over a grid */
@@ -154,7 +154,7 @@ typedef struct rnn_cells {
   const int *len, *off;
   rnn_cell c[RNN_MAX_CELLS];
 } rnn_cells;
-#line 1400 "chapters/10-rnn.nw"
+#line 1428 "chapters/10-rnn.nw"
 static __global__ void rnn_chain_sums(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -227,7 +227,7 @@ static __global__ void rnn_chain_update(rnn_cells a)
       sv[slot] = c->pre[(int64_t)n * a.S * a.H + slot * a.H + j];
   rnn_finish(&a, c, n, j, sv);
 }
-#line 1478 "chapters/10-rnn.nw"
+#line 1506 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_cells *cells)
 {
   cudaStream_t st = litdnn_gpu_stream(h);
@@ -244,7 +244,7 @@ static litdnnStatus_t rnn_launch_chain(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_chain_update<<<gu, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_chain_update");
 }
-#line 1714 "chapters/10-rnn.nw"
+#line 1747 "chapters/10-rnn.nw"
 static __global__ void rnn_fused_step(rnn_cells a)
 {
   const rnn_cell *c = &a.c[blockIdx.y];
@@ -277,7 +277,7 @@ static litdnnStatus_t rnn_launch_fused(litdnnHandle_t h, const litdnn_rnn_args *
   rnn_fused_step<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_fused_step");
 }
-#line 1506 "chapters/10-rnn.nw"
+#line 1560 "chapters/10-rnn.nw"
 typedef struct rnn_plan {
   int per_gate;    /* a product per gate, else one for all gates */
   int hoist;       /* the input products of all steps before the loop */
@@ -330,7 +330,7 @@ static rnn_cells rnn_cells_of(const litdnn_rnn_args *a)
   return cs;
 }
 
-#line 1601 "chapters/10-rnn.nw"
+#line 1655 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_pseudo_layer(litdnnHandle_t h, const litdnn_rnn_args *a, int l, int d,
                                                const rnn_io *io, rnn_plan plan)
 {
@@ -374,31 +374,31 @@ static litdnnStatus_t rnn_forward_layers(litdnnHandle_t h, const litdnn_rnn_args
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1650 "chapters/10-rnn.nw"
+#line 1537 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1676 "chapters/10-rnn.nw"
+#line 1709 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_gates)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 0, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1697 "chapters/10-rnn.nw"
+#line 1730 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_hoisted)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 0};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 1749 "chapters/10-rnn.nw"
+#line 1782 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2342 "chapters/10-rnn.nw"
+#line 2382 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -493,7 +493,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2447 "chapters/10-rnn.nw"
+#line 2489 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -553,7 +553,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2514 "chapters/10-rnn.nw"
+#line 2556 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -609,7 +609,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1779 "chapters/10-rnn.nw"
+#line 1812 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
   const float *dout;           /* gradient of the output rows, this direction's columns */
@@ -706,7 +706,7 @@ static __global__ void rnn_bfused_step(rnn_bcells a)
     if (g < a.G)
       rnn_gate_backward(&a, c, n, g, j, du, is_active);
 }
-#line 1882 "chapters/10-rnn.nw"
+#line 1927 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
                                           int fused)
 {
@@ -725,7 +725,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1911 "chapters/10-rnn.nw"
+#line 1956 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -767,7 +767,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 1955 "chapters/10-rnn.nw"
+#line 2000 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -786,7 +786,7 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                                                   a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
 }
-#line 1982 "chapters/10-rnn.nw"
+#line 2027 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -918,7 +918,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2124 "chapters/10-rnn.nw"
+#line 2162 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -939,7 +939,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2163 "chapters/10-rnn.nw"
+#line 2203 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -1028,7 +1028,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2254 "chapters/10-rnn.nw"
+#line 2294 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1044,7 +1044,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2617 "chapters/10-rnn.nw"
+#line 2683 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1104,7 +1104,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2684 "chapters/10-rnn.nw"
+#line 2745 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1147,7 +1147,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2737 "chapters/10-rnn.nw"
+#line 2790 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1234,7 +1234,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2833 "chapters/10-rnn.nw"
+#line 2880 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
