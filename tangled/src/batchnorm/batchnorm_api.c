@@ -1,8 +1,8 @@
-#line 382 "chapters/08-normalization.nw"
+#line 391 "chapters/08-normalization.nw"
 #include "batchnorm/batchnorm.h"
 #include <math.h>
 
-#line 394 "chapters/08-normalization.nw"
+#line 403 "chapters/08-normalization.nw"
 static litdnnStatus_t check_mode(const char *call, litdnnBatchNormMode_t mode)
 {
   if (mode != LITDNN_BATCHNORM_PER_ACTIVATION && mode != LITDNN_BATCHNORM_SPATIAL)
@@ -78,7 +78,7 @@ static void fill_shape(litdnn_batchnorm_args *a, litdnnBatchNormMode_t mode, lit
     a->xs[i] = x->strides[i];
   }
 }
-#line 531 "chapters/08-normalization.nw"
+#line 540 "chapters/08-normalization.nw"
 static int strides_are(const litdnn_batchnorm_args *a, const int64_t *s, const int64_t *want)
 {
   for (int i = 0; i < 4; i++)
@@ -141,7 +141,7 @@ int litdnn_batchnorm_regs_threads(const litdnn_batchnorm_args *a, int backward)
     t *= 2;
   return (int64_t)t * R >= units ? t : 0;
 }
-#line 597 "chapters/08-normalization.nw"
+#line 606 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBnDesc,
                                               litdnnTensorDescriptor_t xDesc,
                                               litdnnBatchNormMode_t mode)
@@ -158,7 +158,7 @@ litdnnStatus_t litdnnDeriveBNTensorDescriptor(litdnnTensorDescriptor_t derivedBn
                                      (int)xDesc->dims[1], spatial ? 1 : (int)xDesc->dims[2],
                                      spatial ? 1 : (int)xDesc->dims[3]);
 }
-#line 619 "chapters/08-normalization.nw"
+#line 628 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -209,7 +209,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardTraining(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_TRAINING, call, &a);
 }
-#line 672 "chapters/08-normalization.nw"
+#line 681 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alpha, const void *beta,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnTensorDescriptor_t yDesc, void *y,
@@ -249,7 +249,7 @@ litdnnStatus_t litdnnBatchNormalizationForwardInference(litdnnHandle_t handle,
   a.eps = epsilon;
   return litdnn_run_op(handle, LITDNN_OP_BATCHNORM_FORWARD_INFERENCE, call, &a);
 }
-#line 714 "chapters/08-normalization.nw"
+#line 723 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnBatchNormalizationBackward(litdnnHandle_t handle,
     litdnnBatchNormMode_t mode, const void *alphaDataDiff, const void *betaDataDiff,
     const void *alphaParamDiff, const void *betaParamDiff,

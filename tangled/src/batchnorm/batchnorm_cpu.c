@@ -1,8 +1,8 @@
-#line 258 "chapters/08-normalization.nw"
+#line 263 "chapters/08-normalization.nw"
 #include "batchnorm/batchnorm.h"
 #include <math.h>
 
-#line 268 "chapters/08-normalization.nw"
+#line 273 "chapters/08-normalization.nw"
 static void cpu_feature_stats(const litdnn_batchnorm_args *a, int64_t f, double *mean, double *var)
 {
   int64_t m = litdnn_batchnorm_per_feature(a);
@@ -22,7 +22,7 @@ static void cpu_blend(float *y, double value, float alpha, float beta)
 {
   *y = (float)(alpha * value + (beta != 0.0f ? beta * (double)*y : 0.0));
 }
-#line 290 "chapters/08-normalization.nw"
+#line 295 "chapters/08-normalization.nw"
 litdnnStatus_t litdnn_batchnorm_training_cpu(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
@@ -48,7 +48,7 @@ litdnnStatus_t litdnn_batchnorm_training_cpu(litdnnHandle_t h, const void *args)
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 322 "chapters/08-normalization.nw"
+#line 327 "chapters/08-normalization.nw"
 litdnnStatus_t litdnn_batchnorm_inference_cpu(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
@@ -63,7 +63,7 @@ litdnnStatus_t litdnn_batchnorm_inference_cpu(litdnnHandle_t h, const void *args
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 342 "chapters/08-normalization.nw"
+#line 347 "chapters/08-normalization.nw"
 litdnnStatus_t litdnn_batchnorm_backward_cpu(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
