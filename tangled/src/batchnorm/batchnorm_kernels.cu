@@ -1,4 +1,4 @@
-#line 2298 "chapters/08-normalization.nw"
+#line 2313 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
@@ -88,7 +88,7 @@ static __device__ inline void batchnorm_store(float *y, float v, float alpha, fl
 {
   *y = beta != 0.0f ? alpha * v + beta * *y : alpha * v;
 }
-#line 936 "chapters/08-normalization.nw"
+#line 941 "chapters/08-normalization.nw"
 /* 1 / sqrt(var + eps), the one formula every kernel uses for the inverse standard deviation */
 static __device__ inline float batchnorm_invstd(const litdnn_batchnorm_args *a, float var)
 {
@@ -121,7 +121,7 @@ static __device__ void batchnorm_finish_feature(const litdnn_batchnorm_args *a, 
   float rm = a->run_mean ? a->run_mean[f] : 0.0f, rv = a->run_mean ? a->run_var[f] : 0.0f;
   batchnorm_finish_feature_loaded(a, f, mean, var, rm, rv, invstd_out);
 }
-#line 1289 "chapters/08-normalization.nw"
+#line 1294 "chapters/08-normalization.nw"
 /* advance a (row, col) position by blockDim units in runs of L units */
 static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t drow, int64_t dcol, int64_t L)
 {
@@ -132,7 +132,7 @@ static __device__ inline void batchnorm_step(int64_t *row, int64_t *col, int64_t
     *row += 1;
   }
 }
-#line 1238 "chapters/08-normalization.nw"
+#line 1243 "chapters/08-normalization.nw"
 typedef struct {
   int layout, vec;
   int64_t features, rows, L;   /* planes: rows = n, L = units per run;
@@ -178,7 +178,7 @@ static batchnorm_plan batchnorm_make_plan(const litdnn_batchnorm_args *a, int la
   p.tiles = (layout == LITDNN_BN_PLANES ? p.features : p.groups) * p.splits;
   return p;
 }
-#line 984 "chapters/08-normalization.nw"
+#line 989 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_thread_per_feature(litdnn_batchnorm_args a)
 {
   int64_t f = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -268,7 +268,7 @@ static __global__ void batchnorm_inference_thread_per_element(litdnn_batchnorm_a
              a.alpha, a.beta);
   }
 }
-#line 1102 "chapters/08-normalization.nw"
+#line 1107 "chapters/08-normalization.nw"
 static __global__ void batchnorm_training_block_per_feature(litdnn_batchnorm_args a)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -346,7 +346,7 @@ static __global__ void batchnorm_backward_block_per_feature(litdnn_batchnorm_arg
     batchnorm_store(&a.dbias[f], sum_dy, a.alpha_p, a.beta_p);
   }
 }
-#line 1311 "chapters/08-normalization.nw"
+#line 1316 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm_plan p, float *partial)
 {
   __shared__ float sn[BATCHNORM_THREADS];
@@ -390,7 +390,7 @@ static __global__ void batchnorm_planes_stats(litdnn_batchnorm_args a, batchnorm
     out[2] = w.m2;
   }
 }
-#line 1362 "chapters/08-normalization.nw"
+#line 1370 "chapters/08-normalization.nw"
 static __device__ inline void batchnorm_welford_add_row4(batchnorm_welford *w, float4 v, float inv_n)
 {
   float d;
@@ -473,7 +473,7 @@ static __global__ void batchnorm_rows_stats(litdnn_batchnorm_args a, batchnorm_p
       out[2] = sq[4 * t + k];
     }
 }
-#line 1458 "chapters/08-normalization.nw"
+#line 1468 "chapters/08-normalization.nw"
 static __global__ void batchnorm_finish_stats(litdnn_batchnorm_args a, batchnorm_plan p, const float *partial,
                                        float *coef, int forward)
 {
@@ -525,7 +525,7 @@ static __global__ void batchnorm_inference_coefficients(litdnn_batchnorm_args a,
       coef[j * F + f] = k[j];
   }
 }
-#line 1530 "chapters/08-normalization.nw"
+#line 1542 "chapters/08-normalization.nw"
 static __device__ inline float batchnorm_apply1(const float *k, float in0, float in1)
 {
   return k[0] * in0 + k[2] * (in1 - k[3]) + k[1];
@@ -628,7 +628,7 @@ static __global__ void batchnorm_rows_apply(litdnn_batchnorm_args a, batchnorm_p
     }
   }
 }
-#line 1646 "chapters/08-normalization.nw"
+#line 1661 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_grad_sums(litdnn_batchnorm_args a, batchnorm_plan p, const float *means,
                                            float *partial)
 {
@@ -761,7 +761,7 @@ static __global__ void batchnorm_finish_grads(litdnn_batchnorm_args a, batchnorm
     batchnorm_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1807 "chapters/08-normalization.nw"
+#line 1822 "chapters/08-normalization.nw"
 #define BATCHNORM_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
 
 #define BATCHNORM_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
@@ -854,7 +854,7 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
     }
   }
 }
-#line 1931 "chapters/08-normalization.nw"
+#line 1946 "chapters/08-normalization.nw"
 #define BATCHNORM_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -989,7 +989,7 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
         batchnorm_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2117 "chapters/08-normalization.nw"
+#line 2132 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BATCHNORM_REGS_MAX_UNITS 16
 
@@ -1143,7 +1143,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) batchnorm_plane
   __shared__ float s1[33];
   batchnorm_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2372 "chapters/08-normalization.nw"
+#line 2387 "chapters/08-normalization.nw"
 static const char batchnorm_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char batchnorm_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char batchnorm_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1300,7 +1300,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2552 "chapters/08-normalization.nw"
+#line 2567 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1327,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2587 "chapters/08-normalization.nw"
+#line 2602 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
