@@ -1,4 +1,4 @@
-#line 932 "chapters/09-dropout.nw"
+#line 934 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 
