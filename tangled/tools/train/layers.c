@@ -236,7 +236,7 @@ static void conv_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops conv_ops = {"convolution", conv_shape, conv_forward, conv_backward,
                                          conv_destroy};
-#line 732 "chapters/11-training.nw"
+#line 734 "chapters/11-training.nw"
 #define TRAIN_BN_EPSILON 1e-5
 #define TRAIN_BN_FACTOR 0.1
 
@@ -293,7 +293,7 @@ static void bn_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops bn_ops = {"batch norm", bn_shape, bn_forward, bn_backward,
                                        bn_destroy};
-#line 799 "chapters/11-training.nw"
+#line 803 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   litdnnPoolingDescriptor_t pool;
@@ -349,7 +349,7 @@ static void relu_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops relu_ops = {"relu", shape_io, relu_forward, relu_backward,
                                          relu_destroy};
-#line 880 "chapters/11-training.nw"
+#line 884 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   int w_param, b_param;
@@ -390,7 +390,7 @@ static void fc_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops fc_ops = {"fully connected", shape_io, fc_forward, fc_backward,
                                        fc_destroy};
-#line 935 "chapters/11-training.nw"
+#line 941 "chapters/11-training.nw"
 typedef struct {
   train_layer base;
   float p;
@@ -448,7 +448,7 @@ static void dropout_destroy(train_net *net, train_layer *l)
 
 static const train_layer_ops dropout_ops = {"dropout", dropout_shape, dropout_forward,
                                             dropout_backward, dropout_destroy};
-#line 1014 "chapters/11-training.nw"
+#line 1020 "chapters/11-training.nw"
 static int logsoftmax_forward(train_net *net, train_layer *l, const float *x, int training)
 {
   TRY(litdnnSoftmaxForward(net->handle, LITDNN_SOFTMAX_LOG, LITDNN_SOFTMAX_MODE_INSTANCE, &one,
@@ -468,7 +468,7 @@ static void nothing_to_destroy(train_net *net, train_layer *l) {}
 
 static const train_layer_ops logsoftmax_ops = {"log-softmax", shape_io, logsoftmax_forward,
                                                logsoftmax_backward, nothing_to_destroy};
-#line 1051 "chapters/11-training.nw"
+#line 1057 "chapters/11-training.nw"
 void train_config_default(train_config *cfg)
 {
   memset(cfg, 0, sizeof *cfg);
@@ -544,7 +544,7 @@ static const float *layer_input(train_net *net, int i)
 {
   return i ? net->layers[i - 1]->y : net->x;
 }
-#line 1134 "chapters/11-training.nw"
+#line 1140 "chapters/11-training.nw"
 static int add_conv(train_net *net, const char *name, int k, int r, int pad, int bias, int relu)
 {
   conv_layer *cv = (conv_layer *)begin_layer(net, sizeof *cv, &conv_ops, name);
@@ -666,7 +666,7 @@ static int add_logsoftmax(train_net *net, const char *name)
     return -1;
   return end_layer(net, l, l->in_c, l->in_h, l->in_w);
 }
-#line 1272 "chapters/11-training.nw"
+#line 1280 "chapters/11-training.nw"
 static uint64_t splitmix64(uint64_t *state)
 {
   uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -734,7 +734,7 @@ static int net_finish(train_net *net)
     return train_fail(net->err, sizeof net->err, "network: out of memory");
   return 0;
 }
-#line 1381 "chapters/11-training.nw"
+#line 1389 "chapters/11-training.nw"
 static train_net *net_new(const train_config *cfg, int c, int h, int w, char *err, size_t errsize)
 {
   train_net *net = calloc(1, sizeof *net);
@@ -790,7 +790,7 @@ train_net *train_lenet5(const train_config *cfg, char *err, size_t errsize)
            add_logsoftmax(net, "logsoftmax") == 0;
   return net_done(net, ok, err, errsize);
 }
-#line 1439 "chapters/11-training.nw"
+#line 1447 "chapters/11-training.nw"
 train_net *train_vgg_small(const train_config *cfg, char *err, size_t errsize)
 {
   train_net *net = net_new(cfg, 3, 32, 32, err, errsize);
@@ -844,7 +844,7 @@ void train_net_destroy(train_net *net)
   free(net->host_dlogp);
   free(net);
 }
-#line 1511 "chapters/11-training.nw"
+#line 1519 "chapters/11-training.nw"
 static int net_shape(train_net *net, int n)
 {
   if (n == net->n)
@@ -988,7 +988,7 @@ int train_reset_dropout(train_net *net)
       return -1;
   return 0;
 }
-#line 1672 "chapters/11-training.nw"
+#line 1680 "chapters/11-training.nw"
 int train_sgd(train_net *net)
 {
   train_layer *l = NULL;
@@ -1004,7 +1004,7 @@ int train_sgd(train_net *net)
   net->sgd_seconds += tick(net) - t0;
   return 0;
 }
-#line 1705 "chapters/11-training.nw"
+#line 1716 "chapters/11-training.nw"
 static const char model_magic[8] = {'L', 'I', 'T', 'D', 'N', 'N', 'W', '1'};
 
 int train_get_param(train_net *net, int p, float *host)

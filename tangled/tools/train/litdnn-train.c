@@ -1,4 +1,4 @@
-#line 1838 "chapters/11-training.nw"
+#line 1849 "chapters/11-training.nw"
 /* litdnn-train: LeNet-5 on Fashion-MNIST, through litdnn's public API. */
 #include "train.h"
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#line 1856 "chapters/11-training.nw"
+#line 1867 "chapters/11-training.nw"
 typedef struct {
   train_config cfg;
   int epochs, limit, test_limit, steps, workspace_mib;
@@ -116,7 +116,7 @@ static int parse_options(int argc, char **argv, options *o)
   o->cfg.workspace_limit = (size_t)o->workspace_mib << 20;
   return 0;
 }
-#line 1976 "chapters/11-training.nw"
+#line 1987 "chapters/11-training.nw"
 typedef struct {
   int tty;
   double start, last;
@@ -159,7 +159,7 @@ static void progress_show(progress *p, int epoch, int epochs, int batch, int bat
     printf("\n");
   fflush(stdout);
 }
-#line 2030 "chapters/11-training.nw"
+#line 2041 "chapters/11-training.nw"
 static void shuffle(int *order, int count, uint64_t seed)
 {
   for (int i = 0; i < count; i++)
@@ -257,7 +257,7 @@ static int train_epochs(train_net *net, const options *o, const train_dataset *t
   free(order), free(images), free(labels);
   return status;
 }
-#line 2149 "chapters/11-training.nw"
+#line 2162 "chapters/11-training.nw"
 static size_t per_image_of(train_net *net)
 {
   return (size_t)net->in_c * net->in_h * net->in_w;
@@ -304,7 +304,7 @@ static int bench(train_net *net, const options *o, double *images_per_second)
   *images_per_second = (double)o->steps * n / t;
   return 0;
 }
-#line 2198 "chapters/11-training.nw"
+#line 2211 "chapters/11-training.nw"
 static int write_profile(train_net *net, const options *o, const char *what, long steps)
 {
   FILE *f = fopen(o->profile, "w");
@@ -333,7 +333,7 @@ static void reset_profile(train_net *net)
     net->layers[i]->seconds[0] = net->layers[i]->seconds[1] = 0.0;
   net->loss_seconds = net->sgd_seconds = 0.0;
 }
-#line 2229 "chapters/11-training.nw"
+#line 2242 "chapters/11-training.nw"
 static int run_bench(const options *o)
 {
   char err[512];
