@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5645 "chapters/08-normalization.nw"
+#line 5647 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -532,7 +532,7 @@ check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD)
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2897 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5680 "chapters/08-normalization.nw"
+#line 5682 "chapters/08-normalization.nw"
 check_lrn();
 #line 894 "chapters/09-dropout.nw"
 check_dropout();
