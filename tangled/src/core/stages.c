@@ -16,9 +16,9 @@ extern const litdnn_op_table litdnn_matmul_table;
 #line 438 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
     litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
-#line 125 "chapters/06-pooling.nw"
+#line 130 "chapters/06-pooling.nw"
 extern const litdnn_op_table litdnn_pooling_forward_table, litdnn_pooling_backward_table;
-#line 98 "chapters/07-softmax.nw"
+#line 103 "chapters/07-softmax.nw"
 extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backward_table;
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_inference_table,
@@ -52,10 +52,10 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_BIAS] = &litdnn_conv_backward_bias_table,
-#line 129 "chapters/06-pooling.nw"
+#line 134 "chapters/06-pooling.nw"
 [LITDNN_OP_POOLING_FORWARD] = &litdnn_pooling_forward_table,
 [LITDNN_OP_POOLING_BACKWARD] = &litdnn_pooling_backward_table,
-#line 102 "chapters/07-softmax.nw"
+#line 107 "chapters/07-softmax.nw"
 [LITDNN_OP_SOFTMAX_FORWARD] = &litdnn_softmax_forward_table,
 [LITDNN_OP_SOFTMAX_BACKWARD] = &litdnn_softmax_backward_table,
 #line 156 "chapters/08-normalization.nw"
