@@ -1,4 +1,4 @@
-#line 351 "chapters/07-softmax.nw"
+#line 2636 "chapters/07-softmax.nw"
 #include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
@@ -6,7 +6,7 @@
 #define SOFTMAX_MAX_BLOCKS 1048576u
 #define SOFTMAX_THREADS 256
 
-#line 379 "chapters/07-softmax.nw"
+#line 361 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -25,7 +25,7 @@ SOFTMAX_FN float softmax_prepare(int algo, int backward, float s)
     return s;
   return algo == LITDNN_SOFTMAX_LOG ? logf(s) : 1.0f / s;
 }
-#line 400 "chapters/07-softmax.nw"
+#line 382 "chapters/07-softmax.nw"
 static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -56,7 +56,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2248 "chapters/07-softmax.nw"
+#line 2211 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -64,7 +64,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "softmax_naive_kernel");
 }
-#line 463 "chapters/07-softmax.nw"
+#line 445 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SOFTMAX_FN float softmax_block_reduce_smem(float v, float *buf, int op)
@@ -105,7 +105,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2260 "chapters/07-softmax.nw"
+#line 2223 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -114,7 +114,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   softmax_block_smem_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "softmax_block_smem_kernel");
 }
-#line 538 "chapters/07-softmax.nw"
+#line 520 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -204,7 +204,7 @@ static __global__ void softmax_block_rows_kernel(litdnn_softmax_args a, int vec)
     softmax_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
 }
 
-#line 2273 "chapters/07-softmax.nw"
+#line 2236 "chapters/07-softmax.nw"
 static int softmax_vec_ok(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
@@ -225,7 +225,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   softmax_block_rows_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "softmax_block_rows_kernel");
 }
-#line 675 "chapters/07-softmax.nw"
+#line 657 "chapters/07-softmax.nw"
 #define SOFTMAX_HELD 32       /* values each thread holds in registers */
 #define SOFTMAX_CHUNK (SOFTMAX_HELD * SOFTMAX_THREADS)
 
@@ -316,7 +316,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2298 "chapters/07-softmax.nw"
+#line 2261 "chapters/07-softmax.nw"
 static __global__ void softmax_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -360,7 +360,7 @@ static __global__ void softmax_online_block_backward_kernel(litdnn_softmax_args 
     softmax_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, SOFTMAX_HELD);
 }
 
-#line 786 "chapters/07-softmax.nw"
+#line 768 "chapters/07-softmax.nw"
 /* Long rows: block b of the grid takes chunk b % chunks of row
    r0 + b / chunks. The first kernel leaves each chunk's (m, s) in part[]. */
 static __global__ void softmax_chunk_stats_kernel(litdnn_softmax_args a, int64_t r0, int64_t chunks, float *part)
@@ -423,7 +423,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2345 "chapters/07-softmax.nw"
+#line 2308 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -474,7 +474,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 871 "chapters/07-softmax.nw"
+#line 853 "chapters/07-softmax.nw"
 #define SOFTMAX_TILE 16   /* pixels per block */
 
 static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -521,7 +521,7 @@ LITDNN_UNROLL_BY(4)
              a.alpha, a.beta);
 }
 
-#line 2400 "chapters/07-softmax.nw"
+#line 2363 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -531,7 +531,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 969 "chapters/07-softmax.nw"
+#line 951 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -606,7 +606,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2414 "chapters/07-softmax.nw"
+#line 2377 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -618,7 +618,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1099 "chapters/07-softmax.nw"
+#line 1081 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -707,7 +707,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2430 "chapters/07-softmax.nw"
+#line 2393 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -719,7 +719,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1226 "chapters/07-softmax.nw"
+#line 1208 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -780,7 +780,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2446 "chapters/07-softmax.nw"
+#line 2409 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -871,7 +871,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1334 "chapters/07-softmax.nw"
+#line 1316 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -964,7 +964,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2541 "chapters/07-softmax.nw"
+#line 2504 "chapters/07-softmax.nw"
 static __global__ void softmax_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
 {
   __shared__ float4 red[SOFTMAX_THREADS];
@@ -1039,7 +1039,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "softmax_channel_tile_kernel");
 }
-#line 1502 "chapters/07-softmax.nw"
+#line 1473 "chapters/07-softmax.nw"
 #define SOFTMAX_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SOFTMAX_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
@@ -1123,7 +1123,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2620 "chapters/07-softmax.nw"
+#line 2583 "chapters/07-softmax.nw"
 static __global__ void softmax_short_rows_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 4); }
 static __global__ void softmax_short_rows8_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 8); }
 static __global__ void softmax_short_rows_vec_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 1, 4); }
