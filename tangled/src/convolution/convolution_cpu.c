@@ -67,7 +67,7 @@ static void conv_blend(const litdnn_conv_args *a, const double *acc, int64_t d0,
           for (int w = 0; w < sp[2]; w++, i++)
             litdnn_conv_store_y(a, litdnn_conv_offset(strides, a0, a1, d, h, w), a1, (float)acc[i]);
 }
-#line 686 "chapters/05-convolution.nw"
+#line 710 "chapters/05-convolution.nw"
 static litdnnStatus_t conv_reference(const litdnn_conv_args *a)
 {
   int64_t count;
