@@ -1,4 +1,4 @@
-#line 4148 "chapters/06-pooling.nw"
+#line 4150 "chapters/06-pooling.nw"
 #include "core/prelude.cuh"
 #include "pooling/pooling.h"
 
@@ -123,7 +123,7 @@ static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t tot
   }
 }
 
-#line 4022 "chapters/06-pooling.nw"
+#line 4024 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -184,7 +184,7 @@ static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows
   }
 }
 
-#line 4032 "chapters/06-pooling.nw"
+#line 4034 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -233,7 +233,7 @@ static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned tot
   *(float4 *)y = litdnn_blend4(v, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 4043 "chapters/06-pooling.nw"
+#line 4045 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -289,7 +289,7 @@ static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned to
   *(float4 *)y = litdnn_blend4(acc, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 4054 "chapters/06-pooling.nw"
+#line 4056 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -448,7 +448,7 @@ LITDNN_UNROLL
       litdnn_blend_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
 }
 
-#line 4064 "chapters/06-pooling.nw"
+#line 4066 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -515,7 +515,7 @@ static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t to
   }
 }
 
-#line 4077 "chapters/06-pooling.nw"
+#line 4079 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, const void *args)
 {
   static const char call[] = "litdnnPoolingBackward";
@@ -589,7 +589,7 @@ static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t t
   }
 }
 
-#line 4102 "chapters/06-pooling.nw"
+#line 4104 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -679,7 +679,7 @@ static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t
   }
 }
 
-#line 4112 "chapters/06-pooling.nw"
+#line 4114 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -824,7 +824,7 @@ LITDNN_UNROLL
   *((float4 *)db + 1) = litdnn_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), a.alpha, a.beta, (const float4 *)db + 1);
 }
 
-#line 4122 "chapters/06-pooling.nw"
+#line 4124 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1140,7 +1140,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_plane)(litdnnHandle_t h, const
   pool_backward_plane_kernel<<<(unsigned)p.blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_plane_kernel");
 }
-#line 2407 "chapters/06-pooling.nw"
+#line 2409 "chapters/06-pooling.nw"
 /* i clamped into [0, n) */
 POOL_FN int pool_clamp(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
@@ -1193,7 +1193,7 @@ static __global__ void pool_backward_k3s2_kernel(litdnn_pool_args a, litdnn_pool
   int lane = (int)threadIdx.x, sub = lane / t.run, l = lane - sub * t.run;
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2574 "chapters/06-pooling.nw"
+#line 2576 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1213,7 +1213,7 @@ for (int q = 0; q < 3; q++)
   cok[q] = live && (unsigned)(col + q) < (unsigned)W;
 int jok = live && (unsigned)j < (unsigned)Q;
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2459 "chapters/06-pooling.nw"
+#line 2461 "chapters/06-pooling.nw"
     float v[9] = {0}, nx[6] = {0}, ndy, gc, gl, gu, gul;
     int rok[3], kc, kl, ku, kul, cx[3];
     for (int q = 0; q < 3; q++)
@@ -1261,7 +1261,7 @@ int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
       float *p = dxp + (2 * i - ph) * dxs3 + col;   /* the cell's top left */
       int rs = dxs3, cs = 1, c0ok = cok[0], c1ok = cok[1];
       
-#line 2520 "chapters/06-pooling.nw"
+#line 2522 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1286,12 +1286,12 @@ if (rok[1]) {
   if (c1ok)
     litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2506 "chapters/06-pooling.nw"
+#line 2508 "chapters/06-pooling.nw"
     }
   }
 }
 
-#line 2599 "chapters/06-pooling.nw"
+#line 2601 "chapters/06-pooling.nw"
 #define POOL_K3N_T LITDNN_POOL_K3_NHWC_CELLS   /* cells per thread along a row, NHWC */
 #define POOL_K3N_X (2 * POOL_K3N_T + 3)       /* columns of x under its windows */
 
@@ -1304,7 +1304,7 @@ static __global__ void pool_backward_k3s2_nhwc_kernel(litdnn_pool_args a, litdnn
   int dxs3 = (int)a.dxs[3], dxs4 = (int)a.dxs[4];
   for (unsigned u = blockIdx.x * blockDim.y + threadIdx.y; u < t.units; u += gridDim.x * blockDim.y) {
     
-#line 2665 "chapters/06-pooling.nw"
+#line 2667 "chapters/06-pooling.nw"
 unsigned rest = u / (unsigned)t.strips;
 int strip = (int)(u - rest * (unsigned)t.strips);
 int run = (int)(rest % (unsigned)t.runs);
@@ -1327,7 +1327,7 @@ for (int m = 0; m <= POOL_K3N_T; m++) {
   mine[m] = m > 0 && j0 - 1 + m < t.cells_w;
 }
 int i0 = strip * t.rows, i1 = i0 + t.rows < t.cells_h ? i0 + t.rows : t.cells_h;
-#line 2611 "chapters/06-pooling.nw"
+#line 2613 "chapters/06-pooling.nw"
     /* this row's windows (wg, wk) and the row above's (wgu, wku) */
     float v[3][POOL_K3N_X], wg[POOL_K3N_T + 1], wgu[POOL_K3N_T + 1];
     int rok[3], wk[POOL_K3N_T + 1], wku[POOL_K3N_T + 1];
@@ -1375,7 +1375,7 @@ LITDNN_UNROLL
         float *p = dxp + (2 * i - ph) * dxs3 + (col0 + 2 * m) * dxs4;
         int rs = dxs3, cs = dxs4, c0ok = cok[2 * m], c1ok = cok[2 * m + 1];
         
-#line 2520 "chapters/06-pooling.nw"
+#line 2522 "chapters/06-pooling.nw"
 float d00, d01, d10, d11;
 if (is_max) {
   d00 = (kul == 8 ? gul : 0.0f) + (ku == 6 ? gu : 0.0f) + (kl == 2 ? gl : 0.0f) + (kc == 0 ? gc : 0.0f);
@@ -1400,12 +1400,12 @@ if (rok[1]) {
   if (c1ok)
     litdnn_blend_store(p + rs + cs, d11, a.alpha, a.beta);
 }
-#line 2658 "chapters/06-pooling.nw"
+#line 2660 "chapters/06-pooling.nw"
       }
     }
   }
 }
-#line 2692 "chapters/06-pooling.nw"
+#line 2694 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1420,7 +1420,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 2747 "chapters/06-pooling.nw"
+#line 2749 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1522,7 +1522,7 @@ static litdnnStatus_t pool_global(litdnnHandle_t h, const void *args, int backwa
   return litdnn_gpu_launch_status(call, "pool_global_kernel");
 }
 
-#line 4133 "chapters/06-pooling.nw"
+#line 4135 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global)(litdnnHandle_t h, const void *args)
 {
   return pool_global(h, args, 0);
@@ -1532,7 +1532,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, cons
 {
   return pool_global(h, args, 1);
 }
-#line 2929 "chapters/06-pooling.nw"
+#line 2931 "chapters/06-pooling.nw"
 /* The larger of two partial maxima; with propagate_nan a NaN in either wins.
    A partial is never NaN unless NaNs propagate. */
 POOL_FN float pool_max2(float m, float v, int propagate_nan)
