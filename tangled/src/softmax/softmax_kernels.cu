@@ -1,4 +1,4 @@
-#line 2633 "chapters/07-softmax.nw"
+#line 2623 "chapters/07-softmax.nw"
 #include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
@@ -56,7 +56,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2208 "chapters/07-softmax.nw"
+#line 2198 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -64,7 +64,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "softmax_naive_kernel");
 }
-#line 445 "chapters/07-softmax.nw"
+#line 459 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SOFTMAX_FN float softmax_block_reduce_smem(float v, float *buf, int op)
@@ -105,7 +105,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2220 "chapters/07-softmax.nw"
+#line 2210 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -114,7 +114,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   softmax_block_smem_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "softmax_block_smem_kernel");
 }
-#line 517 "chapters/07-softmax.nw"
+#line 524 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -204,7 +204,7 @@ static __global__ void softmax_block_rows_kernel(litdnn_softmax_args a, int vec)
     softmax_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
 }
 
-#line 2233 "chapters/07-softmax.nw"
+#line 2223 "chapters/07-softmax.nw"
 static int softmax_vec_ok(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
@@ -225,7 +225,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   softmax_block_rows_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "softmax_block_rows_kernel");
 }
-#line 654 "chapters/07-softmax.nw"
+#line 661 "chapters/07-softmax.nw"
 #define SOFTMAX_HELD 32       /* values each thread holds in registers */
 #define SOFTMAX_CHUNK (SOFTMAX_HELD * SOFTMAX_THREADS)
 
@@ -316,7 +316,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2258 "chapters/07-softmax.nw"
+#line 2248 "chapters/07-softmax.nw"
 static __global__ void softmax_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -360,7 +360,7 @@ static __global__ void softmax_online_block_backward_kernel(litdnn_softmax_args 
     softmax_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, SOFTMAX_HELD);
 }
 
-#line 765 "chapters/07-softmax.nw"
+#line 772 "chapters/07-softmax.nw"
 /* Long rows: block b of the grid takes chunk b % chunks of row
    r0 + b / chunks. The first kernel leaves each chunk's (m, s) in part[]. */
 static __global__ void softmax_chunk_stats_kernel(litdnn_softmax_args a, int64_t r0, int64_t chunks, float *part)
@@ -423,7 +423,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2305 "chapters/07-softmax.nw"
+#line 2295 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -474,7 +474,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 850 "chapters/07-softmax.nw"
+#line 857 "chapters/07-softmax.nw"
 #define SOFTMAX_TILE 16   /* pixels per block */
 
 static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -521,7 +521,7 @@ LITDNN_UNROLL_BY(4)
              a.alpha, a.beta);
 }
 
-#line 2360 "chapters/07-softmax.nw"
+#line 2350 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -531,7 +531,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 948 "chapters/07-softmax.nw"
+#line 955 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -606,7 +606,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2374 "chapters/07-softmax.nw"
+#line 2364 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -618,7 +618,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1078 "chapters/07-softmax.nw"
+#line 1085 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -707,7 +707,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2390 "chapters/07-softmax.nw"
+#line 2380 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -719,7 +719,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1205 "chapters/07-softmax.nw"
+#line 1212 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -780,7 +780,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2406 "chapters/07-softmax.nw"
+#line 2396 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -871,7 +871,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1313 "chapters/07-softmax.nw"
+#line 1317 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -964,7 +964,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2501 "chapters/07-softmax.nw"
+#line 2491 "chapters/07-softmax.nw"
 static __global__ void softmax_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
 {
   __shared__ float4 red[SOFTMAX_THREADS];
@@ -1123,7 +1123,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2580 "chapters/07-softmax.nw"
+#line 2570 "chapters/07-softmax.nw"
 static __global__ void softmax_short_rows_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 4); }
 static __global__ void softmax_short_rows8_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 8); }
 static __global__ void softmax_short_rows_vec_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 1, 4); }
