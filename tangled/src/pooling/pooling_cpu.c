@@ -75,7 +75,7 @@ litdnnStatus_t litdnn_pool_forward_cpu(litdnnHandle_t handle, const void *args)
           }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 723 "chapters/06-pooling.nw"
+#line 732 "chapters/06-pooling.nw"
 litdnnStatus_t litdnn_pool_backward_cpu(litdnnHandle_t handle, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
