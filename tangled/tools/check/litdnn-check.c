@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 3130 "chapters/06-pooling.nw"
+#line 3104 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -497,7 +497,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 3234 "chapters/04-matmul.nw"
+#line 3231 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -524,7 +524,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 3169 "chapters/06-pooling.nw"
+#line 3143 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
 #line 1637 "chapters/07-softmax.nw"
