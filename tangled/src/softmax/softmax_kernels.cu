@@ -1,4 +1,4 @@
-#line 2623 "chapters/07-softmax.nw"
+#line 2614 "chapters/07-softmax.nw"
 #include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
@@ -56,7 +56,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2198 "chapters/07-softmax.nw"
+#line 2189 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -105,7 +105,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2210 "chapters/07-softmax.nw"
+#line 2201 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -204,7 +204,7 @@ static __global__ void softmax_block_rows_kernel(litdnn_softmax_args a, int vec)
     softmax_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
 }
 
-#line 2223 "chapters/07-softmax.nw"
+#line 2214 "chapters/07-softmax.nw"
 static int softmax_vec_ok(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
@@ -316,7 +316,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2248 "chapters/07-softmax.nw"
+#line 2239 "chapters/07-softmax.nw"
 static __global__ void softmax_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -423,7 +423,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2295 "chapters/07-softmax.nw"
+#line 2286 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -521,7 +521,7 @@ LITDNN_UNROLL_BY(4)
              a.alpha, a.beta);
 }
 
-#line 2350 "chapters/07-softmax.nw"
+#line 2341 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -531,7 +531,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 955 "chapters/07-softmax.nw"
+#line 946 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -606,7 +606,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2364 "chapters/07-softmax.nw"
+#line 2355 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -618,7 +618,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1085 "chapters/07-softmax.nw"
+#line 1076 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -707,7 +707,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2380 "chapters/07-softmax.nw"
+#line 2371 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -719,7 +719,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1212 "chapters/07-softmax.nw"
+#line 1203 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -780,7 +780,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2396 "chapters/07-softmax.nw"
+#line 2387 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -871,7 +871,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1317 "chapters/07-softmax.nw"
+#line 1308 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -964,7 +964,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2491 "chapters/07-softmax.nw"
+#line 2482 "chapters/07-softmax.nw"
 static __global__ void softmax_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
 {
   __shared__ float4 red[SOFTMAX_THREADS];
@@ -1039,7 +1039,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "softmax_channel_tile_kernel");
 }
-#line 1470 "chapters/07-softmax.nw"
+#line 1461 "chapters/07-softmax.nw"
 #define SOFTMAX_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SOFTMAX_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
@@ -1123,7 +1123,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2570 "chapters/07-softmax.nw"
+#line 2561 "chapters/07-softmax.nw"
 static __global__ void softmax_short_rows_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 4); }
 static __global__ void softmax_short_rows8_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 8); }
 static __global__ void softmax_short_rows_vec_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 1, 4); }
