@@ -1,4 +1,4 @@
-#line 4874 "chapters/04-matmul.nw"
+#line 4833 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "core/cublas.h"

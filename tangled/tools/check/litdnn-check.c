@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 3104 "chapters/06-pooling.nw"
+#line 3114 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -252,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 1598 "chapters/07-softmax.nw"
+#line 1587 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -497,7 +497,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 3235 "chapters/04-matmul.nw"
+#line 3194 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -524,10 +524,10 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 3143 "chapters/06-pooling.nw"
+#line 3153 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 1628 "chapters/07-softmax.nw"
+#line 1617 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2897 "chapters/08-normalization.nw"
