@@ -1,4 +1,4 @@
-#line 241 "chapters/90-measuring.nw"
+#line 244 "chapters/90-measuring.nw"
 #include "bench.h"
 #include <string.h>
 #include <time.h>
@@ -22,7 +22,7 @@ struct bench {
   int nrows;
 };
 
-#line 277 "chapters/90-measuring.nw"
+#line 281 "chapters/90-measuring.nw"
 const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < b->argc; i++)
@@ -103,7 +103,7 @@ bench *bench_open(const char *name, int argc, char **argv)
          p.minor, p.multiProcessorCount, p.l2CacheSize / 1e6, b->reps);
   return b;
 }
-#line 111 "chapters/90-measuring.nw"
+#line 114 "chapters/90-measuring.nw"
 /* 1 if the probing call succeeded; 0, with the reason printed, if the
    pinned stage does not apply; any other failure exits */
 int bench_stage_runs(const char *label, litdnnStatus_t first_call)
@@ -117,7 +117,7 @@ int bench_stage_runs(const char *label, litdnnStatus_t first_call)
   BENCH_FAIL_(label, litdnnGetLastErrorString());
   return 0;
 }
-#line 127 "chapters/90-measuring.nw"
+#line 130 "chapters/90-measuring.nw"
 typedef struct {
   void *src, *dst;
   size_t bytes;
@@ -145,7 +145,7 @@ double bench_copy_gbps(bench *b)
   printf("   device-to-device copy: %.0f GB/s (bytes read + written)\n", b->copy_gbps);
   return b->copy_gbps;
 }
-#line 160 "chapters/90-measuring.nw"
+#line 163 "chapters/90-measuring.nw"
 static int compare_doubles(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -182,7 +182,7 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 365 "chapters/90-measuring.nw"
+#line 369 "chapters/90-measuring.nw"
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {
@@ -247,4 +247,71 @@ void bench_close(bench *b)
     cudaEventDestroy(b->stop[i]);
   }
   free(b);
+}
+#line 462 "chapters/90-measuring.nw"
+/* one line of a shape file into *s; 0 if it is no layer */
+static int conv_shape_line(const char *c, int batch, bench_conv_shape *s)
+{
+  int f[16] = {1, 2, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0}; /* g mb ic ih iw oc oh ow kh kw sh sw ph pw dh dw */
+  static const char *keys[16] = {"g", "mb", "ic", "ih", "iw", "oc", "oh", "ow",
+                                 "kh", "kw", "sh", "sw", "ph", "pw", "dh", "dw"};
+  int given[16] = {0};
+  memset(s, 0, sizeof *s);
+  s->repeat = 1;
+  while (*c && *c != '\n') {
+    char key[3] = {0, 0, 0};
+    int n = 0;
+    if (*c == '_') {                             /* some files group the fields: mb32_g1ic3oc32_ih224... */
+      c++;
+      continue;
+    }
+    while (*c >= 'a' && *c <= 'z' && n < 2)
+      key[n++] = *c++;
+    if (!strcmp(key, "n") && *c == '"') {        /* the name ends the line */
+      const char *end = strchr(c + 1, '"');
+      int len = end ? (int)(end - c - 1) : 0;
+      snprintf(s->name, sizeof s->name, "%.*s", len, c + 1);
+      char *star = strchr(s->name, '*');
+      if (star) {
+        s->repeat = atoi(star + 1) > 0 ? atoi(star + 1) : 1;
+        *star = '\0';
+      }
+      break;
+    }
+    if (!n || *c < '0' || *c > '9')
+      break;
+    char *after;
+    int value = (int)strtol(c, &after, 10);
+    c = after;
+    for (int i = 0; i < 16; i++)
+      if (!strcmp(key, keys[i]))
+        f[i] = value, given[i] = 1;
+  }
+  if (f[2] <= 0 || f[3] <= 0 || f[5] <= 0)
+    return 0;
+  s->g = f[0], s->n = batch > 0 ? batch : f[1], s->c = f[2], s->h = f[3];
+  s->w = given[4] ? f[4] : f[3];
+  s->k = f[5], s->r = f[8], s->s = given[9] ? f[9] : f[8];
+  s->u = f[10], s->v = given[11] ? f[11] : f[10];
+  s->ph = f[12], s->pw = given[13] ? f[13] : f[12];
+  s->dh = f[14] + 1, s->dw = (given[15] ? f[15] : f[14]) + 1;
+  s->p = given[6] ? f[6] : (s->h + 2 * s->ph - (s->r - 1) * s->dh - 1) / s->u + 1;
+  s->q = given[7] ? f[7] : (s->w + 2 * s->pw - (s->s - 1) * s->dw - 1) / s->v + 1;
+  return 1;
+}
+
+int bench_read_conv_shapes(const char *path, int batch, bench_conv_shape *out, int max)
+{
+  FILE *f = fopen(path, "r");
+  char line[512];
+  int count = 0;
+  if (!f)
+    return -1;
+  while (count < max && fgets(line, sizeof line, f)) {
+    const char *c = line + strspn(line, " \t");
+    if (*c != '#' && conv_shape_line(c, batch, &out[count]))
+      count++;
+  }
+  fclose(f);
+  return count;
 }

@@ -25,6 +25,19 @@ const char *bench_arg(const bench *b, const char *flag, const char *fallback);
 int bench_stage_runs(const char *label, litdnnStatus_t first_call);
 void bench_close(bench *b);
 
+typedef struct {
+  int g, n, c, h, w;        /* groups, batch, input channels and size */
+  int k, p, q;              /* output channels and size */
+  int r, s, u, v;           /* filter size and stride */
+  int ph, pw, dh, dw;       /* padding and dilation (1: none) */
+  int repeat;               /* how many times in a row the layer occurs */
+  char name[64];            /* the name without its "*N" */
+} bench_conv_shape;
+
+/* Up to max layers of a benchdnn file, in order; batch > 0 overrides the
+   file's. -1 if the file cannot be read. */
+int bench_read_conv_shapes(const char *path, int batch, bench_conv_shape *out, int max);
+
 #define BENCH_FAIL_(what, msg)                                                   \
   do {                                                                           \
     fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, what, msg);    \

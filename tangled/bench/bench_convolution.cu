@@ -2,64 +2,16 @@
 #include "bench.h"
 #include <string.h>
 
-#line 4856 "chapters/05-convolution.nw"
-typedef struct {
-  int g, n, c, h, w, k, r, s, u, v, ph, pw, dh, dw;
-  char name[64];
-} conv_bench_shape;
+#line 4855 "chapters/05-convolution.nw"
+typedef bench_conv_shape conv_bench_shape;
 
-/* the number after key in a benchdnn descriptor, or fallback */
-static int field(const char *line, const char *key, int fallback)
-{
-  for (const char *p = line; (p = strstr(p, key)) != NULL; p++) {
-    const char *q = p + strlen(key);
-    if (*q >= '0' && *q <= '9' && (p == line || p[-1] < 'a' || p[-1] > 'z' ||
-                                   (key[0] == 'g' && p == line)))
-      return atoi(q);
-  }
-  return fallback;
-}
-
+/* benchdnn's layers (bench_read_conv_shapes in the harness), or none */
 static int read_conv_shapes(const char *path, conv_bench_shape *out, int max, int batch)
 {
-  FILE *f = fopen(path, "r");
-  char line[512];
-  int count = 0;
-  if (!f) {
+  int count = bench_read_conv_shapes(path, batch, out, max);
+  if (count < 0)
     fprintf(stderr, "bench_convolution: cannot read %s\n", path);
-    return 0;
-  }
-  while (count < max && fgets(line, sizeof line, f)) {
-    char *p = line;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    if (*p == '#' || *p == '\n' || *p == '\0')
-      continue;
-    conv_bench_shape s;
-    s.g = p[0] == 'g' ? atoi(p + 1) : 1;
-    s.n = batch > 0 ? batch : field(p, "mb", 2);
-    s.c = field(p, "ic", 0);
-    s.h = field(p, "ih", 0);
-    s.w = field(p, "iw", s.h);
-    s.k = field(p, "oc", 0);
-    s.r = field(p, "kh", 1);
-    s.s = field(p, "kw", s.r);
-    s.u = field(p, "sh", 1);
-    s.v = field(p, "sw", s.u);
-    s.dh = field(p, "dh", 0) + 1;
-    s.dw = field(p, "dw", s.dh - 1) + 1;
-    s.ph = field(p, "ph", 0);
-    s.pw = field(p, "pw", s.ph);
-    char *q = strchr(p, '"'), *e = q ? strchr(q + 1, '"') : NULL;
-    snprintf(s.name, sizeof s.name, "%.*s", q && e ? (int)(e - q - 1) : 0, q ? q + 1 : "");
-    char *star = strchr(s.name, '*');
-    if (star)
-      *star = '\0';
-    if (s.c > 0 && s.h > 0 && s.k > 0)
-      out[count++] = s;
-  }
-  fclose(f);
-  return count;
+  return count < 0 ? 0 : count;
 }
 
 /* DeepBench's conv list: set,w,h,c,n,k,s,r,pad_w,pad_h,stride_w,stride_h; the training set only */
@@ -87,7 +39,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 4946 "chapters/05-convolution.nw"
+#line 4897 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -168,7 +120,7 @@ static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
                                            c->lw, c->w[0]);
   }
 }
-#line 5032 "chapters/05-convolution.nw"
+#line 4983 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -185,7 +137,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 5239 "chapters/05-convolution.nw"
+#line 5190 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -257,7 +209,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 5050 "chapters/05-convolution.nw"
+#line 5001 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -271,7 +223,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 5137 "chapters/05-convolution.nw"
+#line 5088 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -297,9 +249,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 5063 "chapters/05-convolution.nw"
+#line 5014 "chapters/05-convolution.nw"
   
-#line 5174 "chapters/05-convolution.nw"
+#line 5125 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -321,7 +273,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 5065 "chapters/05-convolution.nw"
+#line 5016 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -386,7 +338,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 5197 "chapters/05-convolution.nw"
+#line 5148 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -403,7 +355,7 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 5129 "chapters/05-convolution.nw"
+#line 5080 "chapters/05-convolution.nw"
 }
 
 #line 4815 "chapters/05-convolution.nw"

@@ -50,70 +50,20 @@ static void step_free(step_pattern *p, int slot)
   e->slot = slot;
   e->bytes = 0;
 }
-#line 3163 "chapters/02-tensors.nw"
-typedef struct {
-  int n, c, h, w;     /* input */
-  int k, p, q;        /* output channels and size */
-  int r, s;           /* filter */
-} conv_layer;
+#line 3162 "chapters/02-tensors.nw"
+typedef bench_conv_shape conv_layer;
 
+/* the layers of a network in order, a layer that occurs N times N times */
 static int read_layers(const char *path, int batch, conv_layer *layers, int max)
 {
-  FILE *f = fopen(path, "r");
-  char line[512];
-  int count = 0;
-  if (!f)
-    return -1;
-  while (fgets(line, sizeof line, f)) {
-    int mb = 2, ic = 0, ih = 0, iw = 0, oc = 0, oh = 0, ow = 0, kh = 0, kw = 0, repeat = 1;
-    const char *c = line;
-    if (*c == '#' || *c == '\n')
-      continue;
-    while (*c && *c != '\n') {
-      char key[3] = {0, 0, 0};
-      int k = 0;
-      while (*c >= 'a' && *c <= 'z' && k < 2)
-        key[k++] = *c++;
-      if (strcmp(key, "n") == 0 && *c == '"') {   /* the name ends the line; "*N" repeats the layer */
-        const char *star = strchr(c + 1, '*'), *end = strchr(c + 1, '"');
-        if (star && end && star < end)
-          repeat = atoi(star + 1);
-        break;
-      }
-      if (!k || *c < '0' || *c > '9')
-        break;
-      char *after;
-      int v = (int)strtol(c, &after, 10);
-      c = after;
-      if (!strcmp(key, "mb")) mb = v;
-      else if (!strcmp(key, "ic")) ic = v;
-      else if (!strcmp(key, "ih")) ih = v;
-      else if (!strcmp(key, "iw")) iw = v;
-      else if (!strcmp(key, "oc")) oc = v;
-      else if (!strcmp(key, "oh")) oh = v;
-      else if (!strcmp(key, "ow")) ow = v;
-      else if (!strcmp(key, "kh")) kh = v;
-      else if (!strcmp(key, "kw")) kw = v;
-    }
-    if (!ic || !ih || !oc || !oh || !kh)
-      continue;
-    for (int i = 0; i < repeat && count < max; i++) {
-      conv_layer *L = &layers[count++];
-      L->n = batch > 0 ? batch : mb;
-      L->c = ic;
-      L->h = ih;
-      L->w = iw ? iw : ih;
-      L->k = oc;
-      L->p = oh;
-      L->q = ow ? ow : oh;
-      L->r = kh;
-      L->s = kw ? kw : kh;
-    }
-  }
-  fclose(f);
-  return count;
+  conv_layer once[STEP_MAX_LAYERS];
+  int distinct = bench_read_conv_shapes(path, batch, once, STEP_MAX_LAYERS), count = 0;
+  for (int i = 0; i < distinct; i++)
+    for (int j = 0; j < once[i].repeat && count < max; j++)
+      layers[count++] = once[i];
+  return distinct < 0 ? -1 : count;
 }
-#line 3228 "chapters/02-tensors.nw"
+#line 3177 "chapters/02-tensors.nw"
 static size_t input_bytes(const conv_layer *L) { return (size_t)L->n * L->c * L->h * L->w * sizeof(float); }
 static size_t output_bytes(const conv_layer *L) { return (size_t)L->n * L->k * L->p * L->q * sizeof(float); }
 static size_t weight_bytes(const conv_layer *L) { return (size_t)L->k * L->c * L->r * L->s * sizeof(float); }
@@ -152,7 +102,7 @@ static void build_step(step_pattern *p, const conv_layer *L, int layers)
   for (int l = 0; l < layers; l++)                             /* after the optimizer's update */
     step_free(p, dw[l]);
 }
-#line 3273 "chapters/02-tensors.nw"
+#line 3222 "chapters/02-tensors.nw"
 enum { ALLOC_PREPARED, ALLOC_RAW, ALLOC_ASYNC, ALLOC_LITDNN };
 
 typedef struct {
@@ -194,7 +144,7 @@ static void replay_step(void *ctx, int rep)
   }
   r->steps++;
 }
-#line 3322 "chapters/02-tensors.nw"
+#line 3271 "chapters/02-tensors.nw"
 static const char *arg_of(int argc, char **argv, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < argc; i++)
@@ -255,7 +205,7 @@ static int count_without_gpu(const char *backend_name, const step_pattern *step,
   free(r.slot);
   return 0;
 }
-#line 3390 "chapters/02-tensors.nw"
+#line 3339 "chapters/02-tensors.nw"
 typedef struct {
   const char *impl;
   double ms;

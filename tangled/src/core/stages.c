@@ -5,7 +5,7 @@
 
 #line 1608 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 5064 "chapters/02-tensors.nw"
+#line 5013 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 203 "chapters/03-activations.nw"
@@ -36,7 +36,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
 #line 1612 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 5069 "chapters/02-tensors.nw"
+#line 5018 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,

@@ -1,4 +1,4 @@
-#line 5702 "chapters/02-tensors.nw"
+#line 5651 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 5749 "chapters/02-tensors.nw"
+#line 5698 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 5826 "chapters/02-tensors.nw"
+#line 5775 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -481,13 +481,13 @@ static void check_rnn(litdnnRNNMode_t cell, const char *name)
     free(y[k]), free(dx[k]), free(dw[k]);
   free(x), free(w), free(dy);
 }
-#line 5809 "chapters/02-tensors.nw"
+#line 5758 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 5816 "chapters/02-tensors.nw"
+#line 5765 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 5875 "chapters/02-tensors.nw"
+#line 5824 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -540,10 +540,10 @@ check_dropout();
 check_rnn(LITDNN_RNN_TANH, "tanh");
 check_rnn(LITDNN_LSTM, "LSTM");
 check_rnn(LITDNN_GRU, "GRU");
-#line 5812 "chapters/02-tensors.nw"
+#line 5761 "chapters/02-tensors.nw"
 }
 
-#line 5714 "chapters/02-tensors.nw"
+#line 5663 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
