@@ -234,6 +234,8 @@ enum cudaError {
   cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701, cudaErrorMisalignedAddress = 716,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801, cudaErrorUnknown = 999
 };
@@ -248,6 +250,12 @@ typedef int cudaFuncAttribute;
 enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaEventDefault = 0, cudaEventBlockingSync = 1,
        cudaEventDisableTiming = 2, cudaHostAllocDefault = 0,
+       cudaHostAllocPortable = 1, cudaHostAllocMapped = 2,
+       cudaHostAllocWriteCombined = 4, cudaHostRegisterDefault = 0,
+       cudaHostRegisterPortable = 1, cudaHostRegisterMapped = 2,
+       cudaDeviceScheduleAuto = 0, cudaDeviceScheduleSpin = 1,
+       cudaDeviceScheduleYield = 2, cudaDeviceScheduleBlockingSync = 4,
+       cudaDeviceMapHost = 8,
        cudaMemAttachGlobal = 1, cudaComputeModeDefault = 0,
        cudaComputeModeProhibited = 2 };
 typedef litdnn_emu_stream_t cudaStream_t;
@@ -279,6 +287,10 @@ enum cudaDeviceAttr {
 #define cudaHostAlloc(p, n, flags) litdnn_emu_cudaMallocHost((void **)(p), (n))
 #define LITDNN_EMU_FIRST(a, ...) (a)
 #define cudaFreeHost(p) litdnn_emu_cudaFreeHost((void *)(p))
+#define cudaHostRegister(p, n, flags) litdnn_emu_cudaHostRegister((void *)(p), (n))
+#define cudaHostUnregister(p) litdnn_emu_cudaHostUnregister((void *)(p))
+#define cudaHostGetDevicePointer(d, h, flags) \
+  litdnn_emu_cudaHostGetDevicePointer((void **)(d), (void *)(h))
 #define cudaMemGetInfo litdnn_emu_cudaMemGetInfo
 /* a symbol is a variable: its address and size are taken here */
 #define cudaMemcpyToSymbol(...) \

@@ -342,6 +342,8 @@ enum cudaError {
   cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701, cudaErrorMisalignedAddress = 716,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801, cudaErrorUnknown = 999
 };
@@ -356,6 +358,12 @@ typedef int cudaFuncAttribute;
 enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaEventDefault = 0, cudaEventBlockingSync = 1,
        cudaEventDisableTiming = 2, cudaHostAllocDefault = 0,
+       cudaHostAllocPortable = 1, cudaHostAllocMapped = 2,
+       cudaHostAllocWriteCombined = 4, cudaHostRegisterDefault = 0,
+       cudaHostRegisterPortable = 1, cudaHostRegisterMapped = 2,
+       cudaDeviceScheduleAuto = 0, cudaDeviceScheduleSpin = 1,
+       cudaDeviceScheduleYield = 2, cudaDeviceScheduleBlockingSync = 4,
+       cudaDeviceMapHost = 8,
        cudaMemAttachGlobal = 1, cudaComputeModeDefault = 0,
        cudaComputeModeProhibited = 2 };
 typedef litdnn_emu_stream_t cudaStream_t;
@@ -409,6 +417,14 @@ template <class T> cudaError_t cudaHostAlloc(T **p, size_t n, unsigned flags)
 { return cudaMallocHost(p, n, flags); }
 static inline cudaError_t cudaFreeHost(void *p)
 { return LITDNN_EMU_ERR(litdnn_emu_cudaFreeHost(p)); }
+static inline cudaError_t cudaHostRegister(void *p, size_t n, unsigned flags)
+{ (void)flags; return LITDNN_EMU_ERR(litdnn_emu_cudaHostRegister(p, n)); }
+static inline cudaError_t cudaHostUnregister(void *p)
+{ return LITDNN_EMU_ERR(litdnn_emu_cudaHostUnregister(p)); }
+template <class T> cudaError_t cudaHostGetDevicePointer(T **d, void *h, unsigned flags) {
+  (void)flags;
+  return LITDNN_EMU_ERR(litdnn_emu_cudaHostGetDevicePointer(reinterpret_cast<void **>(d), h));
+}
 static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind k)
 { return LITDNN_EMU_ERR(litdnn_emu_cudaMemcpy(d, s, n, k)); }
 static inline cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n,

@@ -92,6 +92,9 @@ int litdnn_emu_cudaMalloc_named(void **ptr, size_t bytes, const char *text);
 int litdnn_emu_cudaMallocManaged(void **ptr, size_t bytes, const char *text);
 int litdnn_emu_cudaMallocHost(void **ptr, size_t bytes);
 int litdnn_emu_cudaFreeHost(void *ptr);
+int litdnn_emu_cudaHostRegister(void *ptr, size_t bytes);
+int litdnn_emu_cudaHostUnregister(void *ptr);
+int litdnn_emu_cudaHostGetDevicePointer(void **device, void *host);
 int litdnn_emu_cudaMemGetInfo(size_t *free_bytes, size_t *total);
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind);

@@ -80,6 +80,9 @@ void litdnn_emu_clear_labels(void);
 void litdnn_emu_register_symbol(const void *p, size_t bytes);
 void *litdnn_emu_pinned_alloc(size_t bytes);
 int litdnn_emu_pinned_free(void *p);
+int litdnn_emu_pinned_register(void *p, size_t bytes);
+int litdnn_emu_pinned_unregister(void *p);
+int litdnn_emu_is_pinned(const void *p);
 size_t litdnn_emu_device_bytes_in_use(void);
 
 /* errors and settings (emu_api.c) */

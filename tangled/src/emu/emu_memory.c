@@ -1,4 +1,4 @@
-#line 2591 "chapters/01-emulator.nw"
+#line 2609 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 2297 "chapters/01-emulator.nw"
+#line 2315 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
 /* x86-64 outside the check builds: the tail of a buffer lives in a closed
    page that the fault handler watches; elsewhere the end is rounded up */
@@ -45,7 +45,7 @@ static size_t data_bytes(const struct buffer *b) { return b->span; }
 /* the data pages and the tail page: what host code's copies open */
 static size_t all_bytes(const struct buffer *b)
 { return b->span + (b->tail_page ? page : 0); }
-#line 2336 "chapters/01-emulator.nw"
+#line 2354 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -126,7 +126,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 2657 "chapters/01-emulator.nw"
+#line 2675 "chapters/01-emulator.nw"
 /* 'd_x' (840 bytes): the argument the host passed in the running launch,
    else the variable it allocated into, else the number of the cudaMalloc */
 static const char *buffer_label(const struct buffer *b, char *s, size_t n) {
@@ -157,7 +157,7 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
     snprintf(s, n, "byte %td of %s", c - b->data, what);
   return s;
 }
-#line 2703 "chapters/01-emulator.nw"
+#line 2723 "chapters/01-emulator.nw"
 /* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
    passes on an address some caller gave */
 static char *variable_of(const char *text) {
@@ -209,7 +209,7 @@ void litdnn_emu_clear_labels(void) {
   }
 }
 
-struct range { const char *p; size_t bytes; };
+struct range { const char *p; size_t bytes; int borrowed; };
 static struct range *pinned, *symbols;
 static int npinned, nsymbols;
 
@@ -221,6 +221,7 @@ static int add_range(struct range **list, int *n, const void *p, size_t bytes) {
     litdnn_emu_fatal("out of memory");
   (*list)[*n].p = p;
   (*list)[*n].bytes = bytes;
+  (*list)[*n].borrowed = 0;
   return (*n)++;
 }
 
@@ -247,13 +248,33 @@ void *litdnn_emu_pinned_alloc(size_t bytes) {
 
 int litdnn_emu_pinned_free(void *p) {
   for (int i = 0; i < npinned; i++)
-    if (pinned[i].p == p) {
+    if (pinned[i].p == p && !pinned[i].borrowed) {
       pinned[i] = pinned[--npinned];
       free(p);
       return 0;
     }
   return 1;
 }
+
+/* the program's own memory, pinned by cudaHostRegister: borrowed, never freed */
+int litdnn_emu_pinned_register(void *p, size_t bytes) {
+  if (litdnn_emu_is_pinned(p) || litdnn_emu_is_device_pointer(p))
+    return 1;
+  int i = add_range(&pinned, &npinned, p, bytes);   /* may move pinned */
+  pinned[i].borrowed = 1;
+  return 0;
+}
+
+int litdnn_emu_pinned_unregister(void *p) {
+  for (int i = 0; i < npinned; i++)
+    if (pinned[i].p == p && pinned[i].borrowed) {
+      pinned[i] = pinned[--npinned];
+      return 0;
+    }
+  return 1;
+}
+
+int litdnn_emu_is_pinned(const void *p) { return in_range(pinned, npinned, p, 0); }
 
 /* what a kernel may be passed: device memory, symbols, pinned host memory */
 int litdnn_emu_is_kernel_pointer(const void *p) {
@@ -267,7 +288,7 @@ size_t litdnn_emu_device_bytes_in_use(void) {
       total += buffers[i].bytes;
   return total;
 }
-#line 2419 "chapters/01-emulator.nw"
+#line 2437 "chapters/01-emulator.nw"
 void litdnn_emu_memory_open(int open) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -312,7 +333,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 2623 "chapters/01-emulator.nw"
+#line 2641 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 __attribute__((no_sanitize("address")))
 #endif
@@ -344,9 +365,9 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 2469 "chapters/01-emulator.nw"
+#line 2487 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2830 "chapters/01-emulator.nw"
+#line 2872 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -462,7 +483,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 2954 "chapters/01-emulator.nw"
+#line 2996 "chapters/01-emulator.nw"
 static void say_access(char *where, size_t size_where, const struct buffer *b,
                        const char *start, size_t size) {
   char what[300];
@@ -543,7 +564,7 @@ static void source_of(const void *pc, char *out, size_t n) {
     line += c + 1;
   snprintf(out, n, ", at %s (in %s)", line, function);
 }
-#line 3043 "chapters/01-emulator.nw"
+#line 3085 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -587,7 +608,7 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
-#line 3093 "chapters/01-emulator.nw"
+#line 3135 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 void *__asan_get_report_address(void);
 void *__asan_get_report_pc(void);
@@ -612,7 +633,7 @@ void __asan_on_error(void) {
 }
 #endif
 
-#line 2475 "chapters/01-emulator.nw"
+#line 2493 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";
