@@ -131,11 +131,11 @@ static void unsupported(size_t pos, const char *what) {
 }
 #line 4009 "chapters/01-emulator.nw"
 struct param { char decl[512], name[128]; int pointer; };
-struct kernel { char name[128]; struct param params[64]; int nparams; };
+struct kernel { char name[128]; struct param params[64]; int nparams, defaults; };
 
 static void parse_params(struct kernel *k, size_t open, size_t close) {
   size_t i = open + 1;
-  k->nparams = 0;
+  k->nparams = k->defaults = 0;
   while (i < close - 1) {
     size_t start = i;
     int depth = 0;
@@ -151,6 +151,12 @@ static void parse_params(struct kernel *k, size_t open, size_t close) {
     p->decl[n] = 0;
     for (char *c = p->decl; *c; c++)     /* a parameter may span lines */
       if (*c == '\n' || *c == '\r') *c = ' ';
+    char *value = strchr(p->decl, '=');  /* a default argument (C++) */
+    if (value) {
+      k->defaults = 1;
+      while (value > p->decl && isspace((unsigned char)value[-1])) value--;
+      *value = 0;
+    }
     /* the name is the last identifier before any [ */
     char *end = strchr(p->decl, '[');
     p->pointer = end != NULL || strchr(p->decl, '*') != NULL;
@@ -231,10 +237,8 @@ static void emit_kernel_registration(const struct kernel *k) {
   static unsigned serial;
   emitf(" static const struct litdnn_emu_kernel *const %s__litdnn_registered_%u = "
         "litdnn_emu::describe(static_cast<void (*)(", k->name, serial++);
-  for (int i = 0; i < k->nparams; i++) {
-    const char *d = k->params[i].decl, *eq = strchr(d, '=');   /* no defaults */
-    emitf("%s%.*s", i ? ", " : "", (int)(eq ? eq - d : (long)strlen(d)), d);
-  }
+  for (int i = 0; i < k->nparams; i++)
+    emitf("%s%s", i ? ", " : "", k->params[i].decl);
   emitf(")>(%s), \"%s\", \"", k->name, k->name);
   for (int i = 0; i < k->nparams; i++)
     emitf("%s%s", i ? "," : "", k->params[i].name);
@@ -248,7 +252,7 @@ static void emit_launcher_prototype(const struct kernel *k) {
     emitf(", %s", k->params[i].decl);
   emits(");");
 }
-#line 4133 "chapters/01-emulator.nw"
+#line 4137 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel);
 
 /* a string literal of the arguments' source text, one per line: the
@@ -324,8 +328,9 @@ static size_t rewrite_launch(size_t pos, int in_kernel) {
   if (src[arg] != ')') emits(", ");
   return paren + 1;
 }
-#line 4227 "chapters/01-emulator.nw"
+#line 4235 "chapters/01-emulator.nw"
 static int is_template_kernel(const char *callee);
+static int has_default_arguments(const char *callee);
 
 static size_t callee_start(void) {
   size_t i = out_len;
@@ -384,8 +389,10 @@ static size_t rewrite_launch_cxx(size_t pos, int in_kernel) {
   char callee[512];
   snprintf(callee, sizeof callee, "%.*s", (int)(stop - start), out + start);
   out_len = start;
-  /* a template's arguments deduced from the call: a lambda makes the call */
-  if (is_template_kernel(callee) && !strchr(callee, '<'))
+  /* a template's arguments deduced from the call, or a kernel's default
+     arguments: a lambda makes the call, and C++ completes it */
+  if ((is_template_kernel(callee) && !strchr(callee, '<')) ||
+      has_default_arguments(callee))
     emitf("litdnn_emu::launch_call([](auto &...litdnn_a) { %s(litdnn_a...); }, \"",
           callee);
   else
@@ -405,7 +412,7 @@ static size_t rewrite_launch_cxx(size_t pos, int in_kernel) {
   emits("(");
   return paren + 1;
 }
-#line 4316 "chapters/01-emulator.nw"
+#line 4327 "chapters/01-emulator.nw"
 /* the name declared by the declarator in [b, e): the identifier before
    its first '[' or '=' (parenthesised groups skipped), else its last;
    returns where it starts */
@@ -486,7 +493,7 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
   }
   return semi + 1;
 }
-#line 4400 "chapters/01-emulator.nw"
+#line 4411 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -539,24 +546,35 @@ static size_t prototype_end;
 static struct kernel prototype;
 static int cxx;                   /* --cxx: the input is C++ */
 static int pending_is_template, template_seen;
-static char template_kernels[256][128];   /* kernel templates seen so far */
-static int ntemplate_kernels;
+/* kernel templates, and kernels with default arguments, seen so far */
+static char template_kernels[256][128], defaulted_kernels[256][128];
+static int ntemplate_kernels, ndefaulted_kernels;
 
-static void note_template_kernel(const char *name) {
-  if (ntemplate_kernels < 256)
-    snprintf(template_kernels[ntemplate_kernels++], 128, "%s", name);
+static void note_name(char list[][128], int *n, const char *name) {
+  if (*n < 256)
+    snprintf(list[(*n)++], 128, "%s", name);
 }
 
-static int is_template_kernel(const char *callee) {
+/* the kernel's own name in "ns::k" or "k<T>" */
+static int named_in(char list[][128], int n, const char *callee) {
   const char *last = callee;
   for (const char *c = callee; *c; c++)
     if (c[0] == ':' && c[1] == ':')
       last = c + 2;
-  for (int i = 0; i < ntemplate_kernels; i++)
-    if (!strcmp(template_kernels[i], last))
+  size_t len = 0;
+  while (is_ident((unsigned char)last[len])) len++;
+  for (int i = 0; i < n; i++)
+    if (strlen(list[i]) == len && !strncmp(list[i], last, len))
       return 1;
   return 0;
 }
+
+static void note_template_kernel(const char *name)
+{ note_name(template_kernels, &ntemplate_kernels, name); }
+static int is_template_kernel(const char *callee)
+{ return named_in(template_kernels, ntemplate_kernels, callee); }
+static int has_default_arguments(const char *callee)
+{ return named_in(defaulted_kernels, ndefaulted_kernels, callee); }
 
 static void end_of_kernel(void) {
   if (!cxx)
@@ -566,7 +584,7 @@ static void end_of_kernel(void) {
   kernel_body_end = 0;
 }
 
-#line 4539 "chapters/01-emulator.nw"
+#line 4561 "chapters/01-emulator.nw"
 static char brace_is_code[4096];
 static int nbraces, code_depth;
 
@@ -592,7 +610,7 @@ static void close_brace(void) {
     code_depth -= brace_is_code[nbraces];
 }
 
-#line 4481 "chapters/01-emulator.nw"
+#line 4503 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
   (void)in_kernel_unused;
   int depth = 0;
@@ -638,7 +656,7 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 4566 "chapters/01-emulator.nw"
+#line 4588 "chapters/01-emulator.nw"
 if (word_is(b, n, "template"))
   template_seen = 1;
 if (word_is(b, n, "__global__") && !in_function) {
@@ -648,6 +666,8 @@ if (word_is(b, n, "__global__") && !in_function) {
   note_kernel(b, &k, &close, &definition);
   if (template_seen)
     note_template_kernel(k.name);
+  if (k.defaults)
+    note_name(defaulted_kernels, &ndefaulted_kernels, k.name);
   if (definition) {
     pending = k;
     pending_is_template = template_seen;
@@ -726,13 +746,13 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 4526 "chapters/01-emulator.nw"
+#line 4548 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
   if (to == len && kernel_body_end == len)
     end_of_kernel();
 }
-#line 4656 "chapters/01-emulator.nw"
+#line 4680 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -842,7 +862,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 4768 "chapters/01-emulator.nw"
+#line 4792 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
