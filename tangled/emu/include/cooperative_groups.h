@@ -58,21 +58,24 @@ class warp_group : public thread_group {
  protected:
   int lane_at(unsigned rank) const { return details::lane_of_rank(mask_, rank); }
  public:
+  /* a group's shuffles move values of up to 32 bytes */
+  template <class T> T from_lane(T v, int l) const
+  { return litdnn_emu::exchange<32>(LITDNN_EMU_SHFL_IDX, mask_, v, l, 32); }
   template <class T> T shfl(T v, unsigned rank) const {
     int l = lane_at(rank % size_);
-    return __shfl_sync(mask_, v, l < 0 ? (int)details::lane() : l);
+    return from_lane(v, l < 0 ? (int)details::lane() : l);
   }
   template <class T> T shfl_down(T v, unsigned delta) const {
     int l = rank_ + delta < size_ ? lane_at(rank_ + delta) : (int)details::lane();
-    return __shfl_sync(mask_, v, l);
+    return from_lane(v, l);
   }
   template <class T> T shfl_up(T v, unsigned delta) const {
     int l = rank_ >= delta ? lane_at(rank_ - delta) : (int)details::lane();
-    return __shfl_sync(mask_, v, l);
+    return from_lane(v, l);
   }
   template <class T> T shfl_xor(T v, unsigned bits) const {
     unsigned r = rank_ ^ bits;
-    return __shfl_sync(mask_, v, r < size_ ? lane_at(r) : (int)details::lane());
+    return from_lane(v, r < size_ ? lane_at(r) : (int)details::lane());
   }
   /* bit r of a ballot is the predicate of the member of rank r */
   unsigned ballot(int pred) const {
@@ -118,10 +121,14 @@ template <unsigned N> class thread_block_tile<N, void> : public warp_group {
   unsigned thread_rank() const { return rank_; }
   unsigned meta_group_rank() const { return details::linear_thread() / N; }
   unsigned meta_group_size() const { return (details::block_threads() + N - 1) / N; }
-  template <class T> T shfl(T v, int src) const { return __shfl_sync(mask_, v, src, N); }
-  template <class T> T shfl_down(T v, unsigned d) const { return __shfl_down_sync(mask_, v, d, N); }
-  template <class T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(mask_, v, d, N); }
-  template <class T> T shfl_xor(T v, int bits) const { return __shfl_xor_sync(mask_, v, bits, N); }
+  template <class T> T shfl(T v, int src) const
+  { return litdnn_emu::exchange<32>(LITDNN_EMU_SHFL_IDX, mask_, v, src, N); }
+  template <class T> T shfl_down(T v, unsigned d) const
+  { return litdnn_emu::exchange<32>(LITDNN_EMU_SHFL_DOWN, mask_, v, (int)d, N); }
+  template <class T> T shfl_up(T v, unsigned d) const
+  { return litdnn_emu::exchange<32>(LITDNN_EMU_SHFL_UP, mask_, v, (int)d, N); }
+  template <class T> T shfl_xor(T v, int bits) const
+  { return litdnn_emu::exchange<32>(LITDNN_EMU_SHFL_XOR, mask_, v, bits, N); }
   unsigned ballot(int pred) const {
     unsigned first = details::lane() & ~(N - 1);
     return (__ballot_sync(mask_, pred) >> first) & (N == 32 ? 0xffffffffu : (1u << N) - 1);

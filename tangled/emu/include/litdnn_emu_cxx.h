@@ -101,14 +101,23 @@ static inline int __all_sync(unsigned mask, int pred)
 { return (int)litdnn_emu_warp_op(LITDNN_EMU_VOTE_ALL, mask, pred != 0, 0, 32); }
 
 namespace litdnn_emu {
-/* a warp exchange moves the bits of any value of up to 8 bytes */
-template <class T> T exchange(int kind, unsigned mask, T v, int arg, int width) {
-  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable<T>::value,
-                "litdnn-emu: a warp shuffle moves a value of at most 8 bytes");
-  uint64_t bits = 0;
-  memcpy(&bits, &v, sizeof v);
-  bits = litdnn_emu_warp_op(kind, mask, bits, arg, width);
-  memcpy(&v, &bits, sizeof v);
+/* a warp exchange moves the bits of a value, 8 bytes at a time: at most
+   8 bytes for __shfl_sync, 32 for the shfl of a cooperative group */
+template <size_t Max = 8, class T> T exchange(int kind, unsigned mask, T v, int arg,
+                                              int width) {
+  static_assert(sizeof(T) <= Max && std::is_trivially_copyable<T>::value,
+                "litdnn-emu: a warp shuffle moves a value of at most 8 bytes "
+                "(a cooperative group's shfl, 32)");
+  unsigned char bytes[sizeof(T)];
+  memcpy(bytes, &v, sizeof v);
+  for (size_t at = 0; at < sizeof v; at += 8) {
+    uint64_t part = 0;
+    size_t n = sizeof v - at < 8 ? sizeof v - at : 8;
+    memcpy(&part, bytes + at, n);
+    part = litdnn_emu_warp_op(kind, mask, part, arg, width);
+    memcpy(bytes + at, &part, n);
+  }
+  memcpy(&v, bytes, sizeof v);
   return v;
 }
 }
