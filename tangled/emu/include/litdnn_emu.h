@@ -234,7 +234,7 @@ enum cudaError {
   cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701, cudaErrorMisalignedAddress = 716,
-  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorAssert = 710, cudaErrorHostMemoryAlreadyRegistered = 712,
   cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801, cudaErrorUnknown = 999

@@ -351,7 +351,7 @@ enum cudaError {
   cudaErrorInvalidDevice = 101, cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701, cudaErrorMisalignedAddress = 716,
-  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorAssert = 710, cudaErrorHostMemoryAlreadyRegistered = 712,
   cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorLaunchFailure = 719, cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorNotSupported = 801, cudaErrorUnknown = 999
@@ -716,5 +716,13 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *grid, int *block, T f,
   *block = best;
   *grid = n * sms;
   return cudaSuccess;
+}
+#include <assert.h>
+extern "C" __attribute__((weak, noreturn)) void
+__assert_fail(const char *expr, const char *file, unsigned line,
+              const char *function) noexcept {
+  litdnn_emu_device_assert(expr, file, line, function);
+  fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, expr);
+  abort();
 }
 #endif

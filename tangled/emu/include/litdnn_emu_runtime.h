@@ -81,6 +81,10 @@ void *litdnn_emu_dynamic_shared(void);
 void litdnn_emu_dynamic_shared_pointer(void **pointer);
 uint64_t litdnn_emu_clock(void);
 void litdnn_emu_trap(const char *file, int line);
+/* assert() failed in a kernel: reports and ends the thread; returns
+   only when called outside a kernel */
+void litdnn_emu_device_assert(const char *expr, const char *file,
+                              unsigned line, const char *function);
 int litdnn_emu_in_cooperative_launch(void);
 /* stops the program: `what` is not supported, at file:line */
 void litdnn_emu_unsupported(const char *file, int line, const char *what);

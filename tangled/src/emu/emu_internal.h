@@ -84,6 +84,7 @@ int litdnn_emu_pinned_register(void *p, size_t bytes);
 int litdnn_emu_pinned_unregister(void *p);
 int litdnn_emu_is_pinned(const void *p);
 size_t litdnn_emu_device_bytes_in_use(void);
+int litdnn_emu_device_asserted(void);    /* emu_block.c: cudaErrorAssert is sticky */
 
 /* errors and settings (emu_api.c) */
 void litdnn_emu_init(void);
