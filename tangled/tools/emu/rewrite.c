@@ -412,7 +412,7 @@ static size_t rewrite_launch_cxx(size_t pos, int in_kernel) {
   emits("(");
   return paren + 1;
 }
-#line 4360 "chapters/01-emulator.nw"
+#line 4361 "chapters/01-emulator.nw"
 /* the name declared by the declarator in [b, e): the identifier before
    its first '[' or '=' (parenthesised groups skipped), else its last;
    returns where it starts */
@@ -429,6 +429,9 @@ static size_t declarator_name(size_t b, size_t e, char *name, size_t size) {
   snprintf(name, size, "%.*s", (int)(ne - nb), src + nb);
   return nb;
 }
+
+/* extern T __shared__ x[]: the T, written before the keyword */
+static size_t type_before_b, type_before_e;
 
 /* pos at "__shared__" (or at "extern"); returns the index after the ';' */
 static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
@@ -455,6 +458,9 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
     size_t name_at = declarator_name(piece[0], piece[1] - 1, name, sizeof name);
     char type[256];                       /* the element type, less __align__ */
     size_t t = 0;
+    for (size_t j = type_before_b; j < type_before_e && t < sizeof type - 1; j++)
+      type[t++] = src[j] == '\n' ? ' ' : src[j];
+    type_before_b = type_before_e = 0;
     for (size_t j = after_keyword; j < name_at && t < sizeof type - 1; j++) {
       if (!strncmp(src + j, "__align__", 9)) {
         j = match(skip_space(j + 9)) - 1;
@@ -493,7 +499,7 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
   }
   return semi + 1;
 }
-#line 4444 "chapters/01-emulator.nw"
+#line 4451 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -584,7 +590,7 @@ static void end_of_kernel(void) {
   kernel_body_end = 0;
 }
 
-#line 4594 "chapters/01-emulator.nw"
+#line 4601 "chapters/01-emulator.nw"
 static char brace_is_code[4096];
 static int nbraces, code_depth;
 
@@ -610,7 +616,7 @@ static void close_brace(void) {
     code_depth -= brace_is_code[nbraces];
 }
 
-#line 4536 "chapters/01-emulator.nw"
+#line 4543 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
   (void)in_kernel_unused;
   int depth = 0;
@@ -656,7 +662,7 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 4621 "chapters/01-emulator.nw"
+#line 4628 "chapters/01-emulator.nw"
 if (word_is(b, n, "template"))
   template_seen = 1;
 if (word_is(b, n, "__global__") && !in_function) {
@@ -694,6 +700,19 @@ if (word_is(b, n, "extern") && !strncmp(src + next, "__shared__", 10) &&
     !is_ident((unsigned char)src[next + 10])) {
   i = rewrite_shared(b, next + 10, 1, in_function);
   continue;
+}
+if (word_is(b, n, "extern")) {          /* extern T __shared__ name[]; */
+  size_t s = next;
+  while (s < len && strncmp(src + s, "__shared__", 10) &&
+         (is_ident((unsigned char)src[s]) || isspace((unsigned char)src[s]) || src[s] == ':'))
+    s++;
+  if (s > next && !strncmp(src + s, "__shared__", 10) &&
+      !is_ident((unsigned char)src[s - 1]) && !is_ident((unsigned char)src[s + 10])) {
+    type_before_b = next;
+    type_before_e = s;
+    i = rewrite_shared(b, s + 10, 1, in_function);
+    continue;
+  }
 }
 if (cxx) {
   emit(src + b, n);        /* C++ has dim3's constructors and the launch above */
@@ -746,13 +765,13 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 4581 "chapters/01-emulator.nw"
+#line 4588 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
   if (to == len && kernel_body_end == len)
     end_of_kernel();
 }
-#line 4713 "chapters/01-emulator.nw"
+#line 4733 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -862,7 +881,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 4825 "chapters/01-emulator.nw"
+#line 4845 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
