@@ -370,9 +370,11 @@ enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaHostAllocPortable = 1, cudaHostAllocMapped = 2,
        cudaHostAllocWriteCombined = 4, cudaHostRegisterDefault = 0,
        cudaHostRegisterPortable = 1, cudaHostRegisterMapped = 2,
+       /* how the host waits: here a launch has finished when it returns */
        cudaDeviceScheduleAuto = 0, cudaDeviceScheduleSpin = 1,
        cudaDeviceScheduleYield = 2, cudaDeviceScheduleBlockingSync = 4,
-       cudaDeviceMapHost = 8,
+       cudaDeviceBlockingSync = 4, cudaDeviceMapHost = 8,
+       cudaDeviceLmemResizeToMax = 16,
        cudaMemAttachGlobal = 1, cudaComputeModeDefault = 0,
        cudaComputeModeProhibited = 2 };
 typedef litdnn_emu_stream_t cudaStream_t;
