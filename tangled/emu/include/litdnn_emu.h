@@ -247,6 +247,14 @@ typedef enum cudaMemcpyKind cudaMemcpyKind;
 enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
        cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 typedef int cudaFuncAttribute;
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+                     cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+typedef enum cudaFuncCache cudaFuncCache;
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
+                           cudaSharedMemBankSizeFourByte = 1,
+                           cudaSharedMemBankSizeEightByte = 2 };
+typedef enum cudaSharedMemConfig cudaSharedMemConfig;
+#define cudaFuncAttributes litdnn_emu_func_attributes
 enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaEventDefault = 0, cudaEventBlockingSync = 1,
        cudaEventDisableTiming = 2, cudaHostAllocDefault = 0,

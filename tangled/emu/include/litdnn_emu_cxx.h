@@ -364,6 +364,14 @@ typedef enum cudaMemcpyKind cudaMemcpyKind;
 enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
        cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 typedef int cudaFuncAttribute;
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+                     cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+typedef enum cudaFuncCache cudaFuncCache;
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
+                           cudaSharedMemBankSizeFourByte = 1,
+                           cudaSharedMemBankSizeEightByte = 2 };
+typedef enum cudaSharedMemConfig cudaSharedMemConfig;
+#define cudaFuncAttributes litdnn_emu_func_attributes
 enum { cudaStreamDefault = 0, cudaStreamNonBlocking = 1,
        cudaEventDefault = 0, cudaEventBlockingSync = 1,
        cudaEventDisableTiming = 2, cudaHostAllocDefault = 0,
@@ -667,6 +675,14 @@ call_launcher<F> launch_call(F call, const char *name, const char *texts,
 }
 
 inline litdnn_emu_dim3 c_dim3(dim3 d) { return litdnn_emu_dim3{d.x, d.y, d.z}; }
+}
+/* a kernel's attributes; a template's instance is described first */
+static inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, const void *f)
+{ return static_cast<cudaError_t>(litdnn_emu_cudaFuncGetAttributes(a, f)); }
+template <class... P>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, void (*f)(P...)) {
+  litdnn_emu::describe(f, "kernel", "");
+  return cudaFuncGetAttributes(a, reinterpret_cast<const void *>(f));
 }
 /* launches by address, and their typed forms, which need no registration */
 static inline cudaError_t cudaLaunchKernel(const void *f, dim3 g, dim3 b, void **args,

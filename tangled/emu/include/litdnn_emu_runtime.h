@@ -32,6 +32,11 @@ struct litdnn_emu_device_prop {     /* the fields of cudaDeviceProp we fill */
   size_t textureAlignment;
 };
 typedef struct litdnn_emu_device_prop litdnn_emu_device_prop;
+struct litdnn_emu_func_attributes {  /* cudaFuncAttributes */
+  size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA;
+  int maxDynamicSharedSizeBytes, preferredShmemCarveout;
+};
 struct litdnn_emu_kernel {
   const char *name;              /* for messages */
   void (*entry)(void *args);     /* unpacks the arguments, calls the kernel */
@@ -122,6 +127,8 @@ int litdnn_emu_cudaSetDevice(int device);
 int litdnn_emu_cudaGetDeviceProperties(struct litdnn_emu_device_prop *prop,
                                        int device);
 int litdnn_emu_cudaFuncSetAttribute(const void *func, int attr, int value);
+int litdnn_emu_cudaFuncGetAttributes(struct litdnn_emu_func_attributes *attr,
+                                     const void *func);
 int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device);
 int litdnn_emu_cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     int *blocks, const void *func, int threads, size_t shmem);

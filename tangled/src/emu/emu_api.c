@@ -1,4 +1,4 @@
-#line 3225 "chapters/01-emulator.nw"
+#line 3240 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 3248 "chapters/01-emulator.nw"
+#line 3263 "chapters/01-emulator.nw"
 static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t runtime_lock;
 
@@ -29,7 +29,7 @@ void litdnn_emu_lock(void) {
 }
 
 void litdnn_emu_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
-#line 3283 "chapters/01-emulator.nw"
+#line 3298 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 static int abort_on_fatal;
 unsigned long litdnn_emu_seed = 1;
@@ -68,7 +68,7 @@ void litdnn_emu_set_strict(int strict) {
   LITDNN_EMU_LOCKED;
   litdnn_emu_strict = strict;
 }
-#line 3329 "chapters/01-emulator.nw"
+#line 3344 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -118,7 +118,7 @@ uint64_t litdnn_emu_clock(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
-#line 3383 "chapters/01-emulator.nw"
+#line 3398 "chapters/01-emulator.nw"
 static _Thread_local int last_error;    /* each host thread's own, as in CUDA */
 
 int litdnn_emu_set_error(int error) {
@@ -177,7 +177,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 3449 "chapters/01-emulator.nw"
+#line 3464 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   LITDNN_EMU_LOCKED;
@@ -339,7 +339,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 3618 "chapters/01-emulator.nw"
+#line 3633 "chapters/01-emulator.nw"
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind) {
   const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
@@ -373,7 +373,7 @@ int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
   *ptr = symbol;
   return 0;
 }
-#line 3656 "chapters/01-emulator.nw"
+#line 3671 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -465,7 +465,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 3750 "chapters/01-emulator.nw"
+#line 3765 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -498,7 +498,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 3785 "chapters/01-emulator.nw"
+#line 3800 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -527,7 +527,23 @@ size_t litdnn_emu_max_dynamic_shared(const void *func) {
       return attributes[i].max_dynamic_shared;
   return 48 * 1024;
 }
-#line 3818 "chapters/01-emulator.nw"
+
+/* a kernel's limits; what only a compiler for the GPU knows (registers,
+   local, constant and static shared bytes) is reported as 0 */
+int litdnn_emu_cudaFuncGetAttributes(struct litdnn_emu_func_attributes *attr,
+                                     const void *func) {
+  if (!attr)
+    return litdnn_emu_set_error(1);
+  if (!litdnn_emu_find_kernel(func))
+    return litdnn_emu_set_error(98);
+  memset(attr, 0, sizeof *attr);
+  attr->maxThreadsPerBlock = 1024;
+  attr->ptxVersion = attr->binaryVersion = 90;
+  attr->maxDynamicSharedSizeBytes = (int)litdnn_emu_max_dynamic_shared(func);
+  attr->preferredShmemCarveout = -1;
+  return 0;
+}
+#line 3850 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)
