@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <new>
 #include <tuple>
 #include <type_traits>
@@ -340,6 +341,9 @@ template <class T> void __stcs(T *p, T v) { *p = v; }
 template <class T> void __stwb(T *p, T v) { *p = v; }
 template <class T> void __stwt(T *p, T v) { *p = v; }
 static inline long long clock64() { return (long long)litdnn_emu_clock(); }
+/* the C library's clock, which kernels call too: weak, like __assert_fail */
+extern "C" __attribute__((weak)) clock_t clock(void) noexcept
+{ return (clock_t)litdnn_emu_clock_ticks(); }
 static inline void __nanosleep(unsigned ns) { (void)ns; }
 static inline void __trap(LITDNN_EMU_HERE) { litdnn_emu_trap(file, line); }
 enum cudaError {

@@ -85,6 +85,7 @@ void litdnn_emu_shared_file_scope(void *array, size_t bytes);
 void *litdnn_emu_dynamic_shared(void);
 void litdnn_emu_dynamic_shared_pointer(void **pointer);
 uint64_t litdnn_emu_clock(void);
+long litdnn_emu_clock_ticks(void);     /* clock(): device cycles in a kernel */
 void litdnn_emu_trap(const char *file, int line);
 /* assert() failed in a kernel: reports and ends the thread; returns
    only when called outside a kernel */
