@@ -25,7 +25,8 @@ EMU_LIBS := $(EMU_LIB_plain) $(EMU_LIB_memory) $(EMU_LIB_race)
 # (binutils 2.40 names the rewritten file from a DWARF 5 table), so that
 # an out-of-bounds message points into the chapter.
 EMU_CPPFLAGS += -gdwarf-4
-EMU_HEADERS := $(shell find $(EMU_INC_DIR) -name '*.h' 2>/dev/null | sort)
+# every file: libcu++'s headers (cuda/barrier) have no extension
+EMU_HEADERS := $(shell find $(EMU_INC_DIR) -type f 2>/dev/null | sort)
 EMU_HEADERS_INSTALLED := $(patsubst $(EMU_INC_DIR)/%,$(BUILD)/include/litdnn-emu/%,\
                            $(EMU_HEADERS))
 EMU_TOOLS := $(EMU_REWRITE) $(EMU_EMUCC) $(EMU_LIBS) $(EMU_HEADERS_INSTALLED)
@@ -43,7 +44,7 @@ $(EMU_EMUCC): $(TANGLED)/tools/emu/litdnn-emucc
 	@mkdir -p $(dir $@)
 	install -m 755 $< $@
 
-$(BUILD)/include/litdnn-emu/%.h: $(EMU_INC_DIR)/%.h
+$(BUILD)/include/litdnn-emu/%: $(EMU_INC_DIR)/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
@@ -82,7 +83,7 @@ install-emu: $(EMU_TOOLS)
 	  $(DESTDIR)$(PREFIX)/include/litdnn-emu
 	install -m 755 $(EMU_REWRITE) $(EMU_EMUCC) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(EMU_LIBS) $(DESTDIR)$(PREFIX)/lib/
-	cd $(BUILD)/include/litdnn-emu && find . -name '*.h' -exec install -D -m 644 {} \
+	cd $(BUILD)/include/litdnn-emu && find . -type f -exec install -D -m 644 {} \
 	  $(abspath $(DESTDIR)$(PREFIX))/include/litdnn-emu/{} \;
 
 # make test runs tests/test_emu.c, which compiles the examples with

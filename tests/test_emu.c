@@ -616,6 +616,18 @@ Test(emu_programs, unsupported_features_fail_to_compile, .timeout = 60) {
     {"#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
      "__global__ void k(float *y) { cg::memcpy_async(y); }",
      "cooperative_groups::memcpy_async is not supported"},
+    /* headers of what the emulator lacks, named before a toolkit on the
+       machine could answer for them */
+    {"#include <cuda/barrier>\n__global__ void k(float *y) { }", "cuda::barrier (<cuda/barrier>"},
+    {"#include <cuda/pipeline>\n__global__ void k(float *y) { }", "cuda::pipeline"},
+    {"#include <cooperative_groups/memcpy_async.h>\n__global__ void k(float *y) { }",
+     "cooperative_groups::memcpy_async is not supported"},
+    {"#include <cufft.h>\n__global__ void k(float *y) { }", "cuFFT (cufft.h)"},
+    {"#include <curand.h>\n__global__ void k(float *y) { }", "cuRAND (curand.h)"},
+    {"#include <cusparse.h>\n__global__ void k(float *y) { }", "cuSPARSE (cusparse.h)"},
+    {"#include <cusolverDn.h>\n__global__ void k(float *y) { }", "cuSOLVER (cusolverDn.h)"},
+    {"#include <cublas.h>\n__global__ void k(float *y) { }", "cuBLAS is not part of the emulator"},
+    {"#include <nvrtc.h>\n__global__ void k(float *y) { }", "NVRTC (nvrtc.h"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char dir[] = "/tmp/litdnn-test-emu.XXXXXX", cmd[1024], out[4096];

@@ -1,0 +1,1 @@
+#error "litdnn-emu: cuFFT (cufft.h) is not part of the emulator"

@@ -1,0 +1,1 @@
+#error "litdnn-emu: cuRAND (curand.h) is not part of the emulator"

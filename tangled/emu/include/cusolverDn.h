@@ -1,0 +1,1 @@
+#error "litdnn-emu: cuSOLVER (cusolverDn.h) is not part of the emulator"

@@ -1,0 +1,1 @@
+#error "litdnn-emu: cuSPARSE (cusparse.h) is not part of the emulator"
