@@ -286,7 +286,8 @@ enum cudaDeviceAttr {
   cudaDevAttrComputeCapabilityMinor = 76,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrMemoryPoolsSupported = 115
 };
 /* cudaMalloc(&d_x, n): the runtime names the buffer d_x in its messages */
 #define cudaMalloc(p, n) litdnn_emu_cudaMalloc_named((void **)(p), (n), #p)

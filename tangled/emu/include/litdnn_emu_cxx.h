@@ -407,7 +407,8 @@ enum cudaDeviceAttr {
   cudaDevAttrComputeCapabilityMinor = 76,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrMemoryPoolsSupported = 115
 };
 /* the runtime API with CUDA's C++ signatures: default arguments, typed
    symbols and kernels, cudaError_t results */
@@ -438,6 +439,59 @@ template <class T> cudaError_t cudaMallocHost(T **p, size_t n, unsigned flags = 
 }
 template <class T> cudaError_t cudaHostAlloc(T **p, size_t n, unsigned flags)
 { return cudaMallocHost(p, n, flags); }
+/* stream-ordered allocation: a call on a stream has finished when it
+   returns, so allocating and freeing on a stream is allocating and
+   freeing; the one memory pool keeps the attributes it is given */
+#define cudaMallocAsync(p, n, ...) litdnn_emu::malloc_named((p), (n), #p)
+static inline cudaError_t cudaFreeAsync(void *p, cudaStream_t s) { (void)s; return cudaFree(p); }
+typedef struct litdnn_emu_mem_pool *cudaMemPool_t;
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolReuseAllowOpportunistic = 2,
+  cudaMemPoolReuseAllowInternalDependencies = 3, cudaMemPoolAttrReleaseThreshold = 4,
+  cudaMemPoolAttrReservedMemCurrent = 5, cudaMemPoolAttrReservedMemHigh = 6,
+  cudaMemPoolAttrUsedMemCurrent = 7, cudaMemPoolAttrUsedMemHigh = 8
+};
+namespace litdnn_emu {
+struct mem_pool { int reuse[4]; uint64_t release_threshold; };
+inline mem_pool *default_pool() { static mem_pool pool = {{0, 1, 1, 1}, 0}; return &pool; }
+}
+static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device) {
+  if (device != 0)
+    return cudaErrorInvalidDevice;
+  *pool = reinterpret_cast<cudaMemPool_t>(litdnn_emu::default_pool());
+  return cudaSuccess;
+}
+static inline cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *pool, int device)
+{ return cudaDeviceGetDefaultMemPool(pool, device); }
+static inline cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr a, void *v) {
+  auto *p = reinterpret_cast<litdnn_emu::mem_pool *>(pool);
+  if (!p || !v || a < 1 || a > 4)     /* the usage counters can only be read */
+    return cudaErrorInvalidValue;
+  if (a == cudaMemPoolAttrReleaseThreshold)
+    p->release_threshold = *static_cast<uint64_t *>(v);
+  else
+    p->reuse[a] = *static_cast<int *>(v);
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr a, void *v) {
+  auto *p = reinterpret_cast<litdnn_emu::mem_pool *>(pool);
+  size_t free_bytes = 0, total = 0;
+  if (!p || !v)
+    return cudaErrorInvalidValue;
+  if (a == cudaMemPoolAttrReleaseThreshold) {
+    *static_cast<uint64_t *>(v) = p->release_threshold;
+  } else if (a >= 1 && a <= 3) {
+    *static_cast<int *>(v) = p->reuse[a];
+  } else if (a == cudaMemPoolAttrReservedMemCurrent || a == cudaMemPoolAttrUsedMemCurrent) {
+    litdnn_emu_cudaMemGetInfo(&free_bytes, &total);   /* what is allocated now */
+    *static_cast<uint64_t *>(v) = total - free_bytes;
+  } else {
+    return cudaErrorNotSupported;                  /* no high-water marks */
+  }
+  return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, size_t keep)
+{ (void)pool, (void)keep; return cudaSuccess; }
 static inline cudaError_t cudaFreeHost(void *p)
 { return LITDNN_EMU_ERR(litdnn_emu_cudaFreeHost(p)); }
 static inline cudaError_t cudaHostRegister(void *p, size_t n, unsigned flags)
