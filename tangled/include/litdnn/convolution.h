@@ -78,6 +78,7 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 6, /* the same, with a table of offsets */
   LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 7,          /* one input channel per group */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 8,           /* F(2x2, 3x3): 3x3, stride 1, 2-d */
+  LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED = 9,  /* F(4x4, 3x3): transforms around 36 GEMMs */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 
@@ -89,6 +90,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 5,      /* forward Winograd of dy: 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE = 6,     /* 3x3 depthwise, K = C = groups */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED = 7, /* forward F(4x4, 3x3) of dy, 36 GEMMs */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 

@@ -162,6 +162,32 @@ static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *
   f->x = a->dy;
   f->dy = NULL;
 }
+#define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
+
+/* the tiles of one image, for output tiles of m x m */
+static inline int64_t litdnn_conv_winograd_tiles(const litdnn_conv_args *a, int m)
+{
+  return (int64_t)((a->out[1] + m - 1) / m) * ((a->out[2] + m - 1) / m);
+}
+
+/* images per chunk of the F(4x4) form: as many as keep V and M within LITDNN_CONV_WINOGRAD4_FLOATS */
+static inline int litdnn_conv_winograd4_images(const litdnn_conv_args *a)
+{
+  int64_t per_image = 36 * ((int64_t)a->c + a->k) * litdnn_conv_winograd_tiles(a, 4);
+  int64_t nb = LITDNN_CONV_WINOGRAD4_FLOATS / per_image;
+  return nb < 1 ? 1 : nb > a->n ? a->n : (int)nb;
+}
+
+/* bytes of U, V and M for F(m x m, 3x3) over chunks of the given number of images; SIZE_MAX on overflow */
+static inline size_t litdnn_conv_winograd_bytes(const litdnn_conv_args *a, int m, int images)
+{
+  int64_t e = (int64_t)(m + 2) * (m + 2), t, kc, ct, kt, bytes;
+  if (!litdnn_mul_size(litdnn_conv_winograd_tiles(a, m), images, &t) || !litdnn_mul_size(a->k, a->c, &kc) ||
+      !litdnn_mul_size(a->c, t, &ct) || !litdnn_mul_size(a->k, t, &kt) || kc > INT64_MAX / 4 - ct ||
+      kc + ct > INT64_MAX / 4 - kt || !litdnn_mul_size(kc + ct + kt, e * 4, &bytes))
+    return SIZE_MAX;
+  return (size_t)bytes;
+}
 #define CONV_DW3_STRIP 4          /* outputs of one row that a thread of the 3x3 kernels computes */
 #define CONV_DW3_ROWS 2           /* rows of such strips that a forward thread computes on larger planes */
 #define CONV_DW3_FILTER_BLOCKS 1024   /* backward filter's blocks to aim at: 1024 / C per channel */

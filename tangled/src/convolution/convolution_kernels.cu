@@ -1,4 +1,4 @@
-#line 4015 "chapters/05-convolution.nw"
+#line 4273 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2004 "chapters/05-convolution.nw"
+#line 2008 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2064 "chapters/05-convolution.nw"
+#line 2068 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2145 "chapters/05-convolution.nw"
+#line 2149 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2205 "chapters/05-convolution.nw"
+#line 2209 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -185,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2353 "chapters/05-convolution.nw"
+#line 2357 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2363 "chapters/05-convolution.nw"
+#line 2367 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2440 "chapters/05-convolution.nw"
+#line 2444 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2522 "chapters/05-convolution.nw"
+#line 2526 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -346,7 +346,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2596 "chapters/05-convolution.nw"
+#line 2600 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -393,7 +393,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2731 "chapters/05-convolution.nw"
+#line 2735 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -407,7 +407,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2771 "chapters/05-convolution.nw"
+#line 2775 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -422,7 +422,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2805 "chapters/05-convolution.nw"
+#line 2809 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2952 "chapters/05-convolution.nw"
+#line 2956 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -629,7 +629,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3053 "chapters/05-convolution.nw"
+#line 3057 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -677,9 +677,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3118 "chapters/05-convolution.nw"
+#line 3122 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3373 "chapters/05-convolution.nw"
+#line 3377 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -693,7 +693,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3389 "chapters/05-convolution.nw"
+#line 3393 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -738,7 +738,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3244 "chapters/05-convolution.nw"
+#line 3248 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -831,7 +831,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3462 "chapters/05-convolution.nw"
+#line 3466 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -881,7 +881,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3530 "chapters/05-convolution.nw"
+#line 3534 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -957,7 +957,55 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3651 "chapters/05-convolution.nw"
+#line 3655 "chapters/05-convolution.nw"
+/* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
+static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
+{
+  for (int r = 0; r < 3; r++)
+    for (int s = 0; s < 3; s++)
+      g[r * 3 + s] = a->w[litdnn_conv_offset(a->ws, k, c, 0, litdnn_conv_tap(a->flip, 3, r),
+                                             litdnn_conv_tap(a->flip, 3, s))];
+}
+
+/* the size x size tile of a channel's plane whose corner is (ih0, iw0); zero outside the input */
+static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args *a, const float *plane, int ih0,
+                                                          int iw0, int size, float *d)
+{
+  for (int r = 0; r < size; r++)
+    for (int q = 0; q < size; q++) {
+      int ih = ih0 + r, iw = iw0 + q;
+      d[r * size + q] = (ih >= 0 && ih < a->in[1] && iw >= 0 && iw < a->in[2])
+                            ? plane[ih * a->xs[3] + iw * a->xs[4]] : 0.0f;
+    }
+}
+
+/* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y */
+static __device__ __forceinline__ void conv_winograd_store_tile(const litdnn_conv_args *a, int64_t n, int64_t k,
+                                                                int oh0, int ow0, int size, const float *y)
+{
+  for (int i = 0; i < size * size; i++) {
+    int oh = oh0 + i / size, ow = ow0 + i % size;
+    if (oh < a->out[1] && ow < a->out[2])
+      litdnn_conv_store_y(a, litdnn_conv_offset(a->ys, n, k, 0, oh, ow), k, y[i]);
+  }
+}
+
+/* The transforms around the GEMMs number the tiles of m x m outputs image by image, row by row, tiles_w to
+   a row and tiles to an image: the input tile of tile t in channel c, and the store of its output tile */
+static __device__ __forceinline__ void conv_winograd_load(const litdnn_conv_args *a, int64_t c, int t, int tiles,
+                                                          int tiles_w, int m, float *d)
+{
+  int n = t / tiles, tile = t % tiles;
+  conv_winograd_tile(a, a->x + (int64_t)n * a->xs[0] + c * a->xs[1], (tile / tiles_w) * m - a->pad[1],
+                     (tile % tiles_w) * m - a->pad[2], m + 2, d);
+}
+static __device__ __forceinline__ void conv_winograd_store(const litdnn_conv_args *a, int64_t k, int t, int tiles,
+                                                           int tiles_w, int m, const float *y)
+{
+  int n = t / tiles, tile = t % tiles;
+  conv_winograd_store_tile(a, n, k, (tile / tiles_w) * m, (tile % tiles_w) * m, m, y);
+}
+
 /* U = G g G^T for every (k, c), g in window order (the mode's flip applied); element e of pair i goes to
    u[i * item + e * elem]: (16, 1) keeps a pair's 16 together, (1, K C/G) makes 16 matrices U_e[k][c] */
 static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_t item, int64_t elem)
@@ -965,12 +1013,8 @@ static __global__ void conv_winograd_filter(litdnn_conv_args a, float *u, int64_
   int64_t cg = a.c / a.groups, total = (int64_t)a.k * cg;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
        i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t k = i / cg, cc = i % cg;
     float g[9], t[12];
-    for (int r = 0; r < 3; r++)
-      for (int s = 0; s < 3; s++)
-        g[r * 3 + s] = a.w[litdnn_conv_offset(a.ws, k, cc, 0, litdnn_conv_tap(a.flip, 3, r),
-                                              litdnn_conv_tap(a.flip, 3, s))];
+    conv_winograd_taps(&a, i / cg, i % cg, g);
     for (int s = 0; s < 3; s++) {              /* t = G g: 4 x 3 */
       t[0 * 3 + s] = g[s];
       t[1 * 3 + s] = 0.5f * (g[s] + g[3 + s] + g[6 + s]);
@@ -1001,14 +1045,8 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     for (int e = 0; e < 16; e++)
       m[e] = 0.0f;
     for (int cc = 0; cc < cg; cc++) {
-      const float *plane = a.x + n * a.xs[0] + ((k / kg) * cg + cc) * a.xs[1];
       float d[16], t[16];
-      for (int r = 0; r < 4; r++)
-        for (int s = 0; s < 4; s++) {
-          int ih = ih0 + r, iw = iw0 + s;
-          d[r * 4 + s] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
-                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
-        }
+      conv_winograd_tile(&a, a.x + n * a.xs[0] + ((k / kg) * cg + cc) * a.xs[1], ih0, iw0, 4, d);
       for (int s = 0; s < 4; s++) {            /* t = B^T d */
         t[0 * 4 + s] = d[0 * 4 + s] - d[2 * 4 + s];
         t[1 * 4 + s] = d[1 * 4 + s] + d[2 * 4 + s];
@@ -1030,29 +1068,17 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     }
     float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T m) A: 2 x 2 */
                   s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
-    for (int e = 0; e < 4; e++) {
-      int oh = oh0 + e / 2, ow = ow0 + e % 2;
-      if (oh < a.out[1] && ow < a.out[2])
-        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[e]);
-    }
+    conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 3810 "chapters/05-convolution.nw"
+#line 3849 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
   for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y)
     for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
-      int n = t / tiles, tile = t % tiles;
-      int ih0 = (tile / tiles_w) * 2 - a.pad[1], iw0 = (tile % tiles_w) * 2 - a.pad[2];
-      const float *plane = a.x + (int64_t)n * a.xs[0] + c * a.xs[1];
       float d[16], b[16];
-      for (int r = 0; r < 4; r++)
-        for (int q = 0; q < 4; q++) {
-          int ih = ih0 + r, iw = iw0 + q;
-          d[r * 4 + q] = (ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2])
-                             ? plane[ih * a.xs[3] + iw * a.xs[4]] : 0.0f;
-        }
+      conv_winograd_load(&a, c, t, tiles, tiles_w, 2, d);
       for (int q = 0; q < 4; q++) {            /* b = B^T d */
         b[0 * 4 + q] = d[0 * 4 + q] - d[2 * 4 + q];
         b[1 * 4 + q] = d[1 * 4 + q] + d[2 * 4 + q];
@@ -1075,8 +1101,6 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
 {
   for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
     for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
-      int n = t / tiles, tile = t % tiles;
-      int oh0 = (tile / tiles_w) * 2, ow0 = (tile % tiles_w) * 2;
       const float *in = m + k * T + t;
       int64_t elem = (int64_t)a.k * T;
       float e[16], s0[4], s1[4];
@@ -1088,14 +1112,91 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       }
       float y[4] = {s0[0] + s0[1] + s0[2], s0[1] - s0[2] - s0[3],   /* (A^T M) A: 2 x 2 */
                     s1[0] + s1[1] + s1[2], s1[1] - s1[2] - s1[3]};
-      for (int i = 0; i < 4; i++) {
-        int oh = oh0 + i / 2, ow = ow0 + i % 2;
-        if (oh < a.out[1] && ow < a.out[2])
-          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, y[i]);
-      }
+      conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 3881 "chapters/05-convolution.nw"
+#line 3988 "chapters/05-convolution.nw"
+/* o[i * os] = (B^T v)_i for the six values v[j * vs] */
+static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
+{
+  float v0 = v[0], v1 = v[vs], v2 = v[2 * vs], v3 = v[3 * vs], v4 = v[4 * vs], v5 = v[5 * vs];
+  o[0] = 4.0f * v0 - 5.0f * v2 + v4;
+  o[os] = v3 + v4 - 4.0f * (v1 + v2);
+  o[2 * os] = v4 - v3 + 4.0f * (v1 - v2);
+  o[3 * os] = v4 - v2 + 2.0f * (v3 - v1);
+  o[4 * os] = v4 - v2 - 2.0f * (v3 - v1);
+  o[5 * os] = 4.0f * v1 - 5.0f * v3 + v5;
+}
+
+/* o[i * os] = (G v)_i for the three values v[j * vs] */
+static __device__ __forceinline__ void conv_winograd4_g(const float *v, int vs, float *o, int64_t os)
+{
+  float v0 = v[0], v1 = v[vs], v2 = v[2 * vs], even = v0 + v2;
+  o[0] = 0.25f * v0;
+  o[os] = (even + v1) * (-1.0f / 6.0f);
+  o[2 * os] = (even - v1) * (-1.0f / 6.0f);
+  o[3 * os] = v0 * (1.0f / 24.0f) + v1 * (1.0f / 12.0f) + v2 * (1.0f / 6.0f);
+  o[4 * os] = v0 * (1.0f / 24.0f) - v1 * (1.0f / 12.0f) + v2 * (1.0f / 6.0f);
+  o[5 * os] = v2;
+}
+
+/* o[i * os] = (A^T v)_i, i < 4, for the six values v[j * vs] */
+static __device__ __forceinline__ void conv_winograd4_at(const float *v, int64_t vs, float *o, int os)
+{
+  float s12 = v[vs] + v[2 * vs], d12 = v[vs] - v[2 * vs];
+  float s34 = v[3 * vs] + v[4 * vs], d34 = v[3 * vs] - v[4 * vs];
+  o[0] = v[0] + s12 + s34;
+  o[os] = d12 + 2.0f * d34;
+  o[2 * os] = s12 + 4.0f * s34;
+  o[3 * os] = d12 + 8.0f * d34 + v[5 * vs];
+}
+
+/* U_e[k][c] = (G g G^T)_e for every (k, c) of one group: u[e * K C + k C + c] */
+static __global__ void conv_winograd4_filter(litdnn_conv_args a, float *u)
+{
+  int64_t total = (int64_t)a.k * a.c;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    float g[9], t[18];
+    conv_winograd_taps(&a, i / a.c, i % a.c, g);
+    for (int s = 0; s < 3; s++)                /* t = G g: 6 x 3, column by column */
+      conv_winograd4_g(g + s, 3, t + s, 3);
+    for (int r = 0; r < 6; r++)                /* U = t G^T: row r of U is G applied to row r of t */
+      conv_winograd4_g(t + r * 3, 1, u + i + r * 6 * total, total);
+  }
+}
+
+/* V_e[c][t] = (B^T d B)_e for the 6x6 tile t of channel c: v[(e * C + c) * T + t] */
+static __global__ void conv_winograd4_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
+{
+  for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      float d[36], b[36];
+      conv_winograd_load(&a, c, t, tiles, tiles_w, 4, d);
+      for (int q = 0; q < 6; q++)              /* b = B^T d, column by column */
+        conv_winograd4_bt(d + q, 6, b + q, 6);
+      int64_t elem = (int64_t)a.c * T;
+      for (int r = 0; r < 6; r++)              /* V = b B: row r of V is B^T applied to row r of b */
+        conv_winograd4_bt(b + r * 6, 1, v + ((int64_t)r * 6 * a.c + c) * T + t, elem);
+    }
+}
+
+/* y's 4x4 tile t of channel k = A^T M A, from m[(e * K + k) * T + t] */
+static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m, int tiles_w, int tiles, int T)
+{
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      const float *in = m + k * T + t;
+      int64_t elem = (int64_t)a.k * T;
+      float s[24], y[16];
+      for (int q = 0; q < 6; q++)              /* s = A^T M: 4 x 6, column by column */
+        conv_winograd4_at(in + q * elem, 6 * elem, s + q, 6);
+      for (int r = 0; r < 4; r++)              /* y = s A: 4 x 4, row by row */
+        conv_winograd4_at(s + r * 6, 1, y + r * 4, 1);
+      conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
+    }
+}
+#line 4133 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1112,7 +1213,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4109 "chapters/05-convolution.nw"
+#line 4374 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1179,37 +1280,57 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_gemm_cublas)(litdnnHandle_t 
   return conv_gemm_pass(h, (const litdnn_conv_args *)args, 1);
 }
 
-/* the workspace holds U (16 K C floats), V (16 C T) and M (16 K T) */
-static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+/* Winograd F(m x m, 3x3), m = 2 or 4, as transforms around (m + 2)^2 batched GEMMs, over chunks of
+   images (F(2x2): the whole batch); the workspace holds U ((m + 2)^2 K C floats), then V ((m + 2)^2 C T)
+   and M ((m + 2)^2 K T) of a chunk of T tiles */
+static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_args *a, int m)
 {
-  int tiles_w = (a->out[2] + 1) / 2, tiles = ((a->out[1] + 1) / 2) * tiles_w, T = a->n * tiles;
+  int e = (m + 2) * (m + 2), tiles_w = (a->out[2] + m - 1) / m;
+  int tiles = (int)litdnn_conv_winograd_tiles(a, m), nb = m == 4 ? litdnn_conv_winograd4_images(a) : a->n;
   int64_t K = a->k, C = a->c;
-  float *u = (float *)a->workspace, *v = u + 16 * K * C, *m = v + 16 * C * T;
+  float *u = (float *)a->workspace, *v = u + e * K * C, *mt = v + e * C * nb * tiles;
   cudaStream_t st = litdnn_gpu_stream(h);
-  conv_winograd_filter<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, u, 1, K * C);
-  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
-  if (s != LITDNN_STATUS_SUCCESS)
-    return s;
-  unsigned tile_blocks = litdnn_gpu_blocks(T, 256, 65535u);
-  conv_winograd_input<<<litdnn_dim3(tile_blocks, (unsigned)(C < 65535 ? C : 65535), 1), 256, 0, st>>>(
-      *a, v, tiles_w, tiles, T);
-  if ((s = litdnn_gpu_launch_status(a->call, "conv_winograd_input")) != LITDNN_STATUS_SUCCESS)
-    return s;
-  litdnn_matmul_args g;           /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, e = 0..15 */
-  memset(&g, 0, sizeof g);
-  g.call = a->call;
-  g.math = LITDNN_MATH_FMA;       /* in FP32 always: the transforms would enlarge TF32's rounding */
-  g.alpha = 1.0f;
-  g.beta = 0.0f;
-  g.m = T; g.n = (int)K; g.k = (int)C; g.batch = 16;
-  g.A = v; g.lda = T; g.strideA = C * T;
-  g.B = u; g.ldb = C; g.strideB = K * C;
-  g.C = m; g.ldc = T; g.strideC = K * T;
-  if ((s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
-    return s;
-  conv_winograd_output<<<litdnn_dim3(tile_blocks, (unsigned)(K < 65535 ? K : 65535), 1), 256, 0, st>>>(
-      *a, (const float *)m, tiles_w, tiles, T);
-  return litdnn_gpu_launch_status(a->call, "conv_winograd_output");
+  unsigned filter_blocks = litdnn_gpu_blocks(K * C, 256, 4096);
+  if (m == 2)
+    conv_winograd_filter<<<filter_blocks, 256, 0, st>>>(*a, u, 1, K * C);
+  else
+    conv_winograd4_filter<<<filter_blocks, 256, 0, st>>>(*a, u);
+  litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "the Winograd filter transform");
+  for (int n0 = 0; n0 < a->n && s == LITDNN_STATUS_SUCCESS; n0 += nb) {
+    litdnn_conv_args c = *a;      /* images n0 .. n0 + c.n - 1 */
+    c.n = a->n - n0 < nb ? a->n - n0 : nb;
+    c.x += n0 * a->xs[0];
+    c.result += n0 * a->ys[0];
+    if (c.z)
+      c.z += n0 * a->ys[0];
+    int T = c.n * tiles;
+    dim3 in_grid = litdnn_dim3(litdnn_gpu_blocks(T, 256, 65535u), (unsigned)(C < 65535 ? C : 65535), 1);
+    dim3 out_grid = litdnn_dim3(litdnn_gpu_blocks(T, 256, 65535u), (unsigned)(K < 65535 ? K : 65535), 1);
+    if (m == 2)
+      conv_winograd_input<<<in_grid, 256, 0, st>>>(c, v, tiles_w, tiles, T);
+    else
+      conv_winograd4_input<<<in_grid, 256, 0, st>>>(c, v, tiles_w, tiles, T);
+    if ((s = litdnn_gpu_launch_status(a->call, "the Winograd input transform")) != LITDNN_STATUS_SUCCESS)
+      break;
+    litdnn_matmul_args g;         /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, each e */
+    memset(&g, 0, sizeof g);
+    g.call = a->call;
+    g.math = LITDNN_MATH_FMA;     /* in FP32 always: the transforms would enlarge TF32's rounding */
+    g.alpha = 1.0f;
+    g.beta = 0.0f;
+    g.m = T; g.n = (int)K; g.k = (int)C; g.batch = e;
+    g.A = v; g.lda = T; g.strideA = C * T;
+    g.B = u; g.ldb = C; g.strideB = K * C;
+    g.C = mt; g.ldc = T; g.strideC = K * T;
+    if ((s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
+      break;
+    if (m == 2)
+      conv_winograd_output<<<out_grid, 256, 0, st>>>(c, (const float *)mt, tiles_w, tiles, T);
+    else
+      conv_winograd4_output<<<out_grid, 256, 0, st>>>(c, (const float *)mt, tiles_w, tiles, T);
+    s = litdnn_gpu_launch_status(a->call, "the Winograd output transform");
+  }
+  return s;
 }
 
 /* Winograd on a forward problem: the forward stage's, and the backward data stage's after it
@@ -1219,7 +1340,7 @@ static litdnnStatus_t conv_winograd_run(litdnnHandle_t h, const litdnn_conv_args
   float *u = (float *)a->workspace;
   cudaStream_t st = litdnn_gpu_stream(h);
   if (litdnn_conv_winograd_gemm(a))
-    return conv_winograd_by_gemm(h, a);
+    return conv_winograd_by_gemm(h, a, 2);
   conv_winograd_filter<<<litdnn_gpu_blocks((int64_t)a->k * (a->c / a->groups), 256, 4096), 256, 0, st>>>(*a, u, 16, 1);
   litdnnStatus_t s = litdnn_gpu_launch_status(a->call, "conv_winograd_filter");
   if (s != LITDNN_STATUS_SUCCESS)
@@ -1232,6 +1353,11 @@ static litdnnStatus_t conv_winograd_run(litdnnHandle_t h, const litdnn_conv_args
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd)(litdnnHandle_t h, const void *args)
 {
   return conv_winograd_run(h, (const litdnn_conv_args *)args);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_winograd_nonfused)(litdnnHandle_t h, const void *args)
+{
+  return conv_winograd_by_gemm(h, (const litdnn_conv_args *)args, 4);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_depthwise)(litdnnHandle_t h, const void *args)
@@ -1314,6 +1440,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd)(litdnnHandle_t h, co
   litdnn_conv_args f;
   litdnn_conv_backward_data_as_forward((const litdnn_conv_args *)args, &f);
   return conv_winograd_run(h, &f);
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandle_t h, const void *args)
+{
+  litdnn_conv_args f;
+  litdnn_conv_backward_data_as_forward((const litdnn_conv_args *)args, &f);
+  return conv_winograd_by_gemm(h, &f, 4);
 }
 
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)

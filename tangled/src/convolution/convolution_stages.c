@@ -1,8 +1,8 @@
-#line 4368 "chapters/05-convolution.nw"
+#line 4666 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 4421 "chapters/05-convolution.nw"
+#line 4719 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -84,7 +84,33 @@ LITDNN_APPLIES(conv_winograd_data_applies, litdnn_conv_args,
                "Winograd backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at most 2, "
                "one group")
 
-#line 4373 "chapters/05-convolution.nw"
+/* F(4x4, 3x3) around 36 GEMMs: the GEMMs span every channel (one group), a chunk holds at least an
+   image, whose tiles are counted in an int */
+static const char *conv_winograd4_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  if (conv_winograd_applies(h, args))
+    return "Winograd F(4x4, 3x3) needs a 2-d 3x3 filter at stride 1 without dilation";
+  if (a->groups != 1)
+    return "Winograd F(4x4, 3x3) runs its GEMMs over all channels: one group only";
+  if (litdnn_conv_winograd_tiles(a, 4) > INT32_MAX)
+    return "an image has more than 2^31 - 1 output tiles of 4x4";
+  return NULL;
+}
+
+/* backward data runs it on the forward problem of dy, padded by 2 - pad */
+static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  litdnn_conv_args f;
+  if (conv_winograd_data_applies(h, args))
+    return "Winograd F(4x4, 3x3) backward data needs a 2-d 3x3 filter at stride 1, no dilation, padding at "
+           "most 2, one group";
+  litdnn_conv_backward_data_as_forward(a, &f);
+  return conv_winograd4_applies(h, &f);
+}
+
+#line 4671 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -111,25 +137,25 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 4506 "chapters/05-convolution.nw"
+#line 4831 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     return (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
   }
-  if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD) {
+  if (a->pass == LITDNN_CONV_BWD_DATA && (algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD ||
+                                         algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED)) {
     litdnn_conv_args f;
     litdnn_conv_backward_data_as_forward(a, &f);
-    return litdnn_conv_workspace_size(&f, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+    return litdnn_conv_workspace_size(&f, algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD
+                                              ? LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD
+                                              : LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
   }
-  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a)) {
-    int64_t t = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2), kc, ct, kt, bytes;
-    if (!litdnn_mul_size(a->k, a->c, &kc) || !litdnn_mul_size(a->c, t, &ct) || !litdnn_mul_size(a->k, t, &kt) ||
-        kc > INT64_MAX / 4 - ct || kc + ct > INT64_MAX / 4 - kt || !litdnn_mul_size(kc + ct + kt, 64, &bytes))
-      return SIZE_MAX;
-    return (size_t)bytes;                     /* U, V and M of the 16 GEMMs, 16 floats per element */
-  }
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a))
+    return litdnn_conv_winograd_bytes(a, 2, a->n);   /* U, V and M of the 16 GEMMs, the whole batch */
+  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED)
+    return litdnn_conv_winograd_bytes(a, 4, litdnn_conv_winograd4_images(a));   /* of the 36, a chunk */
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
   if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
@@ -159,7 +185,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 3927 "chapters/05-convolution.nw"
+#line 4182 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -191,6 +217,7 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     }
     if (cg != 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
+    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;   /* not yet measured: Find picks it */
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
@@ -218,6 +245,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
       order[n++] = depthwise;
+    if (data)
+      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED;   /* not yet measured: Find picks it */
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -236,7 +265,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4402 "chapters/05-convolution.nw"
+#line 4700 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -22,7 +22,10 @@
     "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, conv_depthwise_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD, "winograd",                                         \
     "F(2x2, 3x3): 16 products per 2x2 tile and channel instead of 36", GPU, litdnn_conv_fwd_winograd, \
-    conv_winograd_applies, DET)
+    conv_winograd_applies, DET)                                                               \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED, "winograd nonfused",                       \
+    "F(4x4, 3x3): transforms around 36 GEMMs, 36 products per 4x4 tile and channel instead of 144", GPU, \
+    litdnn_conv_fwd_winograd_nonfused, conv_winograd4_applies, DET)
 #define CONV_BACKWARD_DATA_STAGES(S)                                                          \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dx", \
     CPU, litdnn_conv_backward_data_cpu, NULL, DET)                                            \
@@ -39,7 +42,10 @@
     litdnn_conv_bwd_data_winograd, conv_winograd_data_applies, DET)                                                 \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE, "depthwise",                                  \
     "3x3 depthwise: a thread gathers 4 elements of a row of dx", GPU, litdnn_conv_bwd_data_depthwise, \
-    conv_dw3_applies, DET)
+    conv_dw3_applies, DET)                                                                    \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED, "winograd nonfused",                  \
+    "F(4x4, 3x3) of dy with the filter flipped and transposed, around 36 GEMMs", GPU,         \
+    litdnn_conv_bwd_data_winograd_nonfused, conv_winograd4_data_applies, DET)
 #define CONV_BACKWARD_FILTER_STAGES(S)                                                        \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dw", \
     CPU, litdnn_conv_backward_filter_cpu, NULL, DET)                                          \
