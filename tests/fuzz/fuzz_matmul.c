@@ -4,10 +4,11 @@
 #include <limits.h>
 
 /* elements a batch of `batch` matrices of rows x cols (leading dimension
-   ld, column-major as litdnnMatmul stores them) reaches, or -1 */
+   ld, column-major as litdnnMatmul stores them) reaches, or -1. A batch of
+   one never uses its stride, and the library takes any value then. */
 static long long reach(int rows, int cols, int ld, long long stride, int batch)
 {
-  if (rows <= 0 || cols <= 0 || batch <= 0 || ld < rows || stride < 0)
+  if (rows <= 0 || cols <= 0 || batch <= 0 || ld < rows || (batch > 1 && stride < 0))
     return -1;
   long long one = (long long)(cols - 1) * ld + rows;
   return (long long)(batch - 1) * stride + one;
