@@ -14,6 +14,13 @@ static long long reach(int rows, int cols, int ld, long long stride, int batch)
   return (long long)(batch - 1) * stride + one;
 }
 
+/* a leading dimension d away from rows, without overflowing an int */
+static int near(int rows, int d)
+{
+  long long v = (long long)rows + d;
+  return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_MIN : (int)v;
+}
+
 static int side(fz_bytes *b)
 {
   return fz_chance(b, 92) ? fz_int(b, 1, 40) : fz_dim(b, 70);
@@ -28,9 +35,9 @@ void fz_target(fz_bytes *b)
   int m = side(b), n = side(b), k = side(b);
   int batch = fz_chance(b, 70) ? 1 : fz_chance(b, 95) ? fz_int(b, 0, 5) : fz_dim(b, 3);
   int ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
-  int lda = ar + (fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
-  int ldb = br + (fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
-  int ldc = m + (fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
+  int lda = near(ar, fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
+  int ldb = near(br, fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
+  int ldc = near(m, fz_chance(b, 70) ? 0 : fz_int(b, -2, 5));
   long long sa = (long long)lda * ac + (fz_chance(b, 70) ? 0 : fz_int(b, -3, 9));
   long long sb = (long long)ldb * bc + (fz_chance(b, 70) ? 0 : fz_int(b, -3, 9));
   long long sc = (long long)ldc * n + (fz_chance(b, 80) ? 0 : fz_int(b, -3, 9));
