@@ -252,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 1605 "chapters/07-softmax.nw"
+#line 1610 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -527,7 +527,7 @@ check_convolution(2);
 #line 3158 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 1635 "chapters/07-softmax.nw"
+#line 1640 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2897 "chapters/08-normalization.nw"
