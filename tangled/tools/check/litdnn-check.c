@@ -361,7 +361,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 856 "chapters/09-dropout.nw"
+#line 862 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -534,7 +534,7 @@ check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWAR
 check_batchnorm();
 #line 5682 "chapters/08-normalization.nw"
 check_lrn();
-#line 894 "chapters/09-dropout.nw"
+#line 900 "chapters/09-dropout.nw"
 check_dropout();
 #line 3937 "chapters/10-rnn.nw"
 check_rnn(LITDNN_RNN_TANH, "tanh");
