@@ -1,4 +1,4 @@
-#line 934 "chapters/09-dropout.nw"
+#line 940 "chapters/09-dropout.nw"
 #include "bench.h"
 #include <string.h>
 

@@ -1,10 +1,10 @@
-#line 648 "chapters/09-dropout.nw"
+#line 654 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 659 "chapters/09-dropout.nw"
+#line 665 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnCreateDropoutDescriptor(litdnnDropoutDescriptor_t *dropoutDesc)
 {
   LITDNN_API_CALL("litdnnCreateDropoutDescriptor");
@@ -96,7 +96,7 @@ litdnnStatus_t litdnnGetDropoutDescriptor(litdnnDropoutDescriptor_t dropoutDesc,
     *seed = dropoutDesc->seed;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 762 "chapters/09-dropout.nw"
+#line 768 "chapters/09-dropout.nw"
 static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnnDropoutDescriptor_t dropoutDesc,
                                  const char *in_name, litdnnTensorDescriptor_t in, const char *out_name,
                                  litdnnTensorDescriptor_t out, size_t reserve_bytes)
@@ -128,7 +128,7 @@ static litdnnStatus_t check_pass(const char *call, litdnnHandle_t handle, litdnn
 }
 
 static int aligned16(const void *p) { return ((uintptr_t)p & 15) == 0; }
-#line 796 "chapters/09-dropout.nw"
+#line 802 "chapters/09-dropout.nw"
 litdnnStatus_t litdnnDropoutForward(litdnnHandle_t handle, const litdnnDropoutDescriptor_t dropoutDesc,
                                     const litdnnTensorDescriptor_t xDesc, const void *x,
                                     const litdnnTensorDescriptor_t yDesc, void *y, void *reserveSpace,

@@ -1,4 +1,4 @@
-#line 538 "chapters/09-dropout.nw"
+#line 544 "chapters/09-dropout.nw"
 #include "core/prelude.cuh"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
@@ -93,7 +93,7 @@ static __global__ void __launch_bounds__(256, 4) dropout_vec4(litdnn_dropout_arg
     dropout_group_scalar(&a, g, &k);
 }
 
-#line 545 "chapters/09-dropout.nw"
+#line 551 "chapters/09-dropout.nw"
 static const char dropout_forward_call[] = "litdnnDropoutForward";
 static const char dropout_backward_call[] = "litdnnDropoutBackward";
 

@@ -1,4 +1,4 @@
-#line 613 "chapters/09-dropout.nw"
+#line 619 "chapters/09-dropout.nw"
 #include "dropout/dropout.h"
 #include "dropout/dropout_stages.h"
 

@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 4888 "chapters/05-convolution.nw"
+#line 4895 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -252,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 1589 "chapters/07-softmax.nw"
+#line 1610 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -361,7 +361,7 @@ static void check_lrn(void)
   litdnnDestroyLRNDescriptor(norm);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 856 "chapters/09-dropout.nw"
+#line 862 "chapters/09-dropout.nw"
 static void check_dropout(void)
 {
   enum { N = 3, C = 7, H = 5, W = 9, COUNT = N * C * H * W };
@@ -520,21 +520,21 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 4951 "chapters/05-convolution.nw"
+#line 4958 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
 #line 3158 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 1619 "chapters/07-softmax.nw"
+#line 1640 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2897 "chapters/08-normalization.nw"
 check_batchnorm();
 #line 5682 "chapters/08-normalization.nw"
 check_lrn();
-#line 894 "chapters/09-dropout.nw"
+#line 900 "chapters/09-dropout.nw"
 check_dropout();
 #line 3937 "chapters/10-rnn.nw"
 check_rnn(LITDNN_RNN_TANH, "tanh");
