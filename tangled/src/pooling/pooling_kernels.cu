@@ -1,4 +1,4 @@
-#line 4149 "chapters/06-pooling.nw"
+#line 4154 "chapters/06-pooling.nw"
 #include "core/prelude.cuh"
 #include "pooling/pooling.h"
 
@@ -124,7 +124,7 @@ static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t tot
   }
 }
 
-#line 4023 "chapters/06-pooling.nw"
+#line 4028 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -185,7 +185,7 @@ static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows
   }
 }
 
-#line 4033 "chapters/06-pooling.nw"
+#line 4038 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -234,7 +234,7 @@ static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned tot
   *(float4 *)y = litdnn_blend4(v, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 4044 "chapters/06-pooling.nw"
+#line 4049 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -290,7 +290,7 @@ static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned to
   *(float4 *)y = litdnn_blend4(acc, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 4055 "chapters/06-pooling.nw"
+#line 4060 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -449,7 +449,7 @@ LITDNN_UNROLL
       litdnn_blend_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
 }
 
-#line 4065 "chapters/06-pooling.nw"
+#line 4070 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -516,7 +516,7 @@ static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t to
   }
 }
 
-#line 4078 "chapters/06-pooling.nw"
+#line 4083 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, const void *args)
 {
   static const char call[] = "litdnnPoolingBackward";
@@ -592,7 +592,7 @@ static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t t
   }
 }
 
-#line 4103 "chapters/06-pooling.nw"
+#line 4108 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -682,7 +682,7 @@ static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t
   }
 }
 
-#line 4113 "chapters/06-pooling.nw"
+#line 4118 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -828,7 +828,7 @@ LITDNN_UNROLL
   *((float4 *)db + 1) = litdnn_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), a.alpha, a.beta, (const float4 *)db + 1);
 }
 
-#line 4123 "chapters/06-pooling.nw"
+#line 4128 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1424,7 +1424,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k3s2)(litdnnHandle_t h, const 
   pool_backward_k3s2_kernel<<<blocks, block, 0, litdnn_gpu_stream(h)>>>(*a, t);
   return litdnn_gpu_launch_status("litdnnPoolingBackward", "pool_backward_k3s2_kernel");
 }
-#line 2768 "chapters/06-pooling.nw"
+#line 2770 "chapters/06-pooling.nw"
 /* Does partial (vb at position ib) beat partial (va at ia)? ib or ia is
    -1 for a partial that holds nothing. */
 POOL_FN int pool_beats(float vb, int ib, float va, int ia)
@@ -1526,7 +1526,7 @@ static litdnnStatus_t pool_global(litdnnHandle_t h, const void *args, int backwa
   return litdnn_gpu_launch_status(call, "pool_global_kernel");
 }
 
-#line 4134 "chapters/06-pooling.nw"
+#line 4139 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global)(litdnnHandle_t h, const void *args)
 {
   return pool_global(h, args, 0);
@@ -1536,7 +1536,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_global)(litdnnHandle_t h, cons
 {
   return pool_global(h, args, 1);
 }
-#line 2938 "chapters/06-pooling.nw"
+#line 2943 "chapters/06-pooling.nw"
 /* The larger of two partial maxima; with propagate_nan a NaN in either wins.
    A partial is never NaN unless NaNs propagate. */
 POOL_FN float pool_max2(float m, float v, int propagate_nan)
