@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 3119 "chapters/06-pooling.nw"
+#line 3142 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -524,7 +524,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 3158 "chapters/06-pooling.nw"
+#line 3181 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
 #line 1640 "chapters/07-softmax.nw"
