@@ -1,4 +1,4 @@
-#line 4183 "chapters/04-matmul.nw"
+#line 4203 "chapters/04-matmul.nw"
 /* The device helpers every kernel file of the matrix multiply includes. */
 #ifndef LITDNN_MATMUL_DEVICE_CUH
 #define LITDNN_MATMUL_DEVICE_CUH
@@ -24,7 +24,7 @@ static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j,
   const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
   const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
   float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-#line 1151 "chapters/04-matmul.nw"
+#line 1164 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -40,5 +40,5 @@ static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name,
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4190 "chapters/04-matmul.nw"
+#line 4210 "chapters/04-matmul.nw"
 #endif
