@@ -1,4 +1,4 @@
-#line 2314 "chapters/08-normalization.nw"
+#line 2334 "chapters/08-normalization.nw"
 #include "core/prelude.cuh"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
@@ -628,7 +628,7 @@ static __global__ void batchnorm_rows_apply(litdnn_batchnorm_args a, batchnorm_p
     }
   }
 }
-#line 1661 "chapters/08-normalization.nw"
+#line 1668 "chapters/08-normalization.nw"
 static __global__ void batchnorm_planes_grad_sums(litdnn_batchnorm_args a, batchnorm_plan p, const float *means,
                                            float *partial)
 {
@@ -761,7 +761,7 @@ static __global__ void batchnorm_finish_grads(litdnn_batchnorm_args a, batchnorm
     batchnorm_store(&a.dbias[f], dbias, a.alpha_p, a.beta_p);
   }
 }
-#line 1822 "chapters/08-normalization.nw"
+#line 1836 "chapters/08-normalization.nw"
 #define BATCHNORM_FUSED_THREADS 1024   /* the most threads a one-launch block may have */
 
 #define BATCHNORM_FUSED_UNROLL 4       /* units a one-launch forward thread loads before it uses any */
@@ -854,7 +854,7 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
     }
   }
 }
-#line 1947 "chapters/08-normalization.nw"
+#line 1961 "chapters/08-normalization.nw"
 #define BATCHNORM_ONE_LAUNCH_THREADS 262144
 
 /* sum v0 and v1 over the block into s0[0] and s1[0] (blockDim.x a multiple of 32, at most
@@ -989,7 +989,7 @@ static __global__ void __launch_bounds__(BATCHNORM_FUSED_THREADS) batchnorm_plan
         batchnorm_store_unit(&a, at[r], k, dv[r], xv[r], p.vec);
   }
 }
-#line 2133 "chapters/08-normalization.nw"
+#line 2153 "chapters/08-normalization.nw"
 /* the arrays' size, the largest of the LITDNN_BN_REGS_*UNITS_*; the loops run to the path's own count */
 #define BATCHNORM_REGS_MAX_UNITS 16
 
@@ -1143,7 +1143,7 @@ static __global__ void __launch_bounds__(LITDNN_BN_REGS_THREADS) batchnorm_plane
   __shared__ float s1[33];
   batchnorm_regs_backward_body(&a, &p, 0, LITDNN_BN_REGS_BACKWARD_UNITS_S, s0, s1);
 }
-#line 2388 "chapters/08-normalization.nw"
+#line 2408 "chapters/08-normalization.nw"
 static const char batchnorm_training_call[] = "litdnnBatchNormalizationForwardTraining";
 static const char batchnorm_inference_call[] = "litdnnBatchNormalizationForwardInference";
 static const char batchnorm_backward_call[] = "litdnnBatchNormalizationBackward";
@@ -1300,7 +1300,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2568 "chapters/08-normalization.nw"
+#line 2588 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1327,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2603 "chapters/08-normalization.nw"
+#line 2623 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;
