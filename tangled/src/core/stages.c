@@ -11,7 +11,7 @@ extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
 #line 203 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 3202 "chapters/04-matmul.nw"
+#line 3209 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 444 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
@@ -45,7 +45,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 208 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 3206 "chapters/04-matmul.nw"
+#line 3213 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 449 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
