@@ -1,4 +1,4 @@
-#line 2948 "chapters/10-rnn.nw"
+#line 2960 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -398,7 +398,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2392 "chapters/10-rnn.nw"
+#line 2404 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -493,7 +493,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2502 "chapters/10-rnn.nw"
+#line 2514 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -553,7 +553,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2569 "chapters/10-rnn.nw"
+#line 2581 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -609,7 +609,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1817 "chapters/10-rnn.nw"
+#line 1823 "chapters/10-rnn.nw"
 typedef struct rnn_bcell {
   int step, t;
   const float *dout;           /* gradient of the output rows, this direction's columns */
@@ -706,7 +706,7 @@ static __global__ void rnn_bfused_step(rnn_bcells a)
     if (g < a.G)
       rnn_gate_backward(&a, c, n, g, j, du, is_active);
 }
-#line 1932 "chapters/10-rnn.nw"
+#line 1938 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_args *a, const rnn_bcells *cells,
                                           int fused)
 {
@@ -725,7 +725,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1961 "chapters/10-rnn.nw"
+#line 1967 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -767,7 +767,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 2005 "chapters/10-rnn.nw"
+#line 2011 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -786,7 +786,7 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                                                   a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
 }
-#line 2032 "chapters/10-rnn.nw"
+#line 2038 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -918,7 +918,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2167 "chapters/10-rnn.nw"
+#line 2173 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -939,7 +939,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2211 "chapters/10-rnn.nw"
+#line 2223 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -1028,7 +1028,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2302 "chapters/10-rnn.nw"
+#line 2314 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1044,7 +1044,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2700 "chapters/10-rnn.nw"
+#line 2712 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1104,7 +1104,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2762 "chapters/10-rnn.nw"
+#line 2774 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1147,7 +1147,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2807 "chapters/10-rnn.nw"
+#line 2819 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1234,7 +1234,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2897 "chapters/10-rnn.nw"
+#line 2909 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
