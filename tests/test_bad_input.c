@@ -1753,7 +1753,7 @@ BI_CASE(litdnnConvolutionBackwardFilter, dwDesc_of_another_rank, BAD_PARAM_SHAPE
 BI_CASE(litdnnConvolutionBackwardFilter, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
         "dwDesc has C = 2 channels per group, but xDesc has 3 channels", dwDesc = W->f_c2)
 BI_CASE(litdnnConvolutionBackwardFilter, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 6, but convolution backward filter has algorithms 0..5",
+        "algo = 7, but convolution backward filter has algorithms 0..6",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBackwardFilter, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647",
         algo = (litdnnConvolutionBwdFilterAlgo_t)INT_MAX)
@@ -1763,6 +1763,10 @@ BI_CASE(litdnnConvolutionBackwardFilter, an_algo_of_another_backend, NOT_SUPPORT
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, depthwise_of_a_dense_convolution, NOT_SUPPORTED,
            "algo = 5 (depthwise) of convolution backward filter does not apply: the depthwise backward kernels need K = C = groupCount",
            algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE)
+BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, winograd_nonfused_at_stride_2, NOT_SUPPORTED,
+           "algo = 6 (winograd nonfused) of convolution backward filter does not apply: Winograd F(4x4, 3x3) "
+           "needs a 2-d 3x3 filter at stride 1",
+           algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED; convDesc = W->conv_s2; dyDesc = W->cy_s2)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
            bi_fmt("algo = 2 (im2col gemm) needs a workspace of %zu bytes", workSpaceSizeInBytes + 1),
            algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM;
@@ -1877,7 +1881,7 @@ BI_CASE(litdnnFindConvolutionBackwardFilterAlgorithm, null_dw, BAD_PARAM_NULL_PO
         dw = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionBackwardFilterWorkspaceSize, xDesc, dwDesc, dyDesc)
 BI_CASE(litdnnGetConvolutionBackwardFilterWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 6, but convolution backward filter has algorithms 0..5",
+        "algo = 7, but convolution backward filter has algorithms 0..6",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 
 /* the fused call */

@@ -101,6 +101,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 4, /* dw = dy x^T as a tiled GEMM */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE = 5,     /* 3x3 depthwise, K = C = groups */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED = 6, /* F(4x4, 3x3) in reverse, 36 GEMMs over tiles */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

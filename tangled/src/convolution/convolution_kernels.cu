@@ -1,4 +1,4 @@
-#line 4298 "chapters/05-convolution.nw"
+#line 4464 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2008 "chapters/05-convolution.nw"
+#line 2010 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2071 "chapters/05-convolution.nw"
+#line 2073 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2152 "chapters/05-convolution.nw"
+#line 2154 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2212 "chapters/05-convolution.nw"
+#line 2214 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -185,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2360 "chapters/05-convolution.nw"
+#line 2362 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2370 "chapters/05-convolution.nw"
+#line 2372 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2447 "chapters/05-convolution.nw"
+#line 2449 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2529 "chapters/05-convolution.nw"
+#line 2531 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -346,7 +346,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2605 "chapters/05-convolution.nw"
+#line 2607 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -393,7 +393,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2740 "chapters/05-convolution.nw"
+#line 2742 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -407,7 +407,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2783 "chapters/05-convolution.nw"
+#line 2785 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -422,7 +422,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2817 "chapters/05-convolution.nw"
+#line 2819 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2967 "chapters/05-convolution.nw"
+#line 2969 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -629,7 +629,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3068 "chapters/05-convolution.nw"
+#line 3070 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -677,9 +677,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3133 "chapters/05-convolution.nw"
+#line 3135 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3395 "chapters/05-convolution.nw"
+#line 3397 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -693,7 +693,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3411 "chapters/05-convolution.nw"
+#line 3413 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -738,7 +738,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3266 "chapters/05-convolution.nw"
+#line 3268 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -831,7 +831,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3484 "chapters/05-convolution.nw"
+#line 3486 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -881,7 +881,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3552 "chapters/05-convolution.nw"
+#line 3554 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -957,7 +957,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3674 "chapters/05-convolution.nw"
+#line 3676 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1071,7 +1071,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 3868 "chapters/05-convolution.nw"
+#line 3870 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1115,7 +1115,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4010 "chapters/05-convolution.nw"
+#line 4012 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1196,7 +1196,71 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4158 "chapters/05-convolution.nw"
+#line 4196 "chapters/05-convolution.nw"
+/* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
+static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
+{
+  float v0 = v[0], v1 = v[vs], v2 = v[2 * vs], v3 = v[3 * vs];
+  float even = v0 + v2, odd = v1 + v3, even4 = v0 + 4.0f * v2, odd8 = 2.0f * v1 + 8.0f * v3;
+  o[0] = v0;
+  o[os] = even + odd;
+  o[2 * os] = even - odd;
+  o[3 * os] = even4 + odd8;
+  o[4 * os] = even4 - odd8;
+  o[5 * os] = v3;
+}
+
+/* o[i * os] = (G^T v)_i, i < 3, for the six values v[j * vs] */
+static __device__ __forceinline__ void conv_winograd4_gt(const float *v, int64_t vs, float *o, int os)
+{
+  float s12 = v[vs] + v[2 * vs], d12 = v[2 * vs] - v[vs];
+  float s34 = v[3 * vs] + v[4 * vs], d34 = v[3 * vs] - v[4 * vs];
+  o[0] = 0.25f * v[0] - s12 * (1.0f / 6.0f) + s34 * (1.0f / 24.0f);
+  o[os] = d12 * (1.0f / 6.0f) + d34 * (1.0f / 12.0f);
+  o[2 * os] = (s34 - s12) * (1.0f / 6.0f) + v[5 * vs];
+}
+
+/* M_e[k][t] = (A dY A^T)_e for the 4x4 tile t of dy's channel k, zero past the plane's edge:
+   m[(e * K + k) * T + t] */
+static __global__ void conv_winograd4_dy(litdnn_conv_args a, float *m, int tiles_w, int tiles, int T)
+{
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
+    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
+      int n = t / tiles, tile = t % tiles, oh0 = (tile / tiles_w) * 4, ow0 = (tile % tiles_w) * 4;
+      const float *plane = a.dy + (int64_t)n * a.ys[0] + k * a.ys[1];
+      float d[16], s[24];
+      for (int i = 0; i < 16; i++) {
+        int oh = oh0 + i / 4, ow = ow0 + i % 4;
+        d[i] = oh < a.out[1] && ow < a.out[2] ? plane[oh * a.ys[3] + ow * a.ys[4]] : 0.0f;
+      }
+      for (int q = 0; q < 4; q++)              /* s = A dY: 6 x 4, column by column */
+        conv_winograd4_a(d + q, 4, s + q, 4);
+      int64_t elem = (int64_t)a.k * T;
+      for (int r = 0; r < 6; r++)              /* M = s A^T: row r of M is A applied to row r of s */
+        conv_winograd4_a(s + r * 4, 1, m + ((int64_t)r * 6 * a.k + k) * T + t, elem);
+    }
+}
+
+/* dw of (k, c) = G^T dU G, from du[e * K C + k C + c], blended into dw's stored taps (the flip undone) */
+static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const float *du)
+{
+  int64_t total = (int64_t)a.k * a.c;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    float t[18], g[9];
+    for (int q = 0; q < 6; q++)                /* t = G^T dU: 3 x 6, column by column */
+      conv_winograd4_gt(du + i + q * total, 6 * total, t + q, 6);
+    for (int r = 0; r < 3; r++)                /* dg = t G: row r is G^T applied to row r of t */
+      conv_winograd4_gt(t + r * 6, 1, g + r * 3, 1);
+    int64_t k = i / a.c, c = i % a.c;
+    for (int r = 0; r < 3; r++)
+      for (int s = 0; s < 3; s++)
+        litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, c, 0, litdnn_conv_tap(a.flip, 3, r),
+                                                      litdnn_conv_tap(a.flip, 3, s))],
+                          g[r * 3 + s], a.alpha, a.beta);
+  }
+}
+#line 4323 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1213,7 +1277,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4399 "chapters/05-convolution.nw"
+#line 4569 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1449,6 +1513,49 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
+#line 4269 "chapters/05-convolution.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int tiles_w = (a->out[2] + 3) / 4, tiles = (int)litdnn_conv_winograd_tiles(a, 4);
+  int nb = litdnn_conv_winograd4_images(a);
+  int64_t K = a->k, C = a->c;
+  float *du = (float *)a->workspace, *v = du + 36 * K * C, *mt = v + 36 * C * nb * tiles;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
+  for (int n0 = 0; n0 < a->n && s == LITDNN_STATUS_SUCCESS; n0 += nb) {
+    litdnn_conv_args c = *a;      /* images n0 .. n0 + c.n - 1 */
+    c.n = a->n - n0 < nb ? a->n - n0 : nb;
+    c.x += n0 * a->xs[0];
+    c.dy += n0 * a->ys[0];
+    int T = c.n * tiles;
+    dim3 in_grid = litdnn_dim3(litdnn_gpu_blocks(T, 256, 65535u), (unsigned)(C < 65535 ? C : 65535), 1);
+    dim3 dy_grid = litdnn_dim3(litdnn_gpu_blocks(T, 256, 65535u), (unsigned)(K < 65535 ? K : 65535), 1);
+    conv_winograd4_input<<<in_grid, 256, 0, st>>>(c, v, tiles_w, tiles, T);
+    if ((s = litdnn_gpu_launch_status(a->call, "the Winograd input transform")) != LITDNN_STATUS_SUCCESS)
+      break;
+    conv_winograd4_dy<<<dy_grid, 256, 0, st>>>(c, mt, tiles_w, tiles, T);
+    if ((s = litdnn_gpu_launch_status(a->call, "the Winograd transform of dy")) != LITDNN_STATUS_SUCCESS)
+      break;
+    litdnn_matmul_args g;         /* dU_e (C x K) += V_e (C x T) M_e^T (T x K), column-major, each e */
+    memset(&g, 0, sizeof g);
+    g.call = a->call;
+    g.math = LITDNN_MATH_FMA;     /* in FP32 always, as in the forward form */
+    g.alpha = 1.0f;
+    g.beta = n0 > 0 ? 1.0f : 0.0f;
+    g.m = (int)C; g.n = (int)K; g.k = T; g.batch = 36;
+    g.transa = 1; g.A = v; g.lda = T; g.strideA = C * T;
+    g.B = mt; g.ldb = T; g.strideB = K * T;
+    g.C = du; g.ldc = (int)C; g.strideC = K * C;
+    s = conv_matmul(h, &g, litdnn_backend(h) == LITDNN_BACKEND_CUDA);
+  }
+  if (s != LITDNN_STATUS_SUCCESS)
+    return s;
+  conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
+  return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
+}
+
+#line 4806 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -1,8 +1,8 @@
-#line 4691 "chapters/05-convolution.nw"
+#line 4863 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 4744 "chapters/05-convolution.nw"
+#line 4916 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -110,7 +110,7 @@ static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *arg
   return conv_winograd4_applies(h, &f);
 }
 
-#line 4696 "chapters/05-convolution.nw"
+#line 4868 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -137,7 +137,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 4856 "chapters/05-convolution.nw"
+#line 5028 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -154,7 +154,8 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD && litdnn_conv_winograd_gemm(a))
     return litdnn_conv_winograd_bytes(a, 2, a->n);   /* U, V and M of the 16 GEMMs, the whole batch */
-  if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED)
+  if ((a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED) ||
+      (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED))
     return litdnn_conv_winograd_bytes(a, 4, litdnn_conv_winograd4_images(a));   /* of the 36, a chunk */
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
@@ -185,7 +186,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4207 "chapters/05-convolution.nw"
+#line 4372 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -245,8 +246,9 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
       order[n++] = depthwise;
-    if (data)
-      order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED;   /* not yet measured: Find picks it */
+    /* not yet measured: Find picks them */
+    order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED
+                      : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -265,7 +267,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4725 "chapters/05-convolution.nw"
+#line 4897 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -61,7 +61,10 @@
     GPU, litdnn_conv_bwd_filter_implicit_gemm, conv_implicit_applies, DET)                                     \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE, "depthwise",                                \
     "3x3 depthwise: blocks share a channel's rows, 9 sums per thread", GPU,                   \
-    litdnn_conv_bwd_filter_depthwise, conv_dw3_applies, DET)
+    litdnn_conv_bwd_filter_depthwise, conv_dw3_applies, DET)                                  \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED, "winograd nonfused",                \
+    "F(4x4, 3x3) in reverse: x and dy transformed, 36 GEMMs sum over the tiles", GPU,         \
+    litdnn_conv_bwd_filter_winograd_nonfused, conv_winograd4_applies, DET)
 #define CONV_BACKWARD_BIAS_STAGES(S)                                                          \
   S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
     litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
