@@ -182,7 +182,9 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 369 "chapters/90-measuring.nw"
+#line 371 "chapters/90-measuring.nw"
+static void write_csv(bench *b);
+
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
 {
@@ -200,6 +202,7 @@ void bench_record(bench *b, const char *op, const char *shape, const char *impl,
   r->ms = ms;
   r->bytes = min_bytes;
   r->flops = flops;
+  write_csv(b);
 }
 
 /* What the rows were measured on, as comment lines at the top of the CSV. */
@@ -224,22 +227,33 @@ static void write_environment(bench *b, FILE *f)
           bench_copy_gbps(b), b->reps);
 }
 
+/* every row so far, to PATH.part, then renamed over PATH */
+static void write_csv(bench *b)
+{
+  if (!b->csv)
+    return;
+  char part[1024];
+  snprintf(part, sizeof part, "%s.part", b->csv);
+  FILE *f = fopen(part, "w");
+  if (!f)
+    BENCH_FAIL_("fopen", part);
+  double copy = bench_copy_gbps(b);
+  write_environment(b, f);
+  fprintf(f, "op,shape,impl,median_ms,min_bytes,flops,gbps,pct_of_copy,tflops\n");
+  for (int i = 0; i < b->nrows; i++) {
+    bench_row *r = &b->rows[i];
+    double gbps = r->bytes / (r->ms * 1e6);
+    fprintf(f, "%s,%s,%s,%.5f,%.0f,%.0f,%.1f,%.1f,%.3f\n", r->op, r->shape, r->impl, r->ms, r->bytes,
+            r->flops, gbps, 100.0 * gbps / copy, r->flops / (r->ms * 1e9));
+  }
+  if (fclose(f) != 0 || rename(part, b->csv) != 0)
+    BENCH_FAIL_("writing", b->csv);
+}
+
 void bench_close(bench *b)
 {
   if (b->csv) {
-    FILE *f = fopen(b->csv, "w");
-    if (!f)
-      BENCH_FAIL_("fopen", b->csv);
-    double copy = bench_copy_gbps(b);
-    write_environment(b, f);
-    fprintf(f, "op,shape,impl,median_ms,min_bytes,flops,gbps,pct_of_copy,tflops\n");
-    for (int i = 0; i < b->nrows; i++) {
-      bench_row *r = &b->rows[i];
-      double gbps = r->bytes / (r->ms * 1e6);
-      fprintf(f, "%s,%s,%s,%.5f,%.0f,%.0f,%.1f,%.1f,%.3f\n", r->op, r->shape, r->impl, r->ms, r->bytes,
-              r->flops, gbps, 100.0 * gbps / copy, r->flops / (r->ms * 1e9));
-    }
-    fclose(f);
+    write_csv(b);
     printf("   wrote %s\n", b->csv);
   }
   for (int i = 0; i < b->reps; i++) {
@@ -248,7 +262,7 @@ void bench_close(bench *b)
   }
   free(b);
 }
-#line 462 "chapters/90-measuring.nw"
+#line 478 "chapters/90-measuring.nw"
 /* one line of a shape file into *s; 0 if it is no layer */
 static int conv_shape_line(const char *c, int batch, bench_conv_shape *s)
 {
