@@ -280,7 +280,7 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 2867 "chapters/08-normalization.nw"
+#line 2873 "chapters/08-normalization.nw"
 static void check_batchnorm(void)
 {
   enum { N = 3, C = 5, H = 7, W = 9, COUNT = N * C * H * W };
@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5679 "chapters/08-normalization.nw"
+#line 5688 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -530,9 +530,9 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1640 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 2917 "chapters/08-normalization.nw"
+#line 2923 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5714 "chapters/08-normalization.nw"
+#line 5723 "chapters/08-normalization.nw"
 check_lrn();
 #line 900 "chapters/09-dropout.nw"
 check_dropout();
