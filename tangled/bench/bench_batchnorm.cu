@@ -1,8 +1,8 @@
-#line 2980 "chapters/08-normalization.nw"
+#line 2982 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 3008 "chapters/08-normalization.nw"
+#line 3010 "chapters/08-normalization.nw"
 typedef struct {
   int n, c, h, w;
   char name[64];
@@ -53,7 +53,7 @@ typedef struct {
   float *x[8], *dy[8], *y;
   float *scale, *bias, *rmean, *rvar, *smean, *sinv, *dscale, *dbias;
 } batchnorm_bench_ctx;
-#line 3061 "chapters/08-normalization.nw"
+#line 3063 "chapters/08-normalization.nw"
 /* one call of litdnn's pass, its status returned */
 static litdnnStatus_t litdnn_once(batchnorm_bench_ctx *c, const float *x, const float *dy)
 {
@@ -87,7 +87,7 @@ static void run_once(void *ctx_, int rep)
     BENCH_LITDNN(litdnn_once(c, x, dy));
   }
 }
-#line 3097 "chapters/08-normalization.nw"
+#line 3099 "chapters/08-normalization.nw"
 static float *device_filled(size_t n, float lo, float hi)
 {
   float *host = (float *)malloc(n * sizeof *host), *d;
@@ -182,7 +182,7 @@ static void measure_shape(bench *b, const batchnorm_bench_shape *s, int nhwc, in
   litdnnDestroy(c.h);
 }
 
-#line 2987 "chapters/08-normalization.nw"
+#line 2989 "chapters/08-normalization.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("batchnorm", argc, argv);

@@ -1,4 +1,4 @@
-#line 5782 "chapters/08-normalization.nw"
+#line 5784 "chapters/08-normalization.nw"
 #include "bench.h"
 #include <string.h>
 

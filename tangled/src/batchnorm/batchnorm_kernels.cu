@@ -1300,7 +1300,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_tiles)(litdnnHandle_t h, 
     batchnorm_rows_apply<<<(unsigned)p.tiles, BATCHNORM_THREADS, 0, st>>>(*a, p, a->dy, a->x, coef);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "bn_*_apply");
 }
-#line 2594 "chapters/08-normalization.nw"
+#line 2596 "chapters/08-normalization.nw"
 /* threads per one-launch block: a power of two from 256 to BATCHNORM_FUSED_THREADS, as many as keep
    features x threads near BATCHNORM_ONE_LAUNCH_THREADS, and no more than the channel has units */
 static int batchnorm_one_launch_block(const batchnorm_plan *p)
@@ -1327,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_backward_one_launch)(litdnnHandle_
   batchnorm_planes_fused_backward<<<(unsigned)p.features, batchnorm_one_launch_block(&p), 0, litdnn_gpu_stream(h)>>>(*a, p);
   return litdnn_gpu_launch_status(batchnorm_backward_call, "batchnorm_planes_fused_backward");
 }
-#line 2629 "chapters/08-normalization.nw"
+#line 2631 "chapters/08-normalization.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_batchnorm_training_regs)(litdnnHandle_t h, const void *args)
 {
   const litdnn_batchnorm_args *a = (const litdnn_batchnorm_args *)args;

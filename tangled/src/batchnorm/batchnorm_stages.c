@@ -1,8 +1,8 @@
-#line 2804 "chapters/08-normalization.nw"
+#line 2806 "chapters/08-normalization.nw"
 #include "batchnorm/batchnorm.h"
 #include "batchnorm/batchnorm_stages.h"
 
-#line 2666 "chapters/08-normalization.nw"
+#line 2668 "chapters/08-normalization.nw"
 static const char planes_needed[] = "it needs spatial mode on packed NCHW tensors (planes)";
 
 static const char *tiles_applies(const void *args, int backward)
@@ -55,7 +55,7 @@ static const char *litdnn_batchnorm_backward_regs_applies(litdnnHandle_t h, cons
   return regs_applies(args, 1);
 }
 
-#line 2809 "chapters/08-normalization.nw"
+#line 2811 "chapters/08-normalization.nw"
 static const litdnn_stage training_stages[] = {BATCHNORM_TRAINING_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage inference_stages[] = {BATCHNORM_INFERENCE_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_stages[] = {BATCHNORM_BACKWARD_STAGES(LITDNN_STAGE_ROW)};

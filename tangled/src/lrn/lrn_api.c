@@ -1,9 +1,9 @@
-#line 5496 "chapters/08-normalization.nw"
+#line 5498 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include <stdlib.h>
 #include <string.h>
 
-#line 5509 "chapters/08-normalization.nw"
+#line 5511 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnCreateLRNDescriptor(litdnnLRNDescriptor_t *normDesc)
 {
   LITDNN_API_CALL("litdnnCreateLRNDescriptor");
@@ -60,7 +60,7 @@ litdnnStatus_t litdnnDestroyLRNDescriptor(litdnnLRNDescriptor_t normDesc)
   free(normDesc);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 5575 "chapters/08-normalization.nw"
+#line 5577 "chapters/08-normalization.nw"
 static litdnnStatus_t check_lrn_tensor(const char *call, const char *param, litdnnTensorDescriptor_t d,
                                        litdnnTensorDescriptor_t x)
 {
@@ -108,7 +108,7 @@ static void fill_lrn(litdnn_lrn_args *a, litdnnLRNDescriptor_t d, litdnnTensorDe
   a->alpha = *(const float *)alpha;
   a->beta = *(const float *)beta;
 }
-#line 5625 "chapters/08-normalization.nw"
+#line 5627 "chapters/08-normalization.nw"
 litdnnStatus_t litdnnLRNCrossChannelForward(litdnnHandle_t handle, litdnnLRNDescriptor_t normDesc,
                                             litdnnLRNMode_t lrnMode, const void *alpha,
                                             litdnnTensorDescriptor_t xDesc, const void *x, const void *beta,

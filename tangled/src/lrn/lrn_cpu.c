@@ -1,4 +1,4 @@
-#line 3460 "chapters/08-normalization.nw"
+#line 3462 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 #include <math.h>

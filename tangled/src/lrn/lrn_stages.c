@@ -1,8 +1,8 @@
-#line 5451 "chapters/08-normalization.nw"
+#line 5453 "chapters/08-normalization.nw"
 #include "lrn/lrn.h"
 #include "lrn/lrn_stages.h"
 
-#line 5319 "chapters/08-normalization.nw"
+#line 5321 "chapters/08-normalization.nw"
 static const char *windows_in_registers(const litdnn_lrn_args *a, int64_t limit, const int64_t *s0,
                                         const int64_t *s1, const int64_t *s2)
 {
@@ -43,7 +43,7 @@ static const char *litdnn_lrn_backward_pixel_applies(litdnnHandle_t h, const voi
   return windows_in_registers(a, INT32_MAX, a->xs, a->dys, a->dxs);
 }
 
-#line 5456 "chapters/08-normalization.nw"
+#line 5458 "chapters/08-normalization.nw"
 static const litdnn_stage forward_stages[] = {LRN_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_stages[] = {LRN_BACKWARD_STAGES(LITDNN_STAGE_ROW)};
 
