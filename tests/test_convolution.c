@@ -794,7 +794,7 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
   cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
   cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
-  /* Winograd F(4x4) is not measured yet: it runs here, and Get lists it after every other that runs */
+  /* Winograd F(4x4) is not ranked yet: it runs here, and Get lists it after every other that runs */
   int algos[16];
   litdnnStatus_t status[16];
   size_t mem[16];

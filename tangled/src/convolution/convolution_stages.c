@@ -1,8 +1,8 @@
-#line 4863 "chapters/05-convolution.nw"
+#line 4896 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 4916 "chapters/05-convolution.nw"
+#line 4949 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -110,7 +110,7 @@ static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *arg
   return conv_winograd4_applies(h, &f);
 }
 
-#line 4868 "chapters/05-convolution.nw"
+#line 4901 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -137,7 +137,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5028 "chapters/05-convolution.nw"
+#line 5061 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -186,7 +186,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4372 "chapters/05-convolution.nw"
+#line 4405 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
@@ -218,7 +218,7 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     }
     if (cg != 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
-    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;   /* not yet measured: Find picks it */
+    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;   /* not ranked yet: Find picks it */
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
@@ -246,7 +246,7 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
       order[n++] = depthwise;
-    /* not yet measured: Find picks them */
+    /* not ranked yet: Find picks them */
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED
                       : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
@@ -267,7 +267,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4897 "chapters/05-convolution.nw"
+#line 4930 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

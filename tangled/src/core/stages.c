@@ -23,7 +23,7 @@ extern const litdnn_op_table litdnn_softmax_forward_table, litdnn_softmax_backwa
 #line 151 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_batchnorm_training_table, litdnn_batchnorm_inference_table,
     litdnn_batchnorm_backward_table;
-#line 3365 "chapters/08-normalization.nw"
+#line 3367 "chapters/08-normalization.nw"
 extern const litdnn_op_table litdnn_lrn_forward_table, litdnn_lrn_backward_table;
 #line 323 "chapters/09-dropout.nw"
 extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backward_table;
@@ -62,7 +62,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_BATCHNORM_FORWARD_TRAINING] = &litdnn_batchnorm_training_table,
 [LITDNN_OP_BATCHNORM_FORWARD_INFERENCE] = &litdnn_batchnorm_inference_table,
 [LITDNN_OP_BATCHNORM_BACKWARD] = &litdnn_batchnorm_backward_table,
-#line 3369 "chapters/08-normalization.nw"
+#line 3371 "chapters/08-normalization.nw"
 [LITDNN_OP_LRN_FORWARD] = &litdnn_lrn_forward_table,
 [LITDNN_OP_LRN_BACKWARD] = &litdnn_lrn_backward_table,
 #line 327 "chapters/09-dropout.nw"

@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5085 "chapters/05-convolution.nw"
+#line 5118 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -280,7 +280,7 @@ static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
   free(dy);
   litdnnDestroyTensorDescriptor(d);
 }
-#line 2873 "chapters/08-normalization.nw"
+#line 2875 "chapters/08-normalization.nw"
 static void check_batchnorm(void)
 {
   enum { N = 3, C = 5, H = 7, W = 9, COUNT = N * C * H * W };
@@ -328,7 +328,7 @@ static void check_batchnorm(void)
   litdnnDestroyTensorDescriptor(bn);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5688 "chapters/08-normalization.nw"
+#line 5690 "chapters/08-normalization.nw"
 static void check_lrn(void)
 {
   enum { N = 2, C = 13, H = 5, W = 7, COUNT = N * C * H * W };
@@ -520,7 +520,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 5148 "chapters/05-convolution.nw"
+#line 5181 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
@@ -530,9 +530,9 @@ check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKW
 #line 1640 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
-#line 2923 "chapters/08-normalization.nw"
+#line 2925 "chapters/08-normalization.nw"
 check_batchnorm();
-#line 5723 "chapters/08-normalization.nw"
+#line 5725 "chapters/08-normalization.nw"
 check_lrn();
 #line 900 "chapters/09-dropout.nw"
 check_dropout();
