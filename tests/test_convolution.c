@@ -772,8 +772,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
   litdnnDestroy(h);
 }
 
-/* Get's first choice follows the measured winners: Winograd on 3x3 stride-1 layers with 16 or more channels
-   (forward and backward data); each pass's depthwise kernel on 3x3 depthwise layers at stride 1 and 2 */
+/* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
+   channels (every pass), then F(2x2) (forward and backward data); each pass's depthwise kernel on 3x3 depthwise layers at stride 1 and 2 */
 ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
 {
   return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
@@ -791,25 +791,27 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
   litdnnConvolutionBwdDataAlgoPerf_t pd[LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
   conv_descs d = make_descs(&dense);
   cr_assert_eq(litdnnGetConvolutionForwardAlgorithm(h, d.x, d.w, d.conv, d.y, 1, &n, p), 0);
-  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+  cr_assert_eq(p[0].algo, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
-  cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
-  /* Winograd F(4x4) is not ranked yet: it runs here, and Get lists it after every other that runs */
+  cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED);
+  /* Winograd F(4x4) first in every pass, then F(2x2) in the two that have it */
   int algos[16];
   litdnnStatus_t status[16];
   size_t mem[16];
-  for (int pass = FWD; pass <= BWD_DATA; pass++) {
-    int count = get_list(h, pass, &d, algos, status, mem), last = -1;
-    for (int i = 0; i < count; i++)
-      if (status[i] == LITDNN_STATUS_SUCCESS)
-        last = algos[i];
-    cr_assert_eq(last, pass == FWD ? (int)LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED
-                                   : (int)LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED, "pass %d", pass);
+  const int first[3] = {LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED,
+                        LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED};
+  const int second[2] = {LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD};
+  for (int pass = FWD; pass <= BWD_FILTER; pass++) {
+    int count = get_list(h, pass, &d, algos, status, mem);
+    cr_assert(count >= 2 && algos[0] == first[pass] && status[0] == LITDNN_STATUS_SUCCESS, "pass %d", pass);
+    if (pass != BWD_FILTER)
+      cr_assert_eq(algos[1], second[pass], "pass %d", pass);
   }
   free_descs(&d);
   d = make_descs(&small);
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
   cr_assert_neq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+  cr_assert_neq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED);
   free_descs(&d);
   const conv_case *dws[2] = {&dw1, &dw2};
   for (int i = 0; i < 2; i++) {

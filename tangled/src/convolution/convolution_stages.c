@@ -1,8 +1,8 @@
-#line 4896 "chapters/05-convolution.nw"
+#line 4910 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 4949 "chapters/05-convolution.nw"
+#line 4963 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -110,7 +110,7 @@ static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *arg
   return conv_winograd4_applies(h, &f);
 }
 
-#line 4901 "chapters/05-convolution.nw"
+#line 4915 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -137,7 +137,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5061 "chapters/05-convolution.nw"
+#line 5075 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -186,10 +186,10 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4405 "chapters/05-convolution.nw"
+#line 4408 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
-  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups;
+  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
   if (a->pass == LITDNN_CONV_FWD) {
     if (cg == 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
@@ -205,6 +205,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
       int winograd_first = litdnn_conv_winograd_gemm(a) &&
                            !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
+      /* and there F(4x4)'s 36 GEMMs before F(2x2)'s 16 */
+      nonfused_first = winograd_first &&
+                       !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
+      if (nonfused_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       if (winograd_first)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
@@ -218,7 +223,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     }
     if (cg != 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
-    order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;   /* not ranked yet: Find picks it */
+    if (!nonfused_first)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
@@ -236,8 +242,14 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     int depthwise_first = !litdnn_conv_not_applicable(a, depthwise);
     int winograd_first = data && litdnn_conv_winograd_gemm(a) &&
                          !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
+    int nonfused = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED
+                        : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
+    nonfused_first = (data ? winograd_first : litdnn_conv_winograd_gemm(a)) &&
+                     !litdnn_conv_not_applicable(a, nonfused);
     if (depthwise_first)
       order[n++] = depthwise;
+    if (nonfused_first)
+      order[n++] = nonfused;
     if (winograd_first)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     for (int i = 0; i < 4; i++)
@@ -246,9 +258,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
       order[n++] = depthwise;
-    /* not ranked yet: Find picks them */
-    order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED
-                      : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
+    if (!nonfused_first)
+      order[n++] = nonfused;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -267,7 +278,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4930 "chapters/05-convolution.nw"
+#line 4944 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
