@@ -1,4 +1,4 @@
-#line 3296 "chapters/04-matmul.nw"
+#line 3301 "chapters/04-matmul.nw"
 /* Matrix multiply: the worklog at 4096^3, TF32, DeepBench's training set,
    and the tuned kernel's sweep. */
 #include "bench.h"
@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#line 3356 "chapters/04-matmul.nw"
+#line 3361 "chapters/04-matmul.nw"
 typedef struct {
   litdnnHandle_t h;
   cublasHandle_t cublas;
@@ -63,7 +63,7 @@ static void problem_free(problem *p)
 
 static double problem_flops(const problem *p) { return 2.0 * p->m * p->n * (double)p->k; }
 static double problem_bytes(const problem *p) { return 4.0 * (p->na + p->nb + p->nc); }
-#line 3409 "chapters/04-matmul.nw"
+#line 3414 "chapters/04-matmul.nw"
 /* One call of litdnnMatmul on copy c of the operands. */
 static litdnnStatus_t call_litdnn(problem *p, int c)
 {
@@ -134,7 +134,7 @@ static int is_tf32(int stage)
   litdnnGetStageFlags(LITDNN_OP_MATMUL, stage, &flags);
   return (flags & LITDNN_STAGE_TF32) != 0;
 }
-#line 3482 "chapters/04-matmul.nw"
+#line 3487 "chapters/04-matmul.nw"
 static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *only)
 {
   const int N = 4096;
@@ -221,7 +221,7 @@ static void worklog(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const cha
   free(ref);
   problem_free(&p);
 }
-#line 3954 "chapters/04-matmul.nw"
+#line 3959 "chapters/04-matmul.nw"
 static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const char *path, const char *set)
 {
   static const int fast[] = {MATMUL_STAGE_WARPTILED,     MATMUL_STAGE_PIPELINED,       MATMUL_STAGE_PIPELINED_64X64,
@@ -277,7 +277,7 @@ static void deepbench(bench *b, litdnnHandle_t h, cublasHandle_t cublas, const c
     printf("  DeepBench %s: %d shapes, geometric mean of own best / cuBLAS = %.1f %% (target 80 %%)\n", set,
            shapes, 100.0 * exp(log_sum / shapes));
 }
-#line 3589 "chapters/04-matmul.nw"
+#line 3594 "chapters/04-matmul.nw"
 typedef struct {
   const char *key;                             /* its file is tuned_KEY.cu */
   const char *name;
@@ -337,7 +337,7 @@ static void sweep_source(const sweep_shape *s, char *text, size_t size)
       n += snprintf(text + n, size - n, "#define %s %d\n", option[o], value[o]);
   snprintf(text + n, size - n, "#define TU_ENTRY matmul_sweep_shape\n#include \"matmul/matmul_tuned.cuh\"\n");
 }
-#line 3654 "chapters/04-matmul.nw"
+#line 3659 "chapters/04-matmul.nw"
 #include "matmul_sweep_flags.h"   /* MATMUL_SWEEP_NVCC, MATMUL_SWEEP_FLAGS: written by make */
 
 typedef struct {
@@ -514,7 +514,7 @@ static litdnn_stage_fn sweep_load(const sweep_setup *u, const sweep_shape *s)
     BENCH_FAIL_("dlsym", dlerror());
   return fn;
 }
-#line 3842 "chapters/04-matmul.nw"
+#line 3847 "chapters/04-matmul.nw"
 typedef struct {
   problem *p;
   litdnn_stage_fn fn;
@@ -620,7 +620,7 @@ static void sweep(bench *b, litdnnHandle_t h, cublasHandle_t cublas, int argc, c
   problem_free(&p);
 }
 
-#line 3317 "chapters/04-matmul.nw"
+#line 3322 "chapters/04-matmul.nw"
 int main(int argc, char **argv)
 {
   int sweep_only = 0, sweep_build_only = 0;

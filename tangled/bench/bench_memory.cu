@@ -1,4 +1,4 @@
-#line 3092 "chapters/02-tensors.nw"
+#line 3100 "chapters/02-tensors.nw"
 /* One training step's allocations and frees (the convolutions of VGG-19),
    replayed with buffers made once, through cudaMalloc/cudaFree, through
    cudaMallocAsync from a pool that keeps its memory, and through
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#line 3118 "chapters/02-tensors.nw"
+#line 3126 "chapters/02-tensors.nw"
 #define STEP_MAX_EVENTS 2048
 #define STEP_MAX_LAYERS 64
 
@@ -50,7 +50,7 @@ static void step_free(step_pattern *p, int slot)
   e->slot = slot;
   e->bytes = 0;
 }
-#line 3162 "chapters/02-tensors.nw"
+#line 3170 "chapters/02-tensors.nw"
 typedef bench_conv_shape conv_layer;
 
 /* the layers of a network in order, a layer that occurs N times N times */
@@ -63,7 +63,7 @@ static int read_layers(const char *path, int batch, conv_layer *layers, int max)
       layers[count++] = once[i];
   return distinct < 0 ? -1 : count;
 }
-#line 3177 "chapters/02-tensors.nw"
+#line 3185 "chapters/02-tensors.nw"
 static size_t input_bytes(const conv_layer *L) { return (size_t)L->n * L->c * L->h * L->w * sizeof(float); }
 static size_t output_bytes(const conv_layer *L) { return (size_t)L->n * L->k * L->p * L->q * sizeof(float); }
 static size_t weight_bytes(const conv_layer *L) { return (size_t)L->k * L->c * L->r * L->s * sizeof(float); }
@@ -102,7 +102,7 @@ static void build_step(step_pattern *p, const conv_layer *L, int layers)
   for (int l = 0; l < layers; l++)                             /* after the optimizer's update */
     step_free(p, dw[l]);
 }
-#line 3222 "chapters/02-tensors.nw"
+#line 3230 "chapters/02-tensors.nw"
 enum { ALLOC_PREPARED, ALLOC_RAW, ALLOC_ASYNC, ALLOC_LITDNN };
 
 typedef struct {
@@ -144,7 +144,7 @@ static void replay_step(void *ctx, int rep)
   }
   r->steps++;
 }
-#line 3271 "chapters/02-tensors.nw"
+#line 3279 "chapters/02-tensors.nw"
 static const char *arg_of(int argc, char **argv, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < argc; i++)
@@ -205,7 +205,7 @@ static int count_without_gpu(const char *backend_name, const step_pattern *step,
   free(r.slot);
   return 0;
 }
-#line 3339 "chapters/02-tensors.nw"
+#line 3347 "chapters/02-tensors.nw"
 typedef struct {
   const char *impl;
   double ms;

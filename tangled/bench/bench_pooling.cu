@@ -1,4 +1,4 @@
-#line 3264 "chapters/06-pooling.nw"
+#line 3269 "chapters/06-pooling.nw"
 /* Pooling forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on the pooling
    layers of benchdnn's AlexNet and ResNet-50 problem files. */
@@ -163,7 +163,7 @@ static void measure(bench *b, pool_bench *t, const pool_problem *p, const char *
   }
 }
 
-#line 3498 "chapters/06-pooling.nw"
+#line 3503 "chapters/06-pooling.nw"
 static int field(const char *line, const char *key, int fallback)
 {
   const char *p = strstr(line, key);
@@ -210,7 +210,7 @@ static int read_pool_problems(const char *dir, pool_problem *out, char names[][6
   return n;
 }
 
-#line 3430 "chapters/06-pooling.nw"
+#line 3435 "chapters/06-pooling.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("pooling", argc, argv);

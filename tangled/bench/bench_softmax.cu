@@ -1,4 +1,4 @@
-#line 1707 "chapters/07-softmax.nw"
+#line 1712 "chapters/07-softmax.nw"
 /* Softmax forward and backward: every GPU stage and the automatic choice
    of litdnn against cuDNN, on the reference activation and on benchdnn's
    softmax problem files. */

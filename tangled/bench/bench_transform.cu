@@ -1,4 +1,4 @@
-#line 5452 "chapters/02-tensors.nw"
+#line 5460 "chapters/02-tensors.nw"
 /* NCHW -> NHWC layout change, an NCHW copy, and the bias of a convolution:
    every GPU stage of litdnnTransformTensor and litdnnAddTensor against
    cudnnTransformTensor and cudnnAddTensor. */

@@ -1,4 +1,4 @@
-#line 1480 "chapters/02-tensors.nw"
+#line 1488 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include "core/cublas.h"
 #include <dlfcn.h>

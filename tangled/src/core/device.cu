@@ -1,4 +1,4 @@
-#line 1058 "chapters/02-tensors.nw"
+#line 1066 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include <stdio.h>
 

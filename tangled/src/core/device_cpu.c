@@ -1,4 +1,4 @@
-#line 849 "chapters/02-tensors.nw"
+#line 857 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#line 1165 "chapters/02-tensors.nw"
+#line 1173 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include "core/pool.h"
 #include <stdlib.h>
@@ -37,7 +37,7 @@ int litdnnBackendAvailable(litdnnBackend_t backend)
   return ops != NULL && ops->available();
 }
 
-#line 1215 "chapters/02-tensors.nw"
+#line 1223 "chapters/02-tensors.nw"
 static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend)
 {
   const char *env = getenv("LITDNN_BACKEND");
@@ -54,7 +54,7 @@ static litdnnStatus_t default_backend(const char *call, litdnnBackend_t *backend
   *backend = litdnnBackendAvailable(LITDNN_BACKEND_CUDA) ? LITDNN_BACKEND_CUDA : LITDNN_BACKEND_CPU;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1234 "chapters/02-tensors.nw"
+#line 1242 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnCreateVersioned(litdnnHandle_t *handle, litdnnBackend_t backend,
                                      size_t headerVersion)
 {
@@ -117,7 +117,7 @@ litdnnStatus_t litdnn_check_handle(const char *call, litdnnHandle_t h)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_NULL_POINTER, call, "handle is a null pointer");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1299 "chapters/02-tensors.nw"
+#line 1307 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnGetBackend(litdnnHandle_t handle, litdnnBackend_t *backend)
 {
   LITDNN_API_CALL("litdnnGetBackend");
@@ -181,7 +181,7 @@ litdnnStatus_t litdnnSynchronize(litdnnHandle_t handle)
                         litdnnGetBackendName(handle->backend));
   return s;
 }
-#line 1369 "chapters/02-tensors.nw"
+#line 1377 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnMalloc(litdnnHandle_t handle, void **ptr, size_t bytes)
 {
   LITDNN_API_CALL("litdnnMalloc");
@@ -244,7 +244,7 @@ litdnnStatus_t litdnn_memset(litdnnHandle_t h, const char *call, void *dst, int 
     return litdnn_error(s, call, "memset of %zu bytes failed", bytes);
   return s;
 }
-#line 1434 "chapters/02-tensors.nw"
+#line 1442 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_workspace(litdnnHandle_t h, const char *call, size_t bytes, void **ptr)
 {
   if (bytes > h->workspace_size) {

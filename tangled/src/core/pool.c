@@ -1,4 +1,4 @@
-#line 2287 "chapters/02-tensors.nw"
+#line 2295 "chapters/02-tensors.nw"
 #include "core/pool.h"
 #include <pthread.h>
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#line 2315 "chapters/02-tensors.nw"
+#line 2323 "chapters/02-tensors.nw"
 #define POOL_ALIGN ((size_t)256)            /* every block starts at a multiple of 256 bytes */
 #define SMALL_MAX ((size_t)1 << 20)          /* requests up to 1 MiB are small ... */
 #define SMALL_SEGMENT ((size_t)2 << 20)      /* ... and are carved from 2 MiB segments */
@@ -17,7 +17,7 @@
 #define LARGE_SPLIT_MIN ((size_t)1 << 20)    /* a large block is split if more than 1 MiB is left */
 
 static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
-#line 2327 "chapters/02-tensors.nw"
+#line 2335 "chapters/02-tensors.nw"
 typedef struct block block;
 typedef struct segment segment;
 
@@ -45,7 +45,7 @@ struct block {
                              pending block; a spare record: the next spare */
   void *fence;            /* pending: the event its reuse waits for */
 };
-#line 2357 "chapters/02-tensors.nw"
+#line 2365 "chapters/02-tensors.nw"
 typedef struct {
   block **v;
   size_t n, cap;
@@ -68,7 +68,7 @@ struct litdnn_pool {
   size_t in_use, asked, reserved, workspace_in_use, peak_in_use, peak_reserved;
   size_t nsegments, nlive, from_cache, from_device, device_frees, failed, cross_stream;
 };
-#line 2382 "chapters/02-tensors.nw"
+#line 2390 "chapters/02-tensors.nw"
 /* whether a comes before (stream, size, ptr) in a free set */
 static int before(const block *a, litdnnStream_t stream, size_t size, const char *ptr)
 {
@@ -121,7 +121,7 @@ static block *best_fit(free_set *s, litdnnStream_t stream, size_t size, int exac
     return NULL;
   return s->v[i];
 }
-#line 2441 "chapters/02-tensors.nw"
+#line 2449 "chapters/02-tensors.nw"
 static size_t bucket_of(size_t buckets, const void *ptr)
 {
   uint64_t x = (uint64_t)(uintptr_t)ptr * 0x9E3779B97F4A7C15ull;   /* Fibonacci hashing */
@@ -166,7 +166,7 @@ static block *find_live(litdnn_pool *p, const void *ptr, int take)
     }
   return NULL;
 }
-#line 2494 "chapters/02-tensors.nw"
+#line 2502 "chapters/02-tensors.nw"
 static block *new_block(litdnn_pool *p)   /* a spare is always there: see make_room */
 {
   block *b = p->spare;
@@ -208,7 +208,7 @@ static int make_room(litdnn_pool *p)
   }
   return 1;
 }
-#line 2543 "chapters/02-tensors.nw"
+#line 2551 "chapters/02-tensors.nw"
 static litdnnStatus_t device_alloc(litdnn_pool *p, void **base, size_t bytes)
 {
   if (p->capacity && (p->reserved > p->capacity || bytes > p->capacity - p->reserved))
@@ -228,7 +228,7 @@ static void mark(litdnn_pool *p, void *ptr, size_t bytes, int usable)
   if (p->dev->mark && bytes)
     p->dev->mark(ptr, bytes, usable);
 }
-#line 2565 "chapters/02-tensors.nw"
+#line 2573 "chapters/02-tensors.nw"
 static void give_back(litdnn_pool *p, block *b);
 
 /* pending blocks whose fence has passed become free; with wait, all of them */
@@ -247,7 +247,7 @@ static void settle(litdnn_pool *p, int wait)
     give_back(p, b);
   }
 }
-#line 2586 "chapters/02-tensors.nw"
+#line 2594 "chapters/02-tensors.nw"
 static void release_segment(litdnn_pool *p, segment *g);
 
 /* b, in no list, becomes free and merges with its free neighbours */
@@ -279,7 +279,7 @@ static void give_back(litdnn_pool *p, block *b)
   if (g->held == 0 && (p->mode == LITDNN_POOL_OFF || (p->limit && p->reserved > p->limit)))
     release_segment(p, g);
 }
-#line 2620 "chapters/02-tensors.nw"
+#line 2628 "chapters/02-tensors.nw"
 static void release_segment(litdnn_pool *p, segment *g)
 {
   block *b = g->first;   /* a segment with nothing held is one free block */
@@ -309,7 +309,7 @@ static void release_cached(litdnn_pool *p)
       release_segment(p, g);
   }
 }
-#line 2651 "chapters/02-tensors.nw"
+#line 2659 "chapters/02-tensors.nw"
 static const char *what_was_asked(char *s, size_t n, size_t bytes, int kind)
 {
   snprintf(s, n, kind == LITDNN_BLOCK_WORKSPACE ? "a workspace of %zu bytes" : "bytes = %zu", bytes);
@@ -337,7 +337,7 @@ static litdnnStatus_t within_budget(litdnn_pool *p, const char *call, size_t byt
                         p->limit, p->reserve);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2681 "chapters/02-tensors.nw"
+#line 2689 "chapters/02-tensors.nw"
 static litdnnStatus_t grow(litdnn_pool *p, const char *call, litdnnStream_t stream, size_t bytes,
                            size_t size, int small, int kind, block **out)
 {
@@ -397,7 +397,7 @@ static litdnnStatus_t grow(litdnn_pool *p, const char *call, litdnnStream_t stre
   *out = b;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2007 "chapters/02-tensors.nw"
+#line 2015 "chapters/02-tensors.nw"
 static void split(litdnn_pool *p, block *b, size_t size)
 {
   size_t rest = b->size - size;
@@ -470,7 +470,7 @@ litdnnStatus_t litdnn_pool_alloc(litdnn_pool *p, const char *call, litdnnStream_
   pthread_mutex_unlock(&p->lock);
   return s;
 }
-#line 2742 "chapters/02-tensors.nw"
+#line 2750 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_pool_free(litdnn_pool *p, const char *call, litdnnStream_t stream, void *ptr)
 {
   if (!ptr)
@@ -504,7 +504,7 @@ litdnnStatus_t litdnn_pool_free(litdnn_pool *p, const char *call, litdnnStream_t
   pthread_mutex_unlock(&p->lock);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2778 "chapters/02-tensors.nw"
+#line 2786 "chapters/02-tensors.nw"
 #define POOL_DEVICES 16
 static litdnn_pool *pools[LITDNN_BACKEND_COUNT][POOL_DEVICES];
 static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -578,7 +578,7 @@ void litdnn_pool_detach(litdnnHandle_t h)
     pthread_mutex_unlock(&p->lock);
   }
 }
-#line 2997 "chapters/02-tensors.nw"
+#line 3005 "chapters/02-tensors.nw"
 #define BOOKS(cond, ...)                       \
   do {                                         \
     if (!(cond)) {                             \
@@ -654,7 +654,7 @@ void litdnn_pool_set_device_capacity(litdnnHandle_t h, size_t bytes)
   h->pool->capacity = bytes;
   pthread_mutex_unlock(&h->pool->lock);
 }
-#line 2854 "chapters/02-tensors.nw"
+#line 2862 "chapters/02-tensors.nw"
 static litdnnStatus_t pool_of(const char *call, litdnnHandle_t h, litdnn_pool **p)
 {
   litdnnStatus_t s = litdnn_check_handle(call, h);
@@ -718,7 +718,7 @@ litdnnStatus_t litdnnResetPeakMemoryStats(litdnnHandle_t handle)
   pthread_mutex_unlock(&p->lock);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2920 "chapters/02-tensors.nw"
+#line 2928 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetMemoryLimit(litdnnHandle_t handle, size_t bytes)
 {
   LITDNN_API_CALL("litdnnSetMemoryLimit");
@@ -747,7 +747,7 @@ litdnnStatus_t litdnnSetMemoryLimit(litdnnHandle_t handle, size_t bytes)
   pthread_mutex_unlock(&p->lock);
   return s;
 }
-#line 2951 "chapters/02-tensors.nw"
+#line 2959 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetWorkspaceReserve(litdnnHandle_t handle, size_t bytes)
 {
   LITDNN_API_CALL("litdnnSetWorkspaceReserve");

@@ -1,4 +1,4 @@
-#line 533 "chapters/02-tensors.nw"
+#line 541 "chapters/02-tensors.nw"
 /* The device prelude: the first include of every kernel file. The
    runtime and the library's internals (core/gpu.h), an unroll hint, the
    alpha/beta blend, and warp and block reductions. */
@@ -76,7 +76,7 @@ static __device__ float litdnn_block_reduce_(float v, int is_max)
 static __device__ __forceinline__ float litdnn_block_sum(float v) { return litdnn_block_reduce_(v, 0); }
 static __device__ __forceinline__ float litdnn_block_max(float v) { return litdnn_block_reduce_(v, 1); }
 #endif
-#line 999 "chapters/02-tensors.nw"
+#line 1007 "chapters/02-tensors.nw"
 /* the value form for four floats: alpha * v + beta * y, y 16-byte
    aligned and read only when beta != 0 */
 #ifndef LITDNN_PRELUDE_BLEND4_CUH
@@ -99,7 +99,7 @@ static __device__ __forceinline__ float4 litdnn_blend4(float4 v, float alpha, fl
   return r;
 }
 #endif
-#line 1034 "chapters/02-tensors.nw"
+#line 1042 "chapters/02-tensors.nw"
 /* a barrier across every thread of a cooperative launch's grid */
 #ifndef LITDNN_PRELUDE_GRID_SYNC
 #define LITDNN_PRELUDE_GRID_SYNC

@@ -1,17 +1,17 @@
-#line 1616 "chapters/02-tensors.nw"
+#line 1624 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stddef.h>
 #include <string.h>
 
-#line 1608 "chapters/02-tensors.nw"
+#line 1616 "chapters/02-tensors.nw"
 /* one `extern const litdnn_op_table` per operation, added chapter by chapter */
-#line 5013 "chapters/02-tensors.nw"
+#line 5021 "chapters/02-tensors.nw"
 extern const litdnn_op_table litdnn_set_tensor_table, litdnn_scale_tensor_table,
     litdnn_add_tensor_table, litdnn_op_tensor_table, litdnn_transform_tensor_table;
 #line 203 "chapters/03-activations.nw"
 extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
-#line 3209 "chapters/04-matmul.nw"
+#line 3214 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
 #line 446 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
@@ -31,12 +31,12 @@ extern const litdnn_op_table litdnn_dropout_forward_table, litdnn_dropout_backwa
 extern const litdnn_op_table litdnn_rnn_forward_table, litdnn_rnn_backward_data_table,
     litdnn_rnn_backward_weights_table;
 
-#line 1622 "chapters/02-tensors.nw"
+#line 1630 "chapters/02-tensors.nw"
 static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
   
-#line 1612 "chapters/02-tensors.nw"
+#line 1620 "chapters/02-tensors.nw"
 /* [LITDNN_OP_...] = &its_table, added chapter by chapter */
-#line 5018 "chapters/02-tensors.nw"
+#line 5026 "chapters/02-tensors.nw"
 [LITDNN_OP_SET_TENSOR] = &litdnn_set_tensor_table,
 [LITDNN_OP_SCALE_TENSOR] = &litdnn_scale_tensor_table,
 [LITDNN_OP_ADD_TENSOR] = &litdnn_add_tensor_table,
@@ -45,7 +45,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 #line 208 "chapters/03-activations.nw"
 [LITDNN_OP_ACTIVATION_FORWARD] = &litdnn_activation_forward_table,
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
-#line 3213 "chapters/04-matmul.nw"
+#line 3218 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
 #line 451 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
@@ -72,7 +72,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_RNN_FORWARD] = &litdnn_rnn_forward_table,
 [LITDNN_OP_RNN_BACKWARD_DATA] = &litdnn_rnn_backward_data_table,
 [LITDNN_OP_RNN_BACKWARD_WEIGHTS] = &litdnn_rnn_backward_weights_table,
-#line 1624 "chapters/02-tensors.nw"
+#line 1632 "chapters/02-tensors.nw"
 };
 
 const litdnn_op_table *litdnn_op(litdnnOp_t op)
@@ -80,7 +80,7 @@ const litdnn_op_table *litdnn_op(litdnnOp_t op)
   return (int)op >= 0 && op < LITDNN_OP_COUNT ? tables[op] : NULL;
 }
 
-#line 1637 "chapters/02-tensors.nw"
+#line 1645 "chapters/02-tensors.nw"
 const char *litdnnGetOpName(litdnnOp_t op)
 {
   return litdnn_op(op) ? litdnn_op(op)->name : "unknown";
@@ -170,7 +170,7 @@ litdnnStatus_t litdnnGetStageByName(litdnnOp_t op, const char *name, int *stage)
     }
   return litdnn_error(LITDNN_STATUS_BAD_PARAM, call, "name = \"%s\" is not a stage of %s", name, t->name);
 }
-#line 1729 "chapters/02-tensors.nw"
+#line 1737 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnSetStage(litdnnHandle_t handle, litdnnOp_t op, int stage)
 {
   LITDNN_API_CALL("litdnnSetStage");
@@ -245,7 +245,7 @@ litdnnStatus_t litdnnGetLastStage(litdnnHandle_t handle, litdnnOp_t op, int *sta
   *stage = handle->last_stage[op];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 740 "chapters/02-tensors.nw"
+#line 748 "chapters/02-tensors.nw"
 litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, const void *args)
 {
   const litdnn_op_table *t = litdnn_op(op);

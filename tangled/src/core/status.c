@@ -1,4 +1,4 @@
-#line 775 "chapters/02-tensors.nw"
+#line 783 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,7 +30,7 @@ const char *litdnnGetErrorString(litdnnStatus_t status)
 {
   switch (status) {
   
-#line 817 "chapters/02-tensors.nw"
+#line 825 "chapters/02-tensors.nw"
 #define NAME(code) case code: return #code;
 NAME(LITDNN_STATUS_SUCCESS)
 NAME(LITDNN_STATUS_NOT_INITIALIZED)
@@ -53,7 +53,7 @@ NAME(LITDNN_STATUS_EXECUTION_FAILED)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUDA)
 NAME(LITDNN_STATUS_EXECUTION_FAILED_CUBLAS)
 #undef NAME
-#line 806 "chapters/02-tensors.nw"
+#line 814 "chapters/02-tensors.nw"
   }
   return "LITDNN_STATUS_UNKNOWN";
 }

@@ -1,4 +1,4 @@
-#line 3503 "chapters/02-tensors.nw"
+#line 3511 "chapters/02-tensors.nw"
 #include "core/internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +32,7 @@ litdnnStatus_t litdnnDestroyTensorDescriptor(litdnnTensorDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3542 "chapters/02-tensors.nw"
+#line 3550 "chapters/02-tensors.nw"
 static const char *const dim_names4[4] = {"n", "c", "h", "w"};
 
 static litdnnStatus_t set_tensor(const char *call, litdnnTensorDescriptor_t desc,
@@ -115,7 +115,7 @@ static void packed_strides(litdnnTensorFormat_t format, int nbDims, const int *d
     s = times_size(s, dims[d]);
   }
 }
-#line 3637 "chapters/02-tensors.nw"
+#line 3645 "chapters/02-tensors.nw"
 static litdnnStatus_t check_format(const char *call, litdnnTensorFormat_t format)
 {
   if (format != LITDNN_TENSOR_NCHW && format != LITDNN_TENSOR_NHWC)
@@ -257,7 +257,7 @@ litdnnStatus_t litdnnGetTensorSizeInBytes(litdnnTensorDescriptor_t desc, size_t 
   *size = (size_t)litdnn_tensor_span(desc) * litdnn_dtype_size(desc->dtype);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3781 "chapters/02-tensors.nw"
+#line 3789 "chapters/02-tensors.nw"
 int64_t litdnn_tensor_count(const struct litdnnTensorStruct *t)
 {
   int64_t n = 1;

@@ -1,4 +1,4 @@
-#line 1284 "chapters/01-emulator.nw"
+#line 1289 "chapters/01-emulator.nw"
 /* emu_block.c: launching a grid, one block at a time, its threads as fibers.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -27,7 +27,7 @@ static unsigned barrier_round, grid_round;
 static int block_base;
 #define FIBER(i) litdnn_emu_fiber_get(block_base + (i))
 
-#line 1326 "chapters/01-emulator.nw"
+#line 1331 "chapters/01-emulator.nw"
 static unsigned long long rng_state;
 
 static unsigned long long next_random(void) {
@@ -48,7 +48,7 @@ static void make_order(int *order, int n) {
       order[j] = t;
     }
 }
-#line 1349 "chapters/01-emulator.nw"
+#line 1354 "chapters/01-emulator.nw"
 static void thread_body(struct litdnn_emu_fiber *f) {
   litdnn_emu_fiber_begin(f);
   LITDNN_EMU_TSAN_ACQUIRE(&block_start_sync);
@@ -79,7 +79,7 @@ void litdnn_emu_device_assert(const char *expr, const char *file,
   litdnn_emu_fiber_yield(f, 1);
   abort();
 }
-#line 1398 "chapters/01-emulator.nw"
+#line 1403 "chapters/01-emulator.nw"
 void litdnn_emu_syncthreads(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -93,7 +93,7 @@ void litdnn_emu_syncthreads(const char *file, int line) {
   LITDNN_EMU_TSAN_ACQUIRE(sync);
   (void)sync;
 }
-#line 1845 "chapters/01-emulator.nw"
+#line 1850 "chapters/01-emulator.nw"
 void litdnn_emu_grid_sync(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -113,7 +113,7 @@ void litdnn_emu_grid_sync(const char *file, int line) {
   LITDNN_EMU_TSAN_ACQUIRE(sync);
   (void)sync;
 }
-#line 1553 "chapters/01-emulator.nw"
+#line 1558 "chapters/01-emulator.nw"
 static int source_lane(int kind, int lane, int arg, int width) {
   int base = lane & ~(width - 1), src = lane;
   switch (kind) {
@@ -220,7 +220,7 @@ static int release_warps(int n) {
   }
   return released;
 }
-#line 1670 "chapters/01-emulator.nw"
+#line 1675 "chapters/01-emulator.nw"
 unsigned litdnn_emu_coalesce(const char *file, int line) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
   if (!f)
@@ -259,7 +259,7 @@ static int release_coalesced(int n) {
   }
   return released;
 }
-#line 1735 "chapters/01-emulator.nw"
+#line 1740 "chapters/01-emulator.nw"
 #define LITDNN_EMU_POISON 0xff     /* a float NaN, an int -1 */
 #define LITDNN_EMU_STATIC_SHARED_MAX (48 * 1024)
 static struct { void *p; size_t bytes; unsigned generation; } shared_arrays[64];
@@ -325,9 +325,9 @@ static void file_scope_shared(void) {
   for (int i = 0; i < ndynamic_pointers; i++)
     *dynamic_pointers[i] = litdnn_emu_run.dynamic_shared;
 }
-#line 1474 "chapters/01-emulator.nw"
+#line 1479 "chapters/01-emulator.nw"
 static int order[1024];
-#line 1525 "chapters/01-emulator.nw"
+#line 1530 "chapters/01-emulator.nw"
 static void index_threads(litdnn_emu_dim3 block, int n) {
   for (int i = 0; i < n; i++) {
     struct litdnn_emu_fiber *f = FIBER(i);
@@ -344,7 +344,7 @@ static void index_threads(litdnn_emu_dim3 block, int n) {
   }
 }
 
-#line 1477 "chapters/01-emulator.nw"
+#line 1482 "chapters/01-emulator.nw"
 static litdnn_emu_dim3 block_index(litdnn_emu_dim3 grid, unsigned long long j) {
   litdnn_emu_dim3 b;
   b.x = (unsigned)(j % grid.x);
@@ -386,7 +386,7 @@ static void run_block(int n) {
       if (release_warps(n) || release_coalesced(n))
         continue;
       
-#line 1711 "chapters/01-emulator.nw"
+#line 1716 "chapters/01-emulator.nw"
 for (int base = 0; base < n; base += 32) {
   unsigned waiting = 0, others = 0;
   for (int l = 0; l < 32 && base + l < n; l++) {
@@ -403,10 +403,10 @@ for (int base = 0; base < n; base += 32) {
                      litdnn_emu_block_idx.y, litdnn_emu_block_idx.z, waiting,
                      base / 32, others);
 }
-#line 1518 "chapters/01-emulator.nw"
+#line 1523 "chapters/01-emulator.nw"
     }
     
-#line 1417 "chapters/01-emulator.nw"
+#line 1422 "chapters/01-emulator.nw"
 {
   int waiting = 0, exited = 0, split = 0;
   const struct litdnn_emu_fiber *first = NULL, *other = NULL;
@@ -414,7 +414,7 @@ for (int base = 0; base < n; base += 32) {
     struct litdnn_emu_fiber *f = FIBER(i);
     if (f->state == LITDNN_EMU_AT_GRID) {
       
-#line 1875 "chapters/01-emulator.nw"
+#line 1880 "chapters/01-emulator.nw"
 const struct litdnn_emu_fiber *g = f, *t = NULL;
 for (int j = 0; j < n && !t; j++)
   if (FIBER(j)->state == LITDNN_EMU_AT_BARRIER)
@@ -427,7 +427,7 @@ litdnn_emu_fatal("kernel '%s' block (%u,%u,%u) never finishes: thread "
                  g->idx.y, g->idx.z, g->barrier_file, g->barrier_line,
                  t ? t->idx.x : 0, t ? t->idx.y : 0, t ? t->idx.z : 0,
                  t ? t->barrier_file : "?", t ? t->barrier_line : 0);
-#line 1424 "chapters/01-emulator.nw"
+#line 1429 "chapters/01-emulator.nw"
     } else if (f->state == LITDNN_EMU_EXITED) {
       exited++;
     } else {
@@ -470,10 +470,10 @@ litdnn_emu_fatal("kernel '%s' block (%u,%u,%u) never finishes: thread "
   }
   barrier_round++;
 }
-#line 1520 "chapters/01-emulator.nw"
+#line 1525 "chapters/01-emulator.nw"
   }
 }
-#line 1892 "chapters/01-emulator.nw"
+#line 1897 "chapters/01-emulator.nw"
 struct coop_block {
   litdnn_emu_dim3 idx;
   unsigned generation, barrier_round;
@@ -560,7 +560,7 @@ static void run_cooperative(litdnn_emu_dim3 grid, litdnn_emu_dim3 block, int n,
     }
     if (left > 0) {
       
-#line 1998 "chapters/01-emulator.nw"
+#line 2003 "chapters/01-emulator.nw"
 int waiting = 0, exited = 0, gone = -1;
 for (int k = 0; k < blocks; k++) {
   block_base = k * n;
@@ -595,7 +595,7 @@ for (int k = 0; k < blocks; k++) {
       FIBER(i)->state = LITDNN_EMU_RUNNABLE;
 }
 grid_round++;
-#line 1978 "chapters/01-emulator.nw"
+#line 1983 "chapters/01-emulator.nw"
     }
   }
   LITDNN_EMU_TSAN_ACQUIRE(&block_end_sync);
@@ -609,7 +609,7 @@ grid_round++;
   free(turn);
 }
 
-#line 2039 "chapters/01-emulator.nw"
+#line 2044 "chapters/01-emulator.nw"
 static int bad_configuration(const struct litdnn_emu_kernel *k,
                              litdnn_emu_dim3 grid, litdnn_emu_dim3 block,
                              size_t shmem) {
@@ -801,7 +801,7 @@ const struct litdnn_emu_kernel *litdnn_emu_running_kernel(void)
 
 int litdnn_emu_in_cooperative_launch(void)
 { return litdnn_emu_run.in_kernel && litdnn_emu_run.cooperative; }
-#line 2241 "chapters/01-emulator.nw"
+#line 2246 "chapters/01-emulator.nw"
 static const struct litdnn_emu_kernel **registered;
 static int nregistered;
 

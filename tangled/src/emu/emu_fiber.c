@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 929 "chapters/01-emulator.nw"
+#line 1051 "chapters/01-emulator.nw"
 #ifndef LITDNN_EMU_UCONTEXT
 /* litdnn_emu_switch(save, next): push the callee-saved registers, store
    the stack pointer in *save, load next, pop the other fiber's registers,
@@ -71,7 +71,7 @@ __asm__(".text\n"
 #define LITDNN_EMU_FRAME_WORDS 22
 #endif
 #endif
-#line 1211 "chapters/01-emulator.nw"
+#line 1216 "chapters/01-emulator.nw"
 #if defined(LITDNN_EMU_ASAN) || defined(LITDNN_EMU_TSAN)
 #define LITDNN_EMU_STACK_BYTES (512 * 1024)
 #else
@@ -117,7 +117,7 @@ int litdnn_emu_fiber_stack_guard(const void *addr) {
       return 1;
   return 0;
 }
-#line 997 "chapters/01-emulator.nw"
+#line 936 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_UCONTEXT
 static void fiber_entry(void) {
   struct litdnn_emu_fiber *f = litdnn_emu_current;
@@ -157,7 +157,7 @@ void litdnn_emu_fiber_start(struct litdnn_emu_fiber *f,
   f->sp = frame;
 #endif
 }
-#line 1042 "chapters/01-emulator.nw"
+#line 981 "chapters/01-emulator.nw"
 static void *host_sp;
 #ifdef LITDNN_EMU_UCONTEXT
 static ucontext_t host_context;

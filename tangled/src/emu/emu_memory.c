@@ -1,4 +1,4 @@
-#line 2656 "chapters/01-emulator.nw"
+#line 2665 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 2362 "chapters/01-emulator.nw"
+#line 2367 "chapters/01-emulator.nw"
 #define LITDNN_EMU_CANARY 0xcb
 /* x86-64 outside the check builds: the tail of a buffer lives in a closed
    page that the fault handler watches; elsewhere the end is rounded up */
@@ -45,7 +45,7 @@ static size_t data_bytes(const struct buffer *b) { return b->span; }
 /* the data pages and the tail page: what host code's copies open */
 static size_t all_bytes(const struct buffer *b)
 { return b->span + (b->tail_page ? page : 0); }
-#line 2401 "chapters/01-emulator.nw"
+#line 2417 "chapters/01-emulator.nw"
 int litdnn_emu_device_alloc(void **ptr, size_t bytes) {
   if (!page)
     page = (size_t)sysconf(_SC_PAGESIZE);
@@ -126,7 +126,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 2722 "chapters/01-emulator.nw"
+#line 2731 "chapters/01-emulator.nw"
 /* 'd_x' (840 bytes): the argument the host passed in the running launch,
    else the variable it allocated into, else the number of the cudaMalloc */
 static const char *buffer_label(const struct buffer *b, char *s, size_t n) {
@@ -157,7 +157,7 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
     snprintf(s, n, "byte %td of %s", c - b->data, what);
   return s;
 }
-#line 2770 "chapters/01-emulator.nw"
+#line 2779 "chapters/01-emulator.nw"
 /* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
    passes on an address some caller gave */
 static char *variable_of(const char *text) {
@@ -288,7 +288,7 @@ size_t litdnn_emu_device_bytes_in_use(void) {
       total += buffers[i].bytes;
   return total;
 }
-#line 2484 "chapters/01-emulator.nw"
+#line 2500 "chapters/01-emulator.nw"
 void litdnn_emu_memory_open(int open) {
   for (int i = 0; i < nbuffers; i++) {
     struct buffer *b = &buffers[i];
@@ -333,7 +333,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 2688 "chapters/01-emulator.nw"
+#line 2697 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 __attribute__((no_sanitize("address")))
 #endif
@@ -365,9 +365,9 @@ void litdnn_emu_memory_check_canaries(const char *after) {
       mprotect(data_pages(b), data_bytes(b), PROT_NONE);
   }
 }
-#line 2534 "chapters/01-emulator.nw"
+#line 2550 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2919 "chapters/01-emulator.nw"
+#line 2928 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -483,7 +483,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 3043 "chapters/01-emulator.nw"
+#line 3052 "chapters/01-emulator.nw"
 static void say_access(char *where, size_t size_where, const struct buffer *b,
                        const char *start, size_t size) {
   char what[300];
@@ -564,7 +564,7 @@ static void source_of(const void *pc, char *out, size_t n) {
     line += c + 1;
   snprintf(out, n, ", at %s (in %s)", line, function);
 }
-#line 3132 "chapters/01-emulator.nw"
+#line 3141 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -608,7 +608,7 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
-#line 3182 "chapters/01-emulator.nw"
+#line 3191 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 void *__asan_get_report_address(void);
 void *__asan_get_report_pc(void);
@@ -633,7 +633,7 @@ void __asan_on_error(void) {
 }
 #endif
 
-#line 2540 "chapters/01-emulator.nw"
+#line 2556 "chapters/01-emulator.nw"
 static void on_fault(int sig, siginfo_t *info, void *context) {
   const char *addr = info->si_addr, *start = addr;
   const char *access = "access";

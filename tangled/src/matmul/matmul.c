@@ -1,8 +1,8 @@
-#line 3150 "chapters/04-matmul.nw"
+#line 3155 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4970 "chapters/04-matmul.nw"
+#line 4975 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch): NULL, or why not. */
 static const char *matmul_16_byte_applies(litdnnHandle_t h, const void *args)
@@ -19,7 +19,7 @@ static const char *matmul_16_byte_applies(litdnnHandle_t h, const void *args)
     return "strideA or strideB is not a multiple of 4";
   return NULL;
 }
-#line 5122 "chapters/04-matmul.nw"
+#line 5127 "chapters/04-matmul.nw"
 static const char *matmul_tma_applies(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -29,9 +29,9 @@ static const char *matmul_tma_applies(litdnnHandle_t h, const void *args)
           "which a tensor map cannot describe";
   return why;
 }
-#line 3010 "chapters/04-matmul.nw"
+#line 3015 "chapters/04-matmul.nw"
 static const litdnn_stage matmul_stages[MATMUL_STAGE_COUNT] = {MATMUL_STAGES(LITDNN_STAGE_ROW)};
-#line 3031 "chapters/04-matmul.nw"
+#line 3036 "chapters/04-matmul.nw"
 static int matmul_pick_tile(const litdnn_matmul_args *g)
 {
   int64_t big_tiles = (int64_t)((g->m + 127) / 128) * ((g->n + 127) / 128) * g->batch;
@@ -55,10 +55,10 @@ static int matmul_choose(litdnnHandle_t h, const void *args)
   }
 }
 
-#line 3156 "chapters/04-matmul.nw"
+#line 3161 "chapters/04-matmul.nw"
 const litdnn_op_table litdnn_matmul_table = LITDNN_OP_TABLE("matmul", matmul_stages, matmul_choose);
 
-#line 3080 "chapters/04-matmul.nw"
+#line 3085 "chapters/04-matmul.nw"
 static litdnnStatus_t check_operand(const char *call, const char *name, const char *ldname,
                                     const char *stridename, const void *X, int64_t ld, int64_t rows,
                                     int64_t cols, int64_t stride, int batch, const char *rowsname)
@@ -125,7 +125,7 @@ litdnnStatus_t litdnn_matmul_check(litdnnHandle_t h, const char *call, const lit
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 3160 "chapters/04-matmul.nw"
+#line 3165 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_run(litdnnHandle_t h, const char *call, const litdnn_matmul_args *args)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, call, args);

@@ -1,4 +1,4 @@
-#line 4483 "chapters/04-matmul.nw"
+#line 4488 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 2
@@ -9,7 +9,7 @@
 #include "matmul/matmul_warptile.cuh"
 #include "matmul/matmul_cp_async.cuh"
 
-#line 1069 "chapters/04-matmul.nw"
+#line 1074 "chapters/04-matmul.nw"
 #define MATMUL_ASYNC_SLICES 3
 #define MATMUL_ASYNC_SMEM (MATMUL_ASYNC_SLICES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_async(litdnn_matmul_args g)
@@ -49,7 +49,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_async(litdnn_matm
   WT_BLEND(g);
 }
 
-#line 4495 "chapters/04-matmul.nw"
+#line 4500 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,9 +1,9 @@
-#line 4280 "chapters/04-matmul.nw"
+#line 4285 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
 
-#line 466 "chapters/04-matmul.nw"
+#line 471 "chapters/04-matmul.nw"
 #define B1_BM 64
 #define B1_BN 64
 #define B1_BK 8
@@ -37,7 +37,7 @@ static __global__ void matmul_block1d(litdnn_matmul_args g)
     if (i0 + ti + r < g.m && j0 + tj < g.n)
       matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj, acc[r], g.alpha, g.beta);
 }
-#line 522 "chapters/04-matmul.nw"
+#line 527 "chapters/04-matmul.nw"
 #define B2_BM 128
 #define B2_BN 128
 #define B2_BK 8
@@ -85,7 +85,7 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) matmul_block2d(litdnn_ma
         matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 4287 "chapters/04-matmul.nw"
+#line 4292 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

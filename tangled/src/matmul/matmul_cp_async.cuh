@@ -1,11 +1,11 @@
-#line 4470 "chapters/04-matmul.nw"
+#line 4475 "chapters/04-matmul.nw"
 /* Global-to-shared copies with cp.async: 4 and 16 bytes, groups, and a
    whole tile into a k-major tile padded by MATMUL_PAD floats a row. */
 #ifndef LITDNN_MATMUL_CP_ASYNC_CUH
 #define LITDNN_MATMUL_CP_ASYNC_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 1112 "chapters/04-matmul.nw"
+#line 1117 "chapters/04-matmul.nw"
 #ifndef MATMUL_PAD
 #define MATMUL_PAD 4   /* floats of padding after every row of a k-major tile */
 #endif
@@ -55,5 +55,5 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 4477 "chapters/04-matmul.nw"
+#line 4482 "chapters/04-matmul.nw"
 #endif

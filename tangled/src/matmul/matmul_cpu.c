@@ -1,4 +1,4 @@
-#line 179 "chapters/04-matmul.nw"
+#line 184 "chapters/04-matmul.nw"
 #include "matmul/matmul.h"
 #include <stdlib.h>
 
@@ -31,7 +31,7 @@ litdnnStatus_t litdnn_matmul_cpu_naive(litdnnHandle_t h, const void *args)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 231 "chapters/04-matmul.nw"
+#line 236 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_cpu_jki(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

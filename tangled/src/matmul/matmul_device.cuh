@@ -1,11 +1,11 @@
-#line 4210 "chapters/04-matmul.nw"
+#line 4215 "chapters/04-matmul.nw"
 /* The device helpers every kernel file of the matrix multiply includes. */
 #ifndef LITDNN_MATMUL_DEVICE_CUH
 #define LITDNN_MATMUL_DEVICE_CUH
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 
-#line 282 "chapters/04-matmul.nw"
+#line 287 "chapters/04-matmul.nw"
 /* op(X)(r, c) of a column-major X with leading dimension ld */
 static __device__ inline float matmul_op_at(const float *X, int64_t ld, int trans, int r, int c)
 {
@@ -24,7 +24,7 @@ static __device__ inline void matmul_blend1(float *C, int64_t ldc, int i, int j,
   const float *A = (g).A + (int64_t)blockIdx.z * (g).strideA;                     \
   const float *B = (g).B + (int64_t)blockIdx.z * (g).strideB;                     \
   float *C = (g).C + (int64_t)blockIdx.z * (g).strideC
-#line 1164 "chapters/04-matmul.nw"
+#line 1169 "chapters/04-matmul.nw"
 /* let kernel fn (called name in messages) launch with bytes of dynamic shared memory;
    *asked remembers, per kernel and process, that it is done. Above 48 KB a block must
    ask; below, asking is harmless */
@@ -40,5 +40,5 @@ static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name,
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4217 "chapters/04-matmul.nw"
+#line 4222 "chapters/04-matmul.nw"
 #endif

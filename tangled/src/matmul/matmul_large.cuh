@@ -1,4 +1,4 @@
-#line 4547 "chapters/04-matmul.nw"
+#line 4552 "chapters/04-matmul.nw"
 /* The large-tile kernel of stage 10 and its stage function LT_ENTRY, with
    LT_STAGES slices in the ring, moved through registers or, where the
    including file sets LT_CP_ASYNC to 1, by cp.async (that file is a
@@ -8,18 +8,18 @@
 #ifndef LT_CP_ASYNC
 #define LT_CP_ASYNC 0
 #endif
-#line 1227 "chapters/04-matmul.nw"
+#line 1232 "chapters/04-matmul.nw"
 #define WT_WARPS_M 2
 #define WT_WARPS_N 4
 #define WT_RM 2
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 4557 "chapters/04-matmul.nw"
+#line 4562 "chapters/04-matmul.nw"
 #include "matmul/matmul_warptile.cuh"
 #include "matmul/matmul_raster.cuh"
 #if LT_CP_ASYNC
-#line 1418 "chapters/04-matmul.nw"
+#line 1423 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice) do { } while (0)
 #define LT_LAND(buf, slice)                                                                       \
   do {                                                                                            \
@@ -31,9 +31,9 @@
 #define LT_COMMIT() MATMUL_CP_ASYNC_COMMIT()
 #define LT_WAIT() MATMUL_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() MATMUL_CP_ASYNC_WAIT(0)
-#line 4561 "chapters/04-matmul.nw"
+#line 4566 "chapters/04-matmul.nw"
 #else
-#line 1398 "chapters/04-matmul.nw"
+#line 1403 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
   do {                                                                                            \
     matmul_fetch_tile(ra, A, g.lda, g.transa, veca, i0, g.m, (slice) * WT_BK, g.k, WT_BM, WT_BK,    \
@@ -49,9 +49,9 @@
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 4563 "chapters/04-matmul.nw"
+#line 4568 "chapters/04-matmul.nw"
 #endif
-#line 1315 "chapters/04-matmul.nw"
+#line 1320 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
 static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matmul_args g)
 {
@@ -91,7 +91,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
       const float *as = as_buf + (s % LT_STAGES) * WT_BK * WT_SPA;
       const float *bs = bs_buf + (s % LT_STAGES) * WT_BK * WT_SPB;
       
-#line 1283 "chapters/04-matmul.nw"
+#line 1288 "chapters/04-matmul.nw"
 {
   float a[2][4 * WT_RM], b[2][4 * WT_RN];
 #define LT_FRAGMENTS(slot, p)                                                        \
@@ -121,7 +121,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
   }
 #undef LT_FRAGMENTS
 }
-#line 1354 "chapters/04-matmul.nw"
+#line 1359 "chapters/04-matmul.nw"
     }
     if (next < slices)
       LT_LAND(nb, next);
@@ -130,7 +130,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
   LT_WAIT_ALL();
   WT_BLEND(g);
 }
-#line 4526 "chapters/04-matmul.nw"
+#line 4531 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -147,5 +147,5 @@ litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_large");
 }
-#line 4566 "chapters/04-matmul.nw"
+#line 4571 "chapters/04-matmul.nw"
 #endif

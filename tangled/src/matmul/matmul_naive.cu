@@ -1,9 +1,9 @@
-#line 4223 "chapters/04-matmul.nw"
+#line 4228 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
 
-#line 306 "chapters/04-matmul.nw"
+#line 311 "chapters/04-matmul.nw"
 static __global__ void matmul_naive(litdnn_matmul_args g)
 {
   int j = blockIdx.x * 32 + threadIdx.x;
@@ -16,7 +16,7 @@ static __global__ void matmul_naive(litdnn_matmul_args g)
     matmul_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
   }
 }
-#line 348 "chapters/04-matmul.nw"
+#line 353 "chapters/04-matmul.nw"
 static __global__ void matmul_coalesced(litdnn_matmul_args g)
 {
   int i = blockIdx.x * 32 + threadIdx.x;
@@ -30,7 +30,7 @@ static __global__ void matmul_coalesced(litdnn_matmul_args g)
   }
 }
 
-#line 4230 "chapters/04-matmul.nw"
+#line 4235 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

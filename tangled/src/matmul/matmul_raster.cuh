@@ -1,11 +1,11 @@
-#line 4515 "chapters/04-matmul.nw"
+#line 4520 "chapters/04-matmul.nw"
 /* Blocks rastered in groups of LT_GROUP block columns (the including file
    defines LT_GROUP). */
 #ifndef LITDNN_MATMUL_RASTER_CUH
 #define LITDNN_MATMUL_RASTER_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 1240 "chapters/04-matmul.nw"
+#line 1245 "chapters/04-matmul.nw"
 static __device__ inline void matmul_raster(int b, int tiles_m, int tiles_n, int *bi, int *bj)
 {
   int per_group = LT_GROUP * tiles_m;
@@ -15,5 +15,5 @@ static __device__ inline void matmul_raster(int b, int tiles_m, int tiles_n, int
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 4522 "chapters/04-matmul.nw"
+#line 4527 "chapters/04-matmul.nw"
 #endif

@@ -1,17 +1,17 @@
-#line 4816 "chapters/04-matmul.nw"
+#line 4821 "chapters/04-matmul.nw"
 /* Split-K on the pipelined kernel: the tile the including file sets (the
    WT_ constants), SK_BLOCKS_PER_SM, and the stage function SK_ENTRY. */
 #ifndef LITDNN_MATMUL_SPLITK_CUH
 #define LITDNN_MATMUL_SPLITK_CUH
 #include "matmul/matmul_pipelined.cuh"
 
-#line 1789 "chapters/04-matmul.nw"
+#line 1794 "chapters/04-matmul.nw"
 #define SK_TARGET_BLOCKS (SK_BLOCKS_PER_SM * 132)   /* one full wave */
 #define SK_MIN_K 64
 #define SK_MAX_SPLITS 256
 
 /* How many pieces of k, and their length kc (a multiple of the slice). */
-#line 5215 "chapters/04-matmul.nw"
+#line 5220 "chapters/04-matmul.nw"
 static int matmul_splits(const litdnn_matmul_args *g, int64_t blocks, int *kc)
 {
   int64_t want = blocks >= SK_TARGET_BLOCKS ? 1 : (SK_TARGET_BLOCKS + blocks - 1) / blocks;
@@ -26,7 +26,7 @@ static int matmul_splits(const litdnn_matmul_args *g, int64_t blocks, int *kc)
 }
 
 /* Partial sums, added in a fixed order, blended into C. */
-#line 1795 "chapters/04-matmul.nw"
+#line 1800 "chapters/04-matmul.nw"
 static __global__ void matmul_splitk_reduce(const float *W, int splits, int64_t piece, float *C, int64_t ldc,
                                           int m, int n, float alpha, float beta)
 {
@@ -39,7 +39,7 @@ static __global__ void matmul_splitk_reduce(const float *W, int splits, int64_t 
   }
 }
 
-#line 5232 "chapters/04-matmul.nw"
+#line 5237 "chapters/04-matmul.nw"
 #define SK_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t SK_GPU_FN_(SK_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -86,5 +86,5 @@ litdnnStatus_t SK_GPU_FN_(SK_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return st;
 }
-#line 4823 "chapters/04-matmul.nw"
+#line 4828 "chapters/04-matmul.nw"
 #endif

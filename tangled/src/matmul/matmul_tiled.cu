@@ -1,9 +1,9 @@
-#line 4258 "chapters/04-matmul.nw"
+#line 4263 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
 
-#line 409 "chapters/04-matmul.nw"
+#line 414 "chapters/04-matmul.nw"
 #define TILE 32
 static __global__ void matmul_tiled(litdnn_matmul_args g)
 {
@@ -15,11 +15,11 @@ static __global__ void matmul_tiled(litdnn_matmul_args g)
   float acc = 0.0f;
   for (int p0 = 0; p0 < g.k; p0 += TILE) {
     
-#line 440 "chapters/04-matmul.nw"
+#line 445 "chapters/04-matmul.nw"
 int pa = p0 + ty, pb = p0 + tx;
 As[ty][tx] = (i < g.m && pa < g.k) ? matmul_op_at(A, g.lda, g.transa, i, pa) : 0.0f;
 Bs[ty][tx] = (pb < g.k && j < g.n) ? matmul_op_at(B, g.ldb, g.transb, pb, j) : 0.0f;
-#line 420 "chapters/04-matmul.nw"
+#line 425 "chapters/04-matmul.nw"
     __syncthreads();   /* 1: the tiles are complete before anyone reads them */
     for (int p = 0; p < TILE; p++)
       acc += As[p][tx] * Bs[ty][p];
@@ -29,7 +29,7 @@ Bs[ty][tx] = (pb < g.k && j < g.n) ? matmul_op_at(B, g.ldb, g.transb, pb, j) : 0
     matmul_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
 }
 
-#line 4264 "chapters/04-matmul.nw"
+#line 4269 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_tiled)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,11 +1,11 @@
-#line 4315 "chapters/04-matmul.nw"
+#line 4320 "chapters/04-matmul.nw"
 /* Operand tiles moved with 16-byte loads into k-major shared memory, and
    C blended four rows at a time. */
 #ifndef LITDNN_MATMUL_TILES_CUH
 #define LITDNN_MATMUL_TILES_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 629 "chapters/04-matmul.nw"
+#line 634 "chapters/04-matmul.nw"
 /* Four consecutive floats X[c..c+3 + s*ld] of a matrix whose contiguous
    dimension has climit elements and whose other has slimit; zero outside. */
 static __device__ inline float4 matmul_fetch4(const float *X, int64_t ld, int c, int s, int climit,
@@ -86,5 +86,5 @@ static __device__ inline void matmul_store4(float *C, int64_t ldc, int i, int j,
       litdnn_blend_store(&c[r], w[r], alpha, beta);
   }
 }
-#line 4322 "chapters/04-matmul.nw"
+#line 4327 "chapters/04-matmul.nw"
 #endif

@@ -1,9 +1,9 @@
-#line 4328 "chapters/04-matmul.nw"
+#line 4333 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_tiles.cuh"
 
-#line 720 "chapters/04-matmul.nw"
+#line 725 "chapters/04-matmul.nw"
 #define V_BM 128
 #define V_BN 128
 #define V_BK 8
@@ -58,7 +58,7 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
                       g.alpha, g.beta, vecc);
 }
 
-#line 4334 "chapters/04-matmul.nw"
+#line 4339 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_vectorized)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

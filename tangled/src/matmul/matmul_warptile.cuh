@@ -1,11 +1,11 @@
-#line 4350 "chapters/04-matmul.nw"
+#line 4355 "chapters/04-matmul.nw"
 /* The shape of a warp-tiled block, from the constants the including file
    sets: WT_WARPS_M, WT_WARPS_N, WT_RM, WT_RN, WT_BK. */
 #ifndef LITDNN_MATMUL_WARPTILE_CUH
 #define LITDNN_MATMUL_WARPTILE_CUH
 #include "matmul/matmul_tiles.cuh"
 
-#line 819 "chapters/04-matmul.nw"
+#line 824 "chapters/04-matmul.nw"
 #define WT_THREADS (32 * WT_WARPS_M * WT_WARPS_N)
 #define WT_WTM (32 * WT_RM)              /* warp tile: 8 lanes x 4 rows x WT_RM */
 #define WT_WTN (16 * WT_RN)              /* warp tile: 4 lanes x 4 columns x WT_RN */
@@ -15,7 +15,7 @@
 #define WT_SPB (WT_BN + 4)
 #define WT_LA (WT_BK * WT_BM / 4 / WT_THREADS)   /* float4s of A per thread per slice */
 #define WT_LB (WT_BK * WT_BN / 4 / WT_THREADS)
-#line 840 "chapters/04-matmul.nw"
+#line 845 "chapters/04-matmul.nw"
 /* the thread's place in its block and warp, its matrices, and its accumulators, zeroed */
 #define WT_PLACE(g)                                                                                   \
   int t = threadIdx.x, lane = t % 32, warp = t / 32;                                                  \
@@ -31,7 +31,7 @@
     LITDNN_UNROLL                                                                                     \
     for (int c = 0; c < 4 * WT_RN; c++)                                                               \
       acc[r][c] = 0.0f;
-#line 861 "chapters/04-matmul.nw"
+#line 866 "chapters/04-matmul.nw"
 #define WT_MULTIPLY(as, bs)                                                       \
   LITDNN_UNROLL                                                                   \
   for (int p = 0; p < WT_BK; p++) {                                               \
@@ -52,7 +52,7 @@
       for (int c = 0; c < 4 * WT_RN; c++)                                         \
         acc[r][c] += a[r] * b[c];                                                 \
   }
-#line 884 "chapters/04-matmul.nw"
+#line 889 "chapters/04-matmul.nw"
 #define WT_BLEND(g)                                                                                        \
   LITDNN_UNROLL                                                                                            \
   for (int y = 0; y < WT_RN; y++)                                                                          \
@@ -71,5 +71,5 @@
                       g.alpha, g.beta, vecc);                                                              \
       }                                                                                                    \
     }
-#line 4360 "chapters/04-matmul.nw"
+#line 4365 "chapters/04-matmul.nw"
 #endif

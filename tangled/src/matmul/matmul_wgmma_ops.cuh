@@ -1,11 +1,11 @@
-#line 5051 "chapters/04-matmul.nw"
+#line 5056 "chapters/04-matmul.nw"
 /* wgmma by descriptor: the 128-byte swizzle, descriptors, fences, the
    64 x WG_BN x 8 TF32 product, and the store of its accumulators. sm_90a. */
 #ifndef LITDNN_MATMUL_WGMMA_OPS_CUH
 #define LITDNN_MATMUL_WGMMA_OPS_CUH
 #include "matmul/matmul_device.cuh"
 
-#line 2605 "chapters/04-matmul.nw"
+#line 2610 "chapters/04-matmul.nw"
 /* Where piece c (four floats of k) of row r of a k-major tile of 128-byte
    rows lies under the 128-byte swizzle: position c ^ (r % 8) of its row. */
 static __device__ inline int matmul_sw128(int r, int c) { return r * 32 + 4 * (c ^ (r % 8)); }
@@ -87,5 +87,5 @@ static litdnnStatus_t matmul_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 5058 "chapters/04-matmul.nw"
+#line 5063 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4903 "chapters/04-matmul.nw"
+#line 4908 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <mma.h>
@@ -9,7 +9,7 @@
 #define WT_BK 8
 #include "matmul/matmul_warptile.cuh"
 
-#line 1871 "chapters/04-matmul.nw"
+#line 1876 "chapters/04-matmul.nw"
 #define FM (WT_WTM / 16)   /* accumulator fragments per warp tile, along m */
 #define FN (WT_WTN / 16)   /* and along n */
 static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_matmul_args g)
@@ -87,7 +87,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
     }
 }
 
-#line 4915 "chapters/04-matmul.nw"
+#line 4920 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 209 "chapters/06-pooling.nw"
+#line 214 "chapters/06-pooling.nw"
 #include "pooling/pooling.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@ litdnnStatus_t litdnnDestroyPoolingDescriptor(litdnnPoolingDescriptor_t desc)
   return LITDNN_STATUS_SUCCESS;
 }
 
-#line 241 "chapters/06-pooling.nw"
+#line 246 "chapters/06-pooling.nw"
 static litdnnStatus_t set_pooling(const char *call, litdnnPoolingDescriptor_t desc,
                                   litdnnPoolingMode_t mode, litdnnNanPropagation_t nan,
                                   int nbDims, const int *window, const int *pad, const int *stride)
@@ -90,7 +90,7 @@ litdnnStatus_t litdnnSetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, litd
   LITDNN_CHECK_NULL(call, strideA);
   return set_pooling(call, desc, mode, maxpoolingNanOpt, nbDims, windowDimA, paddingA, strideA);
 }
-#line 311 "chapters/06-pooling.nw"
+#line 316 "chapters/06-pooling.nw"
 /* every call names its descriptor desc, as pooling.h does */
 static litdnnStatus_t check_pooling(const char *call, litdnnPoolingDescriptor_t desc)
 {
@@ -157,7 +157,7 @@ litdnnStatus_t litdnnGetPoolingNdDescriptor(litdnnPoolingDescriptor_t desc, int 
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 384 "chapters/06-pooling.nw"
+#line 389 "chapters/06-pooling.nw"
 /* The input's spatial sizes (depth, height, width; depth 1 for 2-D) and the
    output's, after checking that x has the right rank and that every window
    fits in the padded input. */
@@ -236,7 +236,7 @@ litdnnStatus_t litdnnGetPooling2dForwardOutputDim(litdnnPoolingDescriptor_t desc
       *ptrs[i] = vals[i];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 474 "chapters/06-pooling.nw"
+#line 479 "chapters/06-pooling.nw"
 static litdnnStatus_t check_same_dims(const char *call, litdnnTensorDescriptor_t a, const char *an,
                                       litdnnTensorDescriptor_t b, const char *bn)
 {
@@ -299,7 +299,7 @@ static void pool_fill_geometry(litdnn_pool_args *a, litdnnPoolingDescriptor_t p,
     a->stride[d] = k < 0 ? 1 : p->stride[k];
   }
 }
-#line 539 "chapters/06-pooling.nw"
+#line 544 "chapters/06-pooling.nw"
 #define POOL_CHECK(expr)                                                         \
   do {                                                                           \
     litdnnStatus_t s_ = (expr);                                                  \
@@ -379,7 +379,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3719 "chapters/06-pooling.nw"
+#line 3724 "chapters/06-pooling.nw"
 LITDNN_APPLIES(pool_k2s2_applies, litdnn_pool_args, litdnn_pool_k2s2_fits(a),
                "it needs a 2-D 2x2 window with stride 2 and no padding, packed NCHW tensors, a "
                "width that is a multiple of 8, 16-byte alignment and fewer than 2^31 outputs")

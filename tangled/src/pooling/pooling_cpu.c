@@ -1,11 +1,11 @@
-#line 632 "chapters/06-pooling.nw"
+#line 637 "chapters/06-pooling.nw"
 #include "pooling/pooling.h"
 #include <math.h>
 #include <string.h>
 #include <stdlib.h>
 
 #define POOL_FN static inline
-#line 710 "chapters/06-pooling.nw"
+#line 715 "chapters/06-pooling.nw"
 POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
 {
   if (v != v)                               /* v is NaN */
@@ -13,7 +13,7 @@ POOL_FN int pool_takes(float v, float best, int have, int propagate_nan)
   return !have || v > best;
 }
 
-#line 640 "chapters/06-pooling.nw"
+#line 645 "chapters/06-pooling.nw"
 /* The window of output o along one axis, clipped to the input: [lo, hi). */
 static void window_range(const litdnn_pool_args *a, int axis, int o, int *lo, int *hi)
 {
@@ -75,7 +75,7 @@ litdnnStatus_t litdnn_pool_forward_cpu(litdnnHandle_t handle, const void *args)
           }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 732 "chapters/06-pooling.nw"
+#line 737 "chapters/06-pooling.nw"
 litdnnStatus_t litdnn_pool_backward_cpu(litdnnHandle_t handle, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;

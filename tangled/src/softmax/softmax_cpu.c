@@ -1,4 +1,4 @@
-#line 304 "chapters/07-softmax.nw"
+#line 309 "chapters/07-softmax.nw"
 #include "softmax/softmax.h"
 #include <math.h>
 

@@ -1,4 +1,4 @@
-#line 2644 "chapters/07-softmax.nw"
+#line 2649 "chapters/07-softmax.nw"
 #include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
@@ -6,7 +6,7 @@
 #define SOFTMAX_MAX_BLOCKS 1048576u
 #define SOFTMAX_THREADS 256
 
-#line 361 "chapters/07-softmax.nw"
+#line 366 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_max(float a, float b) { return (a > b || a != a) ? a : b; }
 
 /* The last step of each direction. k is the row's statistic, prepared:
@@ -25,7 +25,7 @@ SOFTMAX_FN float softmax_prepare(int algo, int backward, float s)
     return s;
   return algo == LITDNN_SOFTMAX_LOG ? logf(s) : 1.0f / s;
 }
-#line 382 "chapters/07-softmax.nw"
+#line 387 "chapters/07-softmax.nw"
 static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
 {
   const litdnn_softmax_args *p = &a;
@@ -56,7 +56,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2201 "chapters/07-softmax.nw"
+#line 2206 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -64,7 +64,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void 
   return litdnn_gpu_launch_status(a->backward ? "litdnnSoftmaxBackward" : "litdnnSoftmaxForward",
                                   "softmax_naive_kernel");
 }
-#line 459 "chapters/07-softmax.nw"
+#line 464 "chapters/07-softmax.nw"
 /* Combine one value per thread across the block; op 0 is max, 1 is sum.
    Every thread gets the result. */
 SOFTMAX_FN float softmax_block_reduce_smem(float v, float *buf, int op)
@@ -105,7 +105,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2213 "chapters/07-softmax.nw"
+#line 2218 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -114,7 +114,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const 
   softmax_block_smem_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(call, "softmax_block_smem_kernel");
 }
-#line 524 "chapters/07-softmax.nw"
+#line 529 "chapters/07-softmax.nw"
 SOFTMAX_FN float softmax_warp_reduce(float v, int op)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -190,7 +190,7 @@ SOFTMAX_FN void softmax_row_three_sweeps(const litdnn_softmax_args *a, int64_t r
              a->beta);
 }
 
-#line 2226 "chapters/07-softmax.nw"
+#line 2231 "chapters/07-softmax.nw"
 static __global__ void softmax_warp_rows_kernel(litdnn_softmax_args a, int vec)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -205,7 +205,7 @@ static __global__ void softmax_block_rows_kernel(litdnn_softmax_args a, int vec)
     softmax_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
 }
 
-#line 2244 "chapters/07-softmax.nw"
+#line 2249 "chapters/07-softmax.nw"
 static int softmax_vec_ok(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
@@ -226,7 +226,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_warp_shuffle)(litdnnHandle_t h, cons
   softmax_block_rows_kernel<<<blocks, SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
   return litdnn_gpu_launch_status(call, "softmax_block_rows_kernel");
 }
-#line 653 "chapters/07-softmax.nw"
+#line 658 "chapters/07-softmax.nw"
 #define SOFTMAX_HELD 32       /* values each thread holds in registers */
 #define SOFTMAX_CHUNK (SOFTMAX_HELD * SOFTMAX_THREADS)
 
@@ -258,7 +258,7 @@ SOFTMAX_FN void softmax_stat_merge(const litdnn_softmax_args *a, float *m, float
   *m = big;
 }
 
-#line 745 "chapters/07-softmax.nw"
+#line 750 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_stat_warp(const litdnn_softmax_args *a, float *m, float *s)
 {
   for (int k = 16; k > 0; k /= 2) {
@@ -283,7 +283,7 @@ SOFTMAX_FN void softmax_stat_block(const litdnn_softmax_args *a, float *m, float
   __syncthreads();
 }
 
-#line 686 "chapters/07-softmax.nw"
+#line 691 "chapters/07-softmax.nw"
 /* A row held in registers by `group` threads (a warp or the block). */
 /* bwd is a constant at each call, so the forward copy keeps no dy registers */
 /* held (<= SOFTMAX_HELD) is a constant at each call too: values beyond it are never used */
@@ -319,7 +319,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2269 "chapters/07-softmax.nw"
+#line 2274 "chapters/07-softmax.nw"
 static __global__ void softmax_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -363,7 +363,7 @@ static __global__ void softmax_online_block_backward_kernel(litdnn_softmax_args 
     softmax_row_held(&a, r, threadIdx.x, blockDim.x, buf, 1, SOFTMAX_HELD);
 }
 
-#line 773 "chapters/07-softmax.nw"
+#line 778 "chapters/07-softmax.nw"
 /* Long rows: block b of the grid takes chunk b % chunks of row
    r0 + b / chunks. The first kernel leaves each chunk's (m, s) in part[]. */
 static __global__ void softmax_chunk_stats_kernel(litdnn_softmax_args a, int64_t r0, int64_t chunks, float *part)
@@ -426,7 +426,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2316 "chapters/07-softmax.nw"
+#line 2321 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -477,7 +477,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 858 "chapters/07-softmax.nw"
+#line 863 "chapters/07-softmax.nw"
 #define SOFTMAX_TILE 16   /* pixels per block */
 
 static __global__ void softmax_channel_nchw_kernel(litdnn_softmax_args a, int64_t tiles_per_image)
@@ -524,7 +524,7 @@ LITDNN_UNROLL_BY(4)
              a.alpha, a.beta);
 }
 
-#line 2371 "chapters/07-softmax.nw"
+#line 2376 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -534,7 +534,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, cons
   softmax_channel_nchw_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, smem, litdnn_gpu_stream(h)>>>(*a, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_nchw_kernel");
 }
-#line 947 "chapters/07-softmax.nw"
+#line 952 "chapters/07-softmax.nw"
 #define SOFTMAX_SMALL_HELD 8          /* values a lane holds */
 #define SOFTMAX_SMALL_THREADS 128
 
@@ -609,7 +609,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2385 "chapters/07-softmax.nw"
+#line 2390 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -621,7 +621,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const 
   softmax_small_rows_kernel<<<blocks < SOFTMAX_MAX_BLOCKS ? (unsigned)blocks : SOFTMAX_MAX_BLOCKS, SOFTMAX_SMALL_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, group, softmax_vec_ok(a));
   return litdnn_gpu_launch_status(call, "softmax_small_rows_kernel");
 }
-#line 1082 "chapters/07-softmax.nw"
+#line 1087 "chapters/07-softmax.nw"
 #define SOFTMAX_CV_HELD 8     /* float4 of channels per thread */
 
 /* Reduce each of a thread's four pixels across the channel lanes. */
@@ -710,7 +710,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2401 "chapters/07-softmax.nw"
+#line 2406 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -722,7 +722,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const
   softmax_channel_vec_kernel<<<(unsigned)(a->n * tiles), SOFTMAX_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, lanes_c, tiles);
   return litdnn_gpu_launch_status(call, "softmax_channel_vec_kernel");
 }
-#line 1209 "chapters/07-softmax.nw"
+#line 1214 "chapters/07-softmax.nw"
 #define SOFTMAX_RV_HELD 8     /* float4 per lane: rows up to 1,024 floats */
 
 SOFTMAX_FN float softmax_max4(float4 v) { return softmax_max(softmax_max(v.x, v.y), softmax_max(v.z, v.w)); }
@@ -783,7 +783,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2417 "chapters/07-softmax.nw"
+#line 2422 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -874,7 +874,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_rows_vec)(litdnnHandle_t h, const vo
   }
   return litdnn_gpu_launch_status(call, "softmax_rows_vec_kernel");
 }
-#line 1314 "chapters/07-softmax.nw"
+#line 1319 "chapters/07-softmax.nw"
 #define SOFTMAX_CT_HELD 8     /* float4 of channels per thread, at most */
 
 SOFTMAX_FN float softmax_combine(float a, float b, int op) { return op ? a + b : softmax_max(a, b); }
@@ -967,7 +967,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2512 "chapters/07-softmax.nw"
+#line 2517 "chapters/07-softmax.nw"
 static __global__ void softmax_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
 {
   __shared__ float4 red[SOFTMAX_THREADS];
@@ -1042,7 +1042,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_tile)(litdnnHandle_t h, cons
   }
   return litdnn_gpu_launch_status(call, "softmax_channel_tile_kernel");
 }
-#line 1474 "chapters/07-softmax.nw"
+#line 1479 "chapters/07-softmax.nw"
 #define SOFTMAX_SHORT_HELD 4     /* values a lane holds: rows up to 128 */
 #define SOFTMAX_SHORT_HELD_MAX 8 /* scalar rows of 65 to 128: 16 lanes of 8 */
 
@@ -1126,7 +1126,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2591 "chapters/07-softmax.nw"
+#line 2596 "chapters/07-softmax.nw"
 static __global__ void softmax_short_rows_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 4); }
 static __global__ void softmax_short_rows8_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 8); }
 static __global__ void softmax_short_rows_vec_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 1, 4); }

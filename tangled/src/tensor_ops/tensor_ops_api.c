@@ -1,8 +1,8 @@
-#line 5058 "chapters/02-tensors.nw"
+#line 5066 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 #include <stdlib.h>
 
-#line 5069 "chapters/02-tensors.nw"
+#line 5077 "chapters/02-tensors.nw"
 struct litdnnOpTensorStruct {
   int is_set;
   litdnnOpTensorOp_t op;
@@ -67,7 +67,7 @@ litdnnStatus_t litdnnGetOpTensorDescriptor(litdnnOpTensorDescriptor_t opTensorDe
     *opTensorNanOpt = opTensorDesc->nan_opt;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4032 "chapters/02-tensors.nw"
+#line 4040 "chapters/02-tensors.nw"
 static void ew_simplify(litdnn_ew *p)
 {
   int n = 0;
@@ -109,7 +109,7 @@ static void ew_simplify(litdnn_ew *p)
     p->cs[0] = p->as[0] = p->bs[0] = 1;
   }
 }
-#line 5140 "chapters/02-tensors.nw"
+#line 5148 "chapters/02-tensors.nw"
 static litdnnStatus_t check_pointer(const char *call, const char *name, const void *ptr)
 {
   if (!ptr)
@@ -174,7 +174,7 @@ static litdnnStatus_t check_alias(const char *call, const char *in_name, litdnnT
   return litdnn_error(LITDNN_STATUS_BAD_PARAM, call,
                       "%s overlaps %s in memory without being the same tensor", in_name, out_name);
 }
-#line 5207 "chapters/02-tensors.nw"
+#line 5215 "chapters/02-tensors.nw"
 /* The elementwise problem: output c, inputs a and b (either may be NULL). */
 static void ew_describe(litdnn_ew *p, const char *call, int fn, litdnnTensorDescriptor_t c,
                         litdnnTensorDescriptor_t a, litdnnTensorDescriptor_t b)
@@ -192,7 +192,7 @@ static void ew_describe(litdnn_ew *p, const char *call, int fn, litdnnTensorDesc
   }
   ew_simplify(p);
 }
-#line 5230 "chapters/02-tensors.nw"
+#line 5238 "chapters/02-tensors.nw"
 #define CHECK(expr)                                                                \
   do {                                                                             \
     litdnnStatus_t check_status_ = (expr);                                         \
@@ -262,7 +262,7 @@ litdnnStatus_t litdnnAddTensor(litdnnHandle_t handle, const void *alpha,
   p.c = (float *)C;
   return litdnn_run_op(handle, LITDNN_OP_ADD_TENSOR, call, &p);
 }
-#line 5306 "chapters/02-tensors.nw"
+#line 5314 "chapters/02-tensors.nw"
 litdnnStatus_t litdnnOpTensor(litdnnHandle_t handle, litdnnOpTensorDescriptor_t opTensorDesc,
                               const void *alpha1, litdnnTensorDescriptor_t aDesc, const void *A,
                               const void *alpha2, litdnnTensorDescriptor_t bDesc, const void *B,

@@ -1,4 +1,4 @@
-#line 4188 "chapters/02-tensors.nw"
+#line 4196 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 #include <math.h>
 

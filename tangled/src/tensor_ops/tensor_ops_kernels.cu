@@ -1,8 +1,8 @@
-#line 4260 "chapters/02-tensors.nw"
+#line 4268 "chapters/02-tensors.nw"
 #include "core/prelude.cuh"
 #include "tensor_ops/tensor_ops.h"
 
-#line 4273 "chapters/02-tensors.nw"
+#line 4281 "chapters/02-tensors.nw"
 static __device__ inline float ew_apply(int fn, int propagate_nan, float x, float y)
 {
   switch (fn) {
@@ -30,7 +30,7 @@ static __device__ inline float ew_element(int fn, int propagate_nan, float alpha
   float r = ew_apply(fn, propagate_nan, x, alpha2 * b);
   return beta != 0.0f ? r + beta * c : r;
 }
-#line 4303 "chapters/02-tensors.nw"
+#line 4311 "chapters/02-tensors.nw"
 static __global__ void ew_naive(litdnn_ew p)
 {
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -62,7 +62,7 @@ static __global__ void ew_naive(litdnn_ew p)
   float c = p.beta != 0.0f ? p.c[co] : 0.0f;
   p.c[co] = ew_element(p.fn, p.propagate_nan, p.alpha1, p.alpha2, p.beta, a, b, c);
 }
-#line 4367 "chapters/02-tensors.nw"
+#line 4375 "chapters/02-tensors.nw"
 static __global__ void ew_vec4(litdnn_ew p, int64_t vectors)
 {
   int64_t step = (int64_t)gridDim.x * blockDim.x;
@@ -90,7 +90,7 @@ static __global__ void ew_vec4(litdnn_ew p, int64_t vectors)
     p.c[i] = ew_element(p.fn, p.propagate_nan, p.alpha1, p.alpha2, p.beta, a, b, c);
   }
 }
-#line 4449 "chapters/02-tensors.nw"
+#line 4457 "chapters/02-tensors.nw"
 #define TILE 32
 #define TILE_ROWS 8   /* a block is TILE x TILE_ROWS threads; each moves TILE / TILE_ROWS elements */
 
@@ -123,7 +123,7 @@ static __global__ void transpose_tiled(const float *x, float *y, int64_t batch, 
       __syncthreads();   /* everyone is done reading before the next tile is loaded */
     }
 }
-#line 4560 "chapters/02-tensors.nw"
+#line 4568 "chapters/02-tensors.nw"
 #define WIDE_TILE 64   /* the tile is WIDE_TILE x WIDE_TILE floats, 256 threads move it */
 
 /* The four floats of row `row` of an R-wide matrix starting at column r:
@@ -196,7 +196,7 @@ static __global__ void transpose_wide(const float *x, float *y, int64_t R, int64
     }
   }
 }
-#line 4683 "chapters/02-tensors.nw"
+#line 4691 "chapters/02-tensors.nw"
 /* Four consecutive vector elements from j, wrapping at K (one float4 when
    K % 4 == 0, since j is then a multiple of 4 too). */
 static __device__ inline float4 vector_four(const float *v, int64_t j, int64_t K, int vec)
@@ -299,7 +299,7 @@ static __global__ void ew_broadcast_planes(litdnn_ew p, int vector, int64_t K, i
     }
   }
 }
-#line 4801 "chapters/02-tensors.nw"
+#line 4809 "chapters/02-tensors.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_ew_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_ew *p = (const litdnn_ew *)args;
@@ -360,7 +360,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_transform_vec4)(litdnnHandle_t h, const void
       p->a, p->c, t.rows, t.cols, row_tiles, col_tiles, vec_x, vec_y, p->alpha1, p->beta);
   return litdnn_gpu_launch_status(p->call, "transpose_wide");
 }
-#line 4869 "chapters/02-tensors.nw"
+#line 4877 "chapters/02-tensors.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_ew_broadcast)(litdnnHandle_t h, const void *args)
 {
   const litdnn_ew *p = (const litdnn_ew *)args;

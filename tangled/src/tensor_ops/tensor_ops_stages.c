@@ -1,4 +1,4 @@
-#line 4970 "chapters/02-tensors.nw"
+#line 4978 "chapters/02-tensors.nw"
 #include "tensor_ops/tensor_ops.h"
 
 const char *litdnn_ew_flat_applies(litdnnHandle_t h, const void *args)
@@ -25,7 +25,7 @@ static const litdnn_stage broadcast_stages[] = {EW_STAGES(LITDNN_STAGE_ROW)
                                                 EW_BROADCAST_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage transform_stages[] = {EW_STAGES(LITDNN_STAGE_ROW)
                                                 EW_TRANSPOSE_STAGES(LITDNN_STAGE_ROW)};
-#line 4915 "chapters/02-tensors.nw"
+#line 4923 "chapters/02-tensors.nw"
 static int choose_elementwise(litdnnHandle_t h, const void *args)
 {
   return LITDNN_PICK(h, elementwise_stages, args, EW_STAGE_VEC4, EW_STAGE_NAIVE, EW_STAGE_CPU);
@@ -45,7 +45,7 @@ static int choose_transform(litdnnHandle_t h, const void *args)
               EW_STAGE_CPU);
 }
 
-#line 4998 "chapters/02-tensors.nw"
+#line 5006 "chapters/02-tensors.nw"
 const litdnn_op_table litdnn_set_tensor_table =
     LITDNN_OP_TABLE("litdnnSetTensor", elementwise_stages, choose_elementwise);
 const litdnn_op_table litdnn_scale_tensor_table =

@@ -1,4 +1,4 @@
-#line 5651 "chapters/02-tensors.nw"
+#line 5659 "chapters/02-tensors.nw"
 #include "litdnn.h"
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 static litdnnHandle_t dev, cpu;   /* the chosen backend, and the reference */
 static int failures;
 
-#line 5698 "chapters/02-tensors.nw"
+#line 5706 "chapters/02-tensors.nw"
 static float *random_floats(size_t n, unsigned seed)
 {
   float *a = malloc(n * sizeof *a);
@@ -63,7 +63,7 @@ static void report(const char *op, litdnnOp_t id, litdnnStatus_t status, double 
   else
     printf("  %-34s %-22s %-12.2e %s\n", op, stage_name, err, ok ? "PASS" : "FAIL");
 }
-#line 5775 "chapters/02-tensors.nw"
+#line 5783 "chapters/02-tensors.nw"
 static litdnnTensorDescriptor_t check_desc(litdnnTensorFormat_t format, int n, int c, int h, int w)
 {
   litdnnTensorDescriptor_t d;
@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5132 "chapters/05-convolution.nw"
+#line 5148 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -215,7 +215,7 @@ static void check_convolution(int pass)
   litdnnDestroyFilterDescriptor(wd);
   litdnnDestroyConvolutionDescriptor(cd);
 }
-#line 3142 "chapters/06-pooling.nw"
+#line 3147 "chapters/06-pooling.nw"
 static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 5, H = 9, W = 12, OH = 5, OW = 6 };
@@ -252,7 +252,7 @@ static void check_pooling_op(int backward, const char *label, litdnnOp_t id)
   litdnnDestroyTensorDescriptor(xd);
   litdnnDestroyTensorDescriptor(yd);
 }
-#line 1610 "chapters/07-softmax.nw"
+#line 1615 "chapters/07-softmax.nw"
 static void check_softmax_op(int backward, const char *label, litdnnOp_t id)
 {
   enum { N = 2, C = 19, H = 5, W = 7, COUNT = N * C * H * W };
@@ -481,13 +481,13 @@ static void check_rnn(litdnnRNNMode_t cell, const char *name)
     free(y[k]), free(dx[k]), free(dw[k]);
   free(x), free(w), free(dy);
 }
-#line 5758 "chapters/02-tensors.nw"
+#line 5766 "chapters/02-tensors.nw"
 static void check_every_op(void)
 {
   
-#line 5765 "chapters/02-tensors.nw"
+#line 5773 "chapters/02-tensors.nw"
 /* each chapter's operations follow, in the order of the book */
-#line 5824 "chapters/02-tensors.nw"
+#line 5832 "chapters/02-tensors.nw"
 check_tensor_op(0, "litdnnSetTensor", LITDNN_OP_SET_TENSOR);
 check_tensor_op(1, "litdnnScaleTensor", LITDNN_OP_SCALE_TENSOR);
 check_tensor_op(2, "litdnnAddTensor (bias 1xCx1x1)", LITDNN_OP_ADD_TENSOR);
@@ -497,7 +497,7 @@ check_tensor_op(4, "litdnnTransformTensor NCHW->NHWC", LITDNN_OP_TRANSFORM_TENSO
 for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
   for (int backward = 0; backward <= 1; backward++)
     check_activation((litdnnActivationMode_t)mode, backward);
-#line 3220 "chapters/04-matmul.nw"
+#line 3225 "chapters/04-matmul.nw"
 {
   enum { M = 67, N = 45, K = 91 };
   float *a = random_floats((size_t)K * M, 41), *b = random_floats((size_t)K * N, 42);
@@ -520,14 +520,14 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 5195 "chapters/05-convolution.nw"
+#line 5211 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
-#line 3181 "chapters/06-pooling.nw"
+#line 3186 "chapters/06-pooling.nw"
 check_pooling_op(0, "litdnnPoolingForward (max 3x3/2)", LITDNN_OP_POOLING_FORWARD);
 check_pooling_op(1, "litdnnPoolingBackward (max 3x3/2)", LITDNN_OP_POOLING_BACKWARD);
-#line 1640 "chapters/07-softmax.nw"
+#line 1645 "chapters/07-softmax.nw"
 check_softmax_op(0, "litdnnSoftmaxForward (channel)", LITDNN_OP_SOFTMAX_FORWARD);
 check_softmax_op(1, "litdnnSoftmaxBackward (channel)", LITDNN_OP_SOFTMAX_BACKWARD);
 #line 2925 "chapters/08-normalization.nw"
@@ -540,10 +540,10 @@ check_dropout();
 check_rnn(LITDNN_RNN_TANH, "tanh");
 check_rnn(LITDNN_LSTM, "LSTM");
 check_rnn(LITDNN_GRU, "GRU");
-#line 5761 "chapters/02-tensors.nw"
+#line 5769 "chapters/02-tensors.nw"
 }
 
-#line 5663 "chapters/02-tensors.nw"
+#line 5671 "chapters/02-tensors.nw"
 int main(void)
 {
   char name[256];
