@@ -1,4 +1,4 @@
-#line 4527 "chapters/05-convolution.nw"
+#line 4533 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -967,16 +967,24 @@ static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args
                                              litdnn_conv_tap(a->flip, 3, s))];
 }
 
-/* the size x size tile of a channel's plane whose corner is (ih0, iw0); zero outside the input */
-static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args *a, const float *plane, int ih0,
-                                                          int iw0, int size, float *d)
+/* the size x size tile whose corner is (r0, c0) of a rows x cols plane with strides rs and cs; zero outside
+   the plane */
+static __device__ __forceinline__ void conv_winograd_plane_tile(const float *plane, int r0, int c0, int size,
+                                                                int rows, int cols, int64_t rs, int64_t cs,
+                                                                float *d)
 {
   for (int r = 0; r < size; r++)
     for (int q = 0; q < size; q++) {
-      int ih = ih0 + r, iw = iw0 + q;
-      d[r * size + q] = (ih >= 0 && ih < a->in[1] && iw >= 0 && iw < a->in[2])
-                            ? plane[ih * a->xs[3] + iw * a->xs[4]] : 0.0f;
+      int i = r0 + r, j = c0 + q;
+      d[r * size + q] = (i >= 0 && i < rows && j >= 0 && j < cols) ? plane[i * rs + j * cs] : 0.0f;
     }
+}
+
+/* the size x size tile of a channel's plane of x whose corner is (ih0, iw0); zero outside the input */
+static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args *a, const float *plane, int ih0,
+                                                          int iw0, int size, float *d)
+{
+  conv_winograd_plane_tile(plane, ih0, iw0, size, a->in[1], a->in[2], a->xs[3], a->xs[4], d);
 }
 
 /* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y */
@@ -1071,7 +1079,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 3875 "chapters/05-convolution.nw"
+#line 3884 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1115,7 +1123,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4017 "chapters/05-convolution.nw"
+#line 4026 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1196,7 +1204,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4238 "chapters/05-convolution.nw"
+#line 4247 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1227,12 +1235,9 @@ static __global__ void conv_winograd4_dy(litdnn_conv_args a, float *m, int tiles
   for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y)
     for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < T; t += gridDim.x * blockDim.x) {
       int n = t / tiles, tile = t % tiles, oh0 = (tile / tiles_w) * 4, ow0 = (tile % tiles_w) * 4;
-      const float *plane = a.dy + (int64_t)n * a.ys[0] + k * a.ys[1];
       float d[16], s[24];
-      for (int i = 0; i < 16; i++) {
-        int oh = oh0 + i / 4, ow = ow0 + i % 4;
-        d[i] = oh < a.out[1] && ow < a.out[2] ? plane[oh * a.ys[3] + ow * a.ys[4]] : 0.0f;
-      }
+      conv_winograd_plane_tile(a.dy + (int64_t)n * a.ys[0] + k * a.ys[1], oh0, ow0, 4, a.out[1], a.out[2],
+                               a.ys[3], a.ys[4], d);
       for (int q = 0; q < 4; q++)              /* s = A dY: 6 x 4, column by column */
         conv_winograd4_a(d + q, 4, s + q, 4);
       int64_t elem = (int64_t)a.k * T;
@@ -1260,7 +1265,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 4368 "chapters/05-convolution.nw"
+#line 4374 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1277,7 +1282,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4632 "chapters/05-convolution.nw"
+#line 4638 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1513,7 +1518,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 4314 "chapters/05-convolution.nw"
+#line 4320 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1555,7 +1560,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
 
-#line 4869 "chapters/05-convolution.nw"
+#line 4875 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
