@@ -1,8 +1,8 @@
-#line 5400 "chapters/05-convolution.nw"
+#line 5402 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 5447 "chapters/05-convolution.nw"
+#line 5456 "chapters/05-convolution.nw"
 typedef bench_conv_shape conv_bench_shape;
 
 /* benchdnn's layers (bench_read_conv_shapes in the harness), or none */
@@ -39,8 +39,9 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 5489 "chapters/05-convolution.nw"
-enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
+#line 5498 "chapters/05-convolution.nw"
+/* the passes with algorithms to choose; the bias gradient, which has none, comes after them */
+enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES, CONV_BENCH_BIAS = CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
   {"conv forward", "conv forward tf32"},
@@ -56,7 +57,8 @@ typedef struct {
   litdnnTensorDescriptor_t lx, ly;
   litdnnFilterDescriptor_t lw;
   litdnnConvolutionDescriptor_t lc;
-  cudnnTensorDescriptor_t cx, cy;
+  litdnnTensorDescriptor_t lb;   /* the bias gradient's 1 x K x 1 x 1 (the bias pass only) */
+  cudnnTensorDescriptor_t cx, cy, cb;
   cudnnFilterDescriptor_t cw;
   cudnnConvolutionDescriptor_t cc;
   float *x[4], *w[4], *y[4];   /* the pass's two inputs have copies; its output is [0] */
@@ -90,6 +92,12 @@ static void run_once(void *ctx_, int rep)
                                                  (litdnnConvolutionBwdDataAlgo_t)c->algo, c->ws, c->ws_size,
                                                  &zero, c->lx, c->x[0]));
     break;
+  case CONV_BENCH_BIAS:   /* db in w[0] */
+    if (c->use_cudnn)
+      BENCH_CUDNN(cudnnConvolutionBackwardBias(c->dnn, &one, c->cy, c->y[i], &zero, c->cb, c->w[0]));
+    else
+      BENCH_LITDNN(litdnnConvolutionBackwardBias(c->h, &one, c->ly, c->y[i], &zero, c->lb, c->w[0]));
+    break;
   default:
     if (c->use_cudnn)
       BENCH_CUDNN(cudnnConvolutionBackwardFilter(c->dnn, &one, c->cx, c->x[i], c->cy, c->y[i], c->cc,
@@ -120,7 +128,7 @@ static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
                                            c->lw, c->w[0]);
   }
 }
-#line 5575 "chapters/05-convolution.nw"
+#line 5592 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -137,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 5782 "chapters/05-convolution.nw"
+#line 5845 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -209,7 +217,14 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 5593 "chapters/05-convolution.nw"
+#line 5610 "chapters/05-convolution.nw"
+/* the layer as the CSV names it: source and name, input, filters, size/stride, groups */
+static void conv_bench_label(const conv_bench_shape *s, char *shape, size_t size)
+{
+  snprintf(shape, size, "%s %dx%dx%dx%d k%d %dx%d/%d g%d", s->name, s->n, s->c, s->h, s->w, s->k, s->r, s->s, s->u,
+           s->g);
+}
+
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -217,13 +232,12 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   memset(&c, 0, sizeof c);
   c.pass = pass;
   char shape[160];
-  snprintf(shape, sizeof shape, "%s %dx%dx%dx%d k%d %dx%d/%d g%d", s->name, s->n, s->c, s->h, s->w, s->k, s->r,
-           s->s, s->u, s->g);
+  conv_bench_label(s, shape, sizeof shape);
   if (!bench_wanted(b, shape))
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 5680 "chapters/05-convolution.nw"
+#line 5703 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -249,9 +263,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 5606 "chapters/05-convolution.nw"
+#line 5629 "chapters/05-convolution.nw"
   
-#line 5717 "chapters/05-convolution.nw"
+#line 5740 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -273,7 +287,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 5608 "chapters/05-convolution.nw"
+#line 5631 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -338,7 +352,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 5740 "chapters/05-convolution.nw"
+#line 5763 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -355,16 +369,93 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 5672 "chapters/05-convolution.nw"
+#line 5695 "chapters/05-convolution.nw"
+}
+#line 5788 "chapters/05-convolution.nw"
+static void measure_bias(bench *b, const conv_bench_shape *s)
+{
+  conv_bench_ctx c;
+  memset(&c, 0, sizeof c);
+  c.pass = CONV_BENCH_BIAS;
+  char shape[160];
+  conv_bench_label(s, shape, sizeof shape);
+  if (!bench_wanted(b, shape))
+    return;
+  int tf32 = 0, cg = s->c / s->g, n, k, p, q;
+  
+#line 5703 "chapters/05-convolution.nw"
+BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
+BENCH_CUDNN(cudnnCreate(&c.dnn));
+BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
+BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.ly));
+BENCH_LITDNN(litdnnCreateFilterDescriptor(&c.lw));
+BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c.lc));
+BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+BENCH_LITDNN(litdnnSetFilter4dDescriptor(c.lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                              LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
+BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
+BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
+BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
+BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
+BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
+BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cy));
+BENCH_CUDNN(cudnnCreateFilterDescriptor(&c.cw));
+BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c.cc));
+BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+BENCH_CUDNN(cudnnSetFilter4dDescriptor(c.cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                            CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
+BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
+BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
+BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
+#line 5799 "chapters/05-convolution.nw"
+  BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lb));
+  BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lb, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 1, k, 1, 1));
+  BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cb));
+  BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cb, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, 1, k, 1, 1));
+  size_t yn = (size_t)n * k * p * q;
+  double bytes = 4.0 * (double)(yn + k);
+  c.copies = (int)(3.0 * 60e6 / (4.0 * (double)yn) + 1);
+  if (c.copies > 4)
+    c.copies = 4;
+  for (int i = 0; i < c.copies; i++)
+    c.y[i] = device_filled(yn, 37u + i);
+  c.w[0] = device_filled(k, 23u);
+  c.use_cudnn = 1;
+  bench_record(b, "conv backward bias", shape, "cuDNN", bench_median_ms(b, run_once, &c), bytes, (double)yn);
+  c.use_cudnn = 0;
+  bench_record(b, "conv backward bias", shape, "litdnn", bench_median_ms(b, run_once, &c), bytes, (double)yn);
+  litdnnDestroyTensorDescriptor(c.lb);
+  cudnnDestroyTensorDescriptor(c.cb);
+  
+#line 5763 "chapters/05-convolution.nw"
+for (int i = 0; i < c.copies; i++) {
+  cudaFree(c.x[i]);
+  cudaFree(c.w[i]);
+  cudaFree(c.y[i]);
+}
+cudaFree(c.ws);
+litdnnDestroyTensorDescriptor(c.lx);
+litdnnDestroyTensorDescriptor(c.ly);
+litdnnDestroyFilterDescriptor(c.lw);
+litdnnDestroyConvolutionDescriptor(c.lc);
+cudnnDestroyTensorDescriptor(c.cx);
+cudnnDestroyTensorDescriptor(c.cy);
+cudnnDestroyFilterDescriptor(c.cw);
+cudnnDestroyConvolutionDescriptor(c.cc);
+cudnnDestroy(c.dnn);
+litdnnDestroy(c.h);
+#line 5818 "chapters/05-convolution.nw"
 }
 
-#line 5407 "chapters/05-convolution.nw"
+#line 5410 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
   bench_copy_gbps(b);
   conv_bench_shape shapes[128];
-  const char *passes = bench_arg(b, "--pass", "fwd,bwdd,bwdf");
+  const char *passes = bench_arg(b, "--pass", "fwd,bwdd,bwdf,bias");
   int batch = atoi(bench_arg(b, "--batch", "32"));
   int count = read_conv_shapes(bench_arg(b, "--shapes", "../shared/bench/benchdnn/conv_shapes_resnet_50"),
                                shapes, 128, batch);
@@ -373,6 +464,9 @@ int main(int argc, char **argv)
       for (int tf32 = 0; tf32 < 2; tf32++)
         for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
           measure_layer(b, &shapes[i], pass, tf32);
+  if (strstr(passes, "bias"))
+    for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
+      measure_bias(b, &shapes[i]);
   /* MobileNet's depthwise layers, each pass in FMA only: they are bound by memory, and TF32 changes nothing */
   count = read_conv_shapes(bench_arg(b, "--dw-shapes", "../shared/bench/benchdnn/conv_shapes_mobilenet_dw"),
                            shapes, 128, batch);
@@ -380,6 +474,9 @@ int main(int argc, char **argv)
     if (strstr(passes, conv_pass_flag[pass]))
       for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
         measure_layer(b, &shapes[i], pass, 0);
+  if (strstr(passes, "bias"))
+    for (int i = 0; i < count && !(bench_quick(b) && i > 1); i++)
+      measure_bias(b, &shapes[i]);
   /* DeepBench's training set on request (--deepbench PATH): 94 problems, several minutes */
   const char *deepbench = bench_arg(b, "--deepbench", NULL);
   if (deepbench) {
