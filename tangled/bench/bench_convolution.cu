@@ -1,8 +1,8 @@
-#line 5805 "chapters/05-convolution.nw"
+#line 5815 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 5852 "chapters/05-convolution.nw"
+#line 5862 "chapters/05-convolution.nw"
 typedef bench_conv_shape conv_bench_shape;
 
 /* benchdnn's layers (bench_read_conv_shapes in the harness), or none */
@@ -39,7 +39,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 5894 "chapters/05-convolution.nw"
+#line 5904 "chapters/05-convolution.nw"
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
 static const char *const conv_pass_op[CONV_BENCH_PASSES][2] = {
@@ -120,7 +120,7 @@ static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
                                            c->lw, c->w[0]);
   }
 }
-#line 5980 "chapters/05-convolution.nw"
+#line 5990 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -137,7 +137,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 6190 "chapters/05-convolution.nw"
+#line 6200 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -209,7 +209,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 5998 "chapters/05-convolution.nw"
+#line 6008 "chapters/05-convolution.nw"
 static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf32)
 {
   const char *op = conv_pass_op[pass][tf32];
@@ -223,7 +223,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 6088 "chapters/05-convolution.nw"
+#line 6098 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -249,9 +249,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 6011 "chapters/05-convolution.nw"
+#line 6021 "chapters/05-convolution.nw"
   
-#line 6125 "chapters/05-convolution.nw"
+#line 6135 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -273,7 +273,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 6013 "chapters/05-convolution.nw"
+#line 6023 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -341,7 +341,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 6148 "chapters/05-convolution.nw"
+#line 6158 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -358,10 +358,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 6080 "chapters/05-convolution.nw"
+#line 6090 "chapters/05-convolution.nw"
 }
 
-#line 5812 "chapters/05-convolution.nw"
+#line 5822 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
