@@ -1628,8 +1628,8 @@ BI_CASE(litdnnConvolutionForward, an_empty_output, BAD_PARAM_OUT_OF_BOUND,
         "the dilated filter spans 7 but the padded input has only 6, so the output would be empty",
         wDesc = W->f_big)
 BI_CASE(litdnnConvolutionForward, negative_algo, BAD_PARAM_OUT_OF_BOUND,
-        "algo = -1, but convolution forward has algorithms 0..9", algo = (litdnnConvolutionFwdAlgo_t)-1)
-BI_CASE(litdnnConvolutionForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "algo = 10",
+        "algo = -1, but convolution forward has algorithms 0..10", algo = (litdnnConvolutionFwdAlgo_t)-1)
+BI_CASE(litdnnConvolutionForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "algo = 11",
         algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnConvolutionForward, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647",
         algo = (litdnnConvolutionFwdAlgo_t)INT_MAX)
@@ -1644,6 +1644,9 @@ BI_CASE_ON(BI_EMU, litdnnConvolutionForward, winograd_nonfused_at_stride_2, NOT_
            "algo = 9 (winograd nonfused) of convolution forward does not apply: Winograd F(4x4, 3x3) needs a 2-d "
            "3x3 filter at stride 1",
            algo = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED; convDesc = W->conv_s2; yDesc = W->cy_s2)
+BI_CASE_ON(BI_EMU, litdnnConvolutionForward, batch_gemm_on_a_3x3_filter, NOT_SUPPORTED,
+           "algo = 10 (1x1 batch gemm) of convolution forward does not apply: the 1x1 batch GEMM needs a 1x1 filter",
+           algo = LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1)
 static size_t fwd_workspace(bi_bench *W, litdnnConvolutionFwdAlgo_t algo)
 {
   size_t need = 0;
@@ -1698,7 +1701,7 @@ BI_CASE(litdnnConvolutionBackwardData, groups_that_do_not_divide_the_channels, B
 BI_CASE(litdnnConvolutionBackwardData, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
         "wDesc has C = 2 channels per group, but dxDesc has 3 channels", wDesc = W->f_c2)
 BI_CASE(litdnnConvolutionBackwardData, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 8, but convolution backward data has algorithms 0..7", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
+        "algo = 9, but convolution backward data has algorithms 0..8", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBackwardData, negative_algo, BAD_PARAM_OUT_OF_BOUND, "algo = -1",
         algo = (litdnnConvolutionBwdDataAlgo_t)-1)
 BI_CASE(litdnnConvolutionBackwardData, an_algo_of_another_backend, NOT_SUPPORTED_BACKEND, ON_THIS_BACKEND,
@@ -1711,6 +1714,10 @@ BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardData, winograd_nonfused_at_stride_2,
            "algo = 7 (winograd nonfused) of convolution backward data does not apply: Winograd F(4x4, 3x3) "
            "backward data needs a 2-d 3x3 filter at stride 1",
            algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED; convDesc = W->conv_s2; dyDesc = W->cy_s2)
+BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardData, batch_gemm_on_a_3x3_filter, NOT_SUPPORTED,
+           "algo = 8 (1x1 batch gemm) of convolution backward data does not apply: the 1x1 batch GEMM needs a 1x1 "
+           "filter",
+           algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardData, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
            bi_fmt("algo = 2 (gemm col2im) needs a workspace of %zu bytes", workSpaceSizeInBytes + 1),
            algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM;
@@ -1753,7 +1760,7 @@ BI_CASE(litdnnConvolutionBackwardFilter, dwDesc_of_another_rank, BAD_PARAM_SHAPE
 BI_CASE(litdnnConvolutionBackwardFilter, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
         "dwDesc has C = 2 channels per group, but xDesc has 3 channels", dwDesc = W->f_c2)
 BI_CASE(litdnnConvolutionBackwardFilter, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 7, but convolution backward filter has algorithms 0..6",
+        "algo = 8, but convolution backward filter has algorithms 0..7",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBackwardFilter, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647",
         algo = (litdnnConvolutionBwdFilterAlgo_t)INT_MAX)
@@ -1767,6 +1774,10 @@ BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, winograd_nonfused_at_stride_
            "algo = 6 (winograd nonfused) of convolution backward filter does not apply: Winograd F(4x4, 3x3) "
            "needs a 2-d 3x3 filter at stride 1",
            algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED; convDesc = W->conv_s2; dyDesc = W->cy_s2)
+BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, batch_gemm_on_a_3x3_filter, NOT_SUPPORTED,
+           "algo = 7 (1x1 batch gemm) of convolution backward filter does not apply: the 1x1 batch GEMM needs a 1x1 "
+           "filter",
+           algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBackwardFilter, workspace_one_byte_too_small, BAD_PARAM_SIZE_INSUFFICIENT,
            bi_fmt("algo = 2 (im2col gemm) needs a workspace of %zu bytes", workSpaceSizeInBytes + 1),
            algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM;
@@ -1854,7 +1865,7 @@ BI_CASE(litdnnFindConvolutionForwardAlgorithm, null_w, BAD_PARAM_NULL_POINTER, "
 BI_CASE(litdnnFindConvolutionForwardAlgorithm, null_y, BAD_PARAM_NULL_POINTER, "y is a null pointer", y = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionForwardWorkspaceSize, xDesc, wDesc, yDesc)
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 10, but convolution forward has algorithms 0..9", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
+        "algo = 11, but convolution forward has algorithms 0..10", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, winograd_at_stride_2, NOT_SUPPORTED,
         "algo = 8 (winograd) of convolution forward does not apply",
         algo = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD; convDesc = W->conv_s2; yDesc = W->cy_s2)
@@ -1869,7 +1880,7 @@ BI_CASE(litdnnFindConvolutionBackwardDataAlgorithm, null_dx, BAD_PARAM_NULL_POIN
         dx = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionBackwardDataWorkspaceSize, dxDesc, wDesc, dyDesc)
 BI_CASE(litdnnGetConvolutionBackwardDataWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 8, but convolution backward data has algorithms 0..7", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
+        "algo = 9, but convolution backward data has algorithms 0..8", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
 BI_VALID(litdnnGetConvolutionBackwardFilterAlgorithm)
 RANKING_CASES(litdnnGetConvolutionBackwardFilterAlgorithm, xDesc, dwDesc, dyDesc)
 BI_VALID(litdnnFindConvolutionBackwardFilterAlgorithm)
@@ -1881,7 +1892,7 @@ BI_CASE(litdnnFindConvolutionBackwardFilterAlgorithm, null_dw, BAD_PARAM_NULL_PO
         dw = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionBackwardFilterWorkspaceSize, xDesc, dwDesc, dyDesc)
 BI_CASE(litdnnGetConvolutionBackwardFilterWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 7, but convolution backward filter has algorithms 0..6",
+        "algo = 8, but convolution backward filter has algorithms 0..7",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 
 /* the fused call */
@@ -1940,7 +1951,7 @@ BI_CASE(litdnnConvolutionBiasActivationForward, null_y, BAD_PARAM_NULL_POINTER, 
 BI_CASE(litdnnConvolutionBiasActivationForward, null_z_that_alpha2_reads, BAD_PARAM_NULL_POINTER,
         "z is a null pointer", z = NULL)
 BI_CASE(litdnnConvolutionBiasActivationForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 10, but convolution forward has algorithms 0..9", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
+        "algo = 11, but convolution forward has algorithms 0..10", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBiasActivationForward, an_algo_of_another_backend, NOT_SUPPORTED_BACKEND, ON_THIS_BACKEND,
         algo = FWD_ALGO_NOT_HERE)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBiasActivationForward, an_explicit_gemm, NOT_SUPPORTED,

@@ -87,6 +87,15 @@ static const conv_case cases[] = {
      stride 2 (16-byte loads, an output of 7x7) */
   {2, 1, 6, 6, 6, {1, 7, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
   {2, 2, 6, 6, 6, {1, 14, 14}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  /* the 1x1 batch GEMM (the stride-1 1x1 problems above run it too): stride 2 over NHWC x and a blend; stride 3
+     on a non-square plane (10x7 to 4x3), N = 1; strides 2, 1, 2 in 3-d with two groups; 16 channels each way
+     at stride 2, where Get ranks it first; and 3 images of 151x151 outputs, 2 to a chunk of at most 65536
+     columns: two chunks, the last one short, backward filter adding the second into dw */
+  {2, 3, 5, 7, 1, {1, 9, 8}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NHWC, NCHW, CV, 0.5f, 0.25f},
+  {2, 1, 7, 5, 1, {1, 10, 7}, {1, 1, 1}, {0, 0, 0}, {1, 3, 3}, {1, 1, 1}, NCHW, NHWC, XC, -1.0f, 0.5f},
+  {3, 2, 4, 6, 2, {3, 5, 4}, {1, 1, 1}, {0, 0, 0}, {2, 1, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 1.0f},
+  {2, 2, 16, 17, 1, {1, 7, 9}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1.0f, 0.0f},
+  {2, 3, 3, 2, 1, {1, 301, 301}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 0.5f, 0.25f},
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -747,12 +756,13 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
   litdnnConvolutionBwdFilterAlgoPerf_t pf[4];
   float *g = t_random(yn, -1, 1);
   void *ox = t_dev_poisoned(h, xn), *ow = t_dev_poisoned(h, wn), *gy = t_dev_from_host(h, g, yn);
-  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox, 8, &n, pd, NULL, 0), 0,
+  cr_assert_eq(litdnnFindConvolutionBackwardDataAlgorithm(h, d.w, dw, d.y, gy, d.conv, d.x, ox,
+                                                       LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &n, pd, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
-  cr_assert_eq(n, 8);
+  cr_assert_eq(n, LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT);
   cr_assert(pd[0].status == 0 && pd[1].status == 0 && pd[0].time <= pd[1].time);
   /* the three that need a workspace, then in Get's order cuBLAS (not on the emulator), the depthwise kernel
-     (not a depthwise problem) and the reference (CPU only) */
+     (not a depthwise problem), the 1x1 batch GEMM (not a 1x1 filter) and the reference (CPU only) */
   cr_assert(pd[2].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT && pd[2].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM);
   cr_assert(pd[3].status == LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT &&
             pd[3].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);
@@ -760,7 +770,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
             pd[4].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED);
   cr_assert_eq(pd[5].status, LITDNN_STATUS_NOT_SUPPORTED_BACKEND);
   cr_assert(pd[6].status == LITDNN_STATUS_NOT_SUPPORTED && pd[6].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE);
-  cr_assert(pd[7].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND && pd[7].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE);
+  cr_assert(pd[7].status == LITDNN_STATUS_NOT_SUPPORTED && pd[7].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1);
+  cr_assert(pd[8].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND && pd[8].algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE);
   cr_assert_eq(litdnnFindConvolutionBackwardFilterAlgorithm(h, d.x, dx, d.y, gy, d.conv, d.w, ow, 4, &n, pf, NULL, 0), 0,
                "%s", litdnnGetLastErrorString());
   cr_assert(n == 4 && pf[0].status == 0 && pf[1].status == 0 && pf[0].time <= pf[1].time);
@@ -773,7 +784,9 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
 }
 
 /* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
-   channels (every pass), then F(2x2) (forward and backward data); each pass's depthwise kernel on 3x3 depthwise layers at stride 1 and 2 */
+   channels (every pass), then F(2x2) (forward and backward data); each pass's depthwise kernel on 3x3 depthwise
+   layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (every pass)
+   and, at stride 1, in backward filter on planes of at most 14x14 */
 ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
 {
   return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
@@ -823,6 +836,61 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
     cr_assert_eq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE);
     cr_assert_eq(litdnnGetConvolutionBackwardFilterAlgorithm(h, d.x, d.y, d.conv, d.w, 1, &n, pf), 0);
     cr_assert_eq(pf[0].algo, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE);
+    free_descs(&d);
+  }
+  /* 1x1: at stride 2 on every pass; at stride 1 on 14x14 in backward filter only, and on 15x15 nowhere */
+  const int batch[3] = {LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1, LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1,
+                        LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1};
+  conv_case pw2 = {2, 2, 32, 16, 1, {1, 28, 28}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case pw14 = pw2, pw15 = pw2, few = pw2;
+  pw14.stride[1] = pw14.stride[2] = 1;
+  pw14.in[1] = pw14.in[2] = 14;
+  pw15 = pw14;
+  pw15.in[1] = pw15.in[2] = 15;
+  few.k = 8;   /* too few filters for the GEMM's tiles */
+  const conv_case *pws[4] = {&pw2, &pw14, &pw15, &few};
+  for (int i = 0; i < 4; i++) {
+    d = make_descs(pws[i]);
+    for (int pass = FWD; pass <= BWD_FILTER; pass++) {
+      int count = get_list(h, pass, &d, algos, status, mem);
+      int expect_first = i == 0 || (i == 1 && pass == BWD_FILTER);
+      cr_assert(count > 0 && (algos[0] == batch[pass]) == expect_first, "1x1 problem %d, pass %d: first %d", i, pass,
+                algos[0]);
+    }
+    free_descs(&d);
+  }
+  litdnnDestroy(h);
+}
+
+/* The 1x1 batch GEMM's workspace is both channel-major matrices of a chunk, (C + K) nb P Q floats, nb the
+   images that fit 65536 columns: all 4 on 7x7 outputs, 2 on 151x151; and it has none for a 3x3 filter */
+Test(convolution, batch_gemm_workspace_holds_both_matrices_of_a_chunk)
+{
+  litdnnHandle_t h = t_handle(LITDNN_BACKEND_CPU);
+  conv_case small = {2, 4, 24, 40, 1, {1, 14, 13}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case big = {2, 3, 3, 2, 1, {1, 301, 301}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  conv_case three = small;
+  three.flt[1] = three.flt[2] = 3;
+  const conv_case *k[3] = {&small, &big, &three};
+  const size_t expect[2] = {(size_t)(24 + 40) * 4 * 49 * 4, (size_t)(3 + 2) * 2 * 151 * 151 * 4};
+  for (int i = 0; i < 3; i++) {
+    conv_descs d = make_descs(k[i]);
+    size_t ws[3] = {0, 0, 0};
+    litdnnStatus_t s[3];
+    s[0] = litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1,
+                                                    &ws[0]);
+    s[1] = litdnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x,
+                                                         LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1, &ws[1]);
+    s[2] = litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.w,
+                                                           LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1, &ws[2]);
+    for (int pass = 0; pass < 3; pass++) {
+      if (i == 2) {
+        cr_assert_eq(s[pass], LITDNN_STATUS_NOT_SUPPORTED, "pass %d", pass);
+        continue;
+      }
+      cr_assert_eq(s[pass], LITDNN_STATUS_SUCCESS, "pass %d: %s", pass, litdnnGetLastErrorString());
+      cr_assert_eq(ws[pass], expect[i], "problem %d, pass %d: %zu bytes", i, pass, ws[pass]);
+    }
     free_descs(&d);
   }
   litdnnDestroy(h);
@@ -1010,6 +1078,26 @@ ParameterizedTest(t_case *tc, convolution, bad_input_is_refused_and_writes_nothi
                                                     LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED, &ws),
            LITDNN_STATUS_NOT_SUPPORTED, "2-d convolutions only");
     free_descs(&d3);
+    /* the 1x1 batch GEMM pinned on this 3x3 problem, and on a 1x1 problem with padding */
+    EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv, LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1,
+                                    NULL, 0, &zero, d.y, dy),
+           LITDNN_STATUS_NOT_SUPPORTED, "algo = 10 (1x1 batch gemm) of convolution forward does not apply: the 1x1 "
+                                        "batch GEMM needs a 1x1 filter");
+    EXPECT(litdnnConvolutionBackwardData(h, &one, d.w, dw, d.y, dy, d.conv,
+                                         LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1, NULL, 0, &zero, d.x, dx),
+           LITDNN_STATUS_NOT_SUPPORTED, "needs a 1x1 filter");
+    EXPECT(litdnnConvolutionBackwardFilter(h, &one, d.x, dx, d.y, dy, d.conv,
+                                           LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1, NULL, 0, &zero, d.w, dw),
+           LITDNN_STATUS_NOT_SUPPORTED, "needs a 1x1 filter");
+    EXPECT(litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y,
+                                                    LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1, &ws),
+           LITDNN_STATUS_NOT_SUPPORTED, "needs a 1x1 filter");
+    conv_case kp = {2, 2, 4, 6, 2, {1, 5, 5}, {1, 1, 1}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+    conv_descs dp = make_descs(&kp);
+    EXPECT(litdnnGetConvolutionBackwardFilterWorkspaceSize(h, dp.x, dp.y, dp.conv, dp.w,
+                                                           LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1, &ws),
+           LITDNN_STATUS_NOT_SUPPORTED, "the 1x1 batch GEMM needs zero padding");
+    free_descs(&dp);
     void *small = t_dev_alloc(h, 64);
     EXPECT(litdnnConvolutionForward(h, &one, d.x, dx, d.w, dw, d.conv,
                                     LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, small, 64, &zero, d.y, dy),
@@ -1042,6 +1130,11 @@ ParameterizedTestParameters(convolution, strided_output_views_on_every_algorithm
 ParameterizedTest(t_case *c, convolution, strided_output_views_on_every_algorithm)
 {
   conv_case k = {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  if (c->stage == LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1) {   /* a 1x1 problem for it, at stride 2 */
+    k.flt[1] = k.flt[2] = 1;
+    k.pad[1] = k.pad[2] = 0;
+    k.stride[1] = k.stride[2] = 2;
+  }
   int o[3];
   outs(&k, o);
   int P = o[1], Q = o[2], row = Q + 3;
@@ -1234,20 +1327,25 @@ static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_
 static const conv_case fused_cases[] = {
   {2, 2, 3, 5, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
   {2, 1, 4, 8, 4, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NHWC, NHWC, CV, 1, 0},
+  /* 1x1 at stride 2: the batch GEMM's scatter finishes y */
+  {2, 2, 5, 6, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
 };
 
 ParameterizedTestParameters(convolution, fused_bias_activation_on_every_algorithm)
 {
-  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 2);
+  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 3);
 }
 ParameterizedTest(t_case *c, convolution, fused_bias_activation_on_every_algorithm)
 {
   if (c->problem == 0) {
     run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0);
     run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1);
-  } else {
+  } else if (c->problem == 1) {
     run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0);
     run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
+  } else {
+    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_CLIPPED_RELU, 0.25, 0.5f, 0.5f, 0);
+    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
   }
 }
 

@@ -79,6 +79,7 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 7,          /* one input channel per group */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 8,           /* F(2x2, 3x3): 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED = 9,  /* F(4x4, 3x3): transforms around 36 GEMMs */
+  LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1 = 10,    /* 1x1: x channel-major over the batch, one GEMM */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 
@@ -91,6 +92,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 5,      /* forward Winograd of dy: 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE = 6,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED = 7, /* forward F(4x4, 3x3) of dy, 36 GEMMs */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1 = 8,    /* 1x1: dy channel-major over the batch, one GEMM */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 
@@ -102,6 +104,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM = 4, /* dw = dy x^T as a tiled GEMM */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE = 5,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED = 6, /* F(4x4, 3x3) in reverse, 36 GEMMs over tiles */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1 = 7,    /* 1x1: one GEMM whose inner dimension is N P Q */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

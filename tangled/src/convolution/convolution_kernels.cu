@@ -1,4 +1,4 @@
-#line 4533 "chapters/05-convolution.nw"
+#line 4915 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2015 "chapters/05-convolution.nw"
+#line 2021 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2078 "chapters/05-convolution.nw"
+#line 2084 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2159 "chapters/05-convolution.nw"
+#line 2165 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2219 "chapters/05-convolution.nw"
+#line 2225 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
@@ -185,12 +185,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2367 "chapters/05-convolution.nw"
+#line 2373 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2377 "chapters/05-convolution.nw"
+#line 2383 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +256,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2454 "chapters/05-convolution.nw"
+#line 2460 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +288,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2536 "chapters/05-convolution.nw"
+#line 2542 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -346,7 +346,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2612 "chapters/05-convolution.nw"
+#line 2618 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -393,7 +393,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2747 "chapters/05-convolution.nw"
+#line 2753 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -407,7 +407,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2790 "chapters/05-convolution.nw"
+#line 2796 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -422,7 +422,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2824 "chapters/05-convolution.nw"
+#line 2830 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +552,98 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 2974 "chapters/05-convolution.nw"
+#line 3077 "chapters/05-convolution.nw"
+/* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
+   from x at the stride (from_x) or from dy; a row of the matrix per block row */
+static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
+{
+  int S = a.out[0] * a.out[1] * a.out[2], cols = nb * S, channels = from_x ? a.c : a.k;
+  const float *src = from_x ? a.x : a.dy;
+  const int64_t *st = from_x ? a.xs : a.ys;
+  int64_t sd = st[2] * (from_x ? a.stride[0] : 1), sh = st[3] * (from_x ? a.stride[1] : 1),
+          sw = st[4] * (from_x ? a.stride[2] : 1);
+  for (int64_t c = blockIdx.y; c < channels; c += gridDim.y) {
+    const float *plane = src + c * st[1] + (int64_t)n0 * st[0];
+    float *row = dst + c * cols;
+    for (int64_t j0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; j0 < cols;
+         j0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+      float v[CONV_COL_BATCH];
+      for (int i = 0; i < CONV_COL_BATCH; i++) {     /* the loads first, all in flight together */
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        if (j < cols) {
+          int n = (int)j / S, pq = (int)j - n * S;
+          int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+          v[i] = plane[n * st[0] + od * sd + oh * sh + ow * sw];
+        }
+      }
+      for (int i = 0; i < CONV_COL_BATCH; i++) {
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        if (j < cols)
+          row[j] = v[i];
+      }
+    }
+  }
+}
+#line 3115 "chapters/05-convolution.nw"
+/* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
+static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
+{
+  int S = a.out[0] * a.out[1] * a.out[2], cols = nb * S;
+  for (int64_t k = blockIdx.y; k < a.k; k += gridDim.y) {
+    const float *row = yc + k * cols;
+    for (int64_t j0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; j0 < cols;
+         j0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+      float v[CONV_COL_BATCH];
+      for (int i = 0; i < CONV_COL_BATCH; i++) {
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        if (j < cols)
+          v[i] = row[j];
+      }
+      for (int i = 0; i < CONV_COL_BATCH; i++) {
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        if (j < cols) {
+          int n = (int)j / S, pq = (int)j - n * S;
+          int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n0 + n, k, od, oh, ow), k, v[i]);
+        }
+      }
+    }
+  }
+}
+#line 3152 "chapters/05-convolution.nw"
+/* dx of the chunk's images from dxc[c][j]: the sampled pixels their column, the others nothing */
+static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
+{
+  int S = a.out[0] * a.out[1] * a.out[2], H = a.in[0] * a.in[1] * a.in[2], pixels = nb * H;
+  int64_t cols = (int64_t)nb * S;
+  for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y) {
+    const float *row = dxc + c * cols;
+    for (int64_t j0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; j0 < pixels;
+         j0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+      float v[CONV_COL_BATCH];
+      for (int i = 0; i < CONV_COL_BATCH; i++) {     /* the gathers first, all in flight together */
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        v[i] = 0.0f;
+        if (j < pixels) {
+          int n = (int)j / H;
+          int hw = (int)j - n * H, iw = hw % a.in[2], t = hw / a.in[2], ih = t % a.in[1], id = t / a.in[1];
+          if (id % a.stride[0] == 0 && ih % a.stride[1] == 0 && iw % a.stride[2] == 0)
+            v[i] = row[(int64_t)n * S + ((int64_t)(id / a.stride[0]) * a.out[1] + ih / a.stride[1]) * a.out[2] +
+                       iw / a.stride[2]];
+        }
+      }
+      for (int i = 0; i < CONV_COL_BATCH; i++) {
+        int64_t j = j0 + i * blockDim.x + threadIdx.x;
+        if (j < pixels) {
+          int n = (int)j / H;
+          int hw = (int)j - n * H, iw = hw % a.in[2], t = hw / a.in[2], ih = t % a.in[1], id = t / a.in[1];
+          litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n0 + n, c, id, ih, iw)], v[i], a.alpha, a.beta);
+        }
+      }
+    }
+  }
+}
+#line 3312 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -629,7 +720,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3075 "chapters/05-convolution.nw"
+#line 3413 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -677,9 +768,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3140 "chapters/05-convolution.nw"
+#line 3478 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3402 "chapters/05-convolution.nw"
+#line 3740 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -693,7 +784,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3418 "chapters/05-convolution.nw"
+#line 3756 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -738,7 +829,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3273 "chapters/05-convolution.nw"
+#line 3611 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -831,7 +922,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3491 "chapters/05-convolution.nw"
+#line 3829 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -881,7 +972,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3559 "chapters/05-convolution.nw"
+#line 3897 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -957,7 +1048,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 3681 "chapters/05-convolution.nw"
+#line 4019 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1079,7 +1170,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 3884 "chapters/05-convolution.nw"
+#line 4222 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1123,7 +1214,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4026 "chapters/05-convolution.nw"
+#line 4364 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1204,7 +1295,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4247 "chapters/05-convolution.nw"
+#line 4585 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1265,7 +1356,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 4374 "chapters/05-convolution.nw"
+#line 4712 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1282,7 +1373,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4638 "chapters/05-convolution.nw"
+#line 5030 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1518,7 +1609,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 4320 "chapters/05-convolution.nw"
+#line 4658 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1559,8 +1650,89 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
+#line 3210 "chapters/05-convolution.nw"
+/* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
+   workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
+   (backward filter: blended into dw, the first chunk with beta, the others added) */
+static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  int nb = litdnn_conv_batch_images(a), S = a->out[0] * a->out[1] * a->out[2];
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  float *xc = (float *)a->workspace, *yc = xc + (int64_t)a->c * nb * S;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  dim3 c_rows = litdnn_dim3(1, (unsigned)(a->c < 65535 ? a->c : 65535), 1);
+  dim3 k_rows = litdnn_dim3(1, (unsigned)(a->k < 65535 ? a->k : 65535), 1);
+  litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
+  for (int n0 = 0; n0 < a->n && s == LITDNN_STATUS_SUCCESS; n0 += nb) {
+    int images = a->n - n0 < nb ? a->n - n0 : nb, cols = images * S;
+    unsigned blocks = litdnn_gpu_blocks(cols, 256 * CONV_COL_BATCH, 65535u);
+    c_rows.x = k_rows.x = blocks;
+    if (a->pass != LITDNN_CONV_BWD_DATA) {
+      conv_channel_major<<<c_rows, 256, 0, st>>>(*a, 1, n0, images, xc);
+      if ((s = litdnn_gpu_launch_status(a->call, "conv_channel_major")) != LITDNN_STATUS_SUCCESS)
+        break;
+    }
+    if (a->pass != LITDNN_CONV_FWD) {
+      conv_channel_major<<<k_rows, 256, 0, st>>>(*a, 0, n0, images, yc);
+      if ((s = litdnn_gpu_launch_status(a->call, "conv_channel_major")) != LITDNN_STATUS_SUCCESS)
+        break;
+    }
+    litdnn_matmul_args m;
+    memset(&m, 0, sizeof m);
+    m.call = a->call;
+    m.math = a->math;
+    m.alpha = 1.0f;
+    m.beta = 0.0f;
+    m.batch = a->groups;
+    m.B = a->w;                 /* W_g^T: Cg x Kg, leading dimension ws[0]; or dy' in backward filter */
+    m.ldb = a->ws[0];
+    m.strideB = kg * a->ws[0];
+    if (a->pass == LITDNN_CONV_FWD) {             /* y'^T (N' x Kg) = x'^T W_g^T */
+      m.m = cols; m.n = (int)kg; m.k = (int)cg;
+      m.A = xc; m.lda = cols; m.strideA = cg * cols;
+      m.C = yc; m.ldc = cols; m.strideC = kg * cols;
+    } else if (a->pass == LITDNN_CONV_BWD_DATA) { /* dx'^T (N' x Cg) = dy'^T W_g */
+      m.m = cols; m.n = (int)cg; m.k = (int)kg;
+      m.A = yc; m.lda = cols; m.strideA = kg * cols;
+      m.transb = 1;
+      m.C = xc; m.ldc = cols; m.strideC = cg * cols;
+    } else {                                      /* dW_g^T (Cg x Kg) = x' dy'^T, blended into dw */
+      m.m = (int)cg; m.n = (int)kg; m.k = cols;
+      m.transa = 1; m.A = xc; m.lda = cols; m.strideA = cg * cols;
+      m.B = yc; m.ldb = cols; m.strideB = kg * cols;
+      m.C = a->result; m.ldc = a->ws[0]; m.strideC = kg * a->ws[0];
+      m.alpha = a->alpha;
+      m.beta = n0 == 0 ? a->beta : 1.0f;
+    }
+    if ((s = conv_matmul(h, &m, litdnn_backend(h) == LITDNN_BACKEND_CUDA)) != LITDNN_STATUS_SUCCESS)
+      break;
+    if (a->pass == LITDNN_CONV_FWD) {
+      conv_from_channel_major_y<<<k_rows, 256, 0, st>>>(*a, n0, images, (const float *)yc);
+      s = litdnn_gpu_launch_status(a->call, "conv_from_channel_major_y");
+    } else if (a->pass == LITDNN_CONV_BWD_DATA) {
+      dim3 grid = c_rows;
+      grid.x = litdnn_gpu_blocks((int64_t)images * a->in[0] * a->in[1] * a->in[2], 256 * CONV_COL_BATCH, 65535u);
+      conv_from_channel_major_dx<<<grid, 256, 0, st>>>(*a, n0, images, (const float *)xc);
+      s = litdnn_gpu_launch_status(a->call, "conv_from_channel_major_dx");
+    }
+  }
+  return s;
+}
 
-#line 4875 "chapters/05-convolution.nw"
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_batch_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_batch_gemm(h, (const litdnn_conv_args *)args);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_batch_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_batch_gemm(h, (const litdnn_conv_args *)args);
+}
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_batch_gemm)(litdnnHandle_t h, const void *args)
+{
+  return conv_batch_gemm(h, (const litdnn_conv_args *)args);
+}
+
+#line 5268 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -1,8 +1,8 @@
-#line 4932 "chapters/05-convolution.nw"
+#line 5325 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 4985 "chapters/05-convolution.nw"
+#line 5378 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -110,7 +110,23 @@ static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *arg
   return conv_winograd4_applies(h, &f);
 }
 
-#line 4937 "chapters/05-convolution.nw"
+/* the 1x1 batch GEMM of every pass: a 1x1 filter (dilation then changes nothing), no padding, and a
+   chunk's columns and an image's pixels counted in an int */
+static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  if (a->flt[0] != 1 || a->flt[1] != 1 || a->flt[2] != 1)
+    return "the 1x1 batch GEMM needs a 1x1 filter";
+  if (a->pad[0] != 0 || a->pad[1] != 0 || a->pad[2] != 0)
+    return "the 1x1 batch GEMM needs zero padding";
+  if (s * litdnn_conv_batch_images(a) > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
+      litdnn_conv_batch_bytes(a) == SIZE_MAX)
+    return "a chunk of the 1x1 batch GEMM is too large for the GEMM";
+  return NULL;
+}
+
+#line 5330 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -137,7 +153,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5097 "chapters/05-convolution.nw"
+#line 5507 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -159,6 +175,10 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     return litdnn_conv_winograd_bytes(a, 4, litdnn_conv_winograd4_images(a));   /* of the 36, a chunk */
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
+  if ((a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1) ||
+      (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1) ||
+      (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1))
+    return litdnn_conv_batch_bytes(a);   /* both channel-major matrices of a chunk of images */
   if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
       litdnn_conv_dw3(a)) {
     int rows, splits = litdnn_conv_dw3_splits(a, &rows);
@@ -186,10 +206,31 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4430 "chapters/05-convolution.nw"
+#line 4889 "chapters/05-convolution.nw"
+#define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which stride-1 backward filter takes it */
+
+static int conv_batch_gemm_first(const litdnn_conv_args *a)
+{
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  int strided = a->stride[0] > 1 || a->stride[1] > 1 || a->stride[2] > 1;
+  int algo = a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
+             : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
+                                               : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
+  int small_filter_sum = a->pass == LITDNN_CONV_BWD_FILTER && s <= CONV_BATCH_FIRST_PLANE;
+  return a->c / a->groups >= 16 && a->k / a->groups >= 16 && (strided || small_filter_sum) &&
+         !litdnn_conv_not_applicable(a, algo);
+}
+
+#line 4775 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
+  int batch = a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
+              : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
+                                                : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
+  int batch_first = conv_batch_gemm_first(a);
+  if (batch_first)
+    order[n++] = batch;
   if (a->pass == LITDNN_CONV_FWD) {
     if (cg == 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
@@ -225,6 +266,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     if (!nonfused_first)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
+    if (!batch_first)
+      order[n++] = batch;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
@@ -260,6 +303,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = depthwise;
     if (!nonfused_first)
       order[n++] = nonfused;
+    if (!batch_first)
+      order[n++] = batch;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -278,7 +323,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 4966 "chapters/05-convolution.nw"
+#line 5359 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
