@@ -459,6 +459,9 @@ typedef struct {
 static const bias_case bias_cases[] = {
   {3, 5, 2, {7, 5}, NCHW, 1, 0},       {2, 7, 2, {7, 5}, NHWC, 0.5f, 2}, {1, 3, 2, {1, 1}, NCHW, 1, 0},
   {2, 2, 3, {3, 4, 5}, NHWC, -1, 0.5f}, {2, 3, 2, {31, 17}, NCHW, 1, 0},
+  /* planes of a multiple of 4 floats (the packed-planes stage reads them as float4), one of them
+     long enough that a thread makes two rounds, and a 3-d one */
+  {4, 6, 2, {8, 6}, NCHW, 0.5f, 2},     {5, 3, 2, {64, 60}, NCHW, 1, 0},   {2, 4, 3, {4, 4, 6}, NCHW, 1, 0.5f},
 };
 
 ParameterizedTestParameters(convolution, backward_bias_every_stage_matches_the_reference)
@@ -495,11 +498,12 @@ ParameterizedTest(t_case *c, convolution, backward_bias_every_stage_matches_the_
   }
   void *ddy = t_dev_from_host(h, dy, yn);
   void *db = t_dev_from_host(h, b0, (size_t)k);
+  /* every stage runs NCHW and NCDHW; only the packed-planes stage may refuse another layout */
+  int must_run = fmt == NCHW || strcmp(t_case_stage(c), "packed planes") != 0;
   litdnnStatus_t s = litdnnConvolutionBackwardBias(h, &alpha, yd, ddy, &beta, bd, db);
-  char msg[512], what[256];
-  snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
+  t_case_status(c, s, must_run);
+  char what[256];
   snprintf(what, sizeof what, "%s: n%d k%d %s", t_case_name(c), n, k, fmt == NCHW ? "NCHW" : "NHWC");
-  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
   float *got = t_dev_fetch(h, db, (size_t)k);
   t_assert_close(got, ref, (size_t)k, 1e-5, 1e-4, what);
   free(got); free(dy); free(b0); free(ref);

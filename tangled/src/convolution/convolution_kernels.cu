@@ -1,4 +1,4 @@
-#line 4915 "chapters/05-convolution.nw"
+#line 4988 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -1373,7 +1373,44 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5030 "chapters/05-convolution.nw"
+#line 4759 "chapters/05-convolution.nw"
+#define CONV_BIAS_PLANE_THREADS 1024
+#define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
+
+/* db_k from dy whose (d, h, w) planes are packed: unit u of the channel is float4 (vec) or float u % per
+   of image u / per, with per the plane's units */
+static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_planes(litdnn_conv_args a, int vec)
+{
+  int k = blockIdx.x, plane = a.out[0] * a.out[1] * a.out[2], per = vec ? plane / 4 : plane;
+  int units = a.n * per;
+  const float *base = a.dy + k * a.ys[1];
+  float sum[CONV_BIAS_PLANE_LOADS] = {0.0f};
+  for (int u0 = threadIdx.x; u0 < units; u0 += CONV_BIAS_PLANE_LOADS * CONV_BIAS_PLANE_THREADS) {
+    float v[CONV_BIAS_PLANE_LOADS];
+    LITDNN_UNROLL
+    for (int i = 0; i < CONV_BIAS_PLANE_LOADS; i++) {   /* the loads first, all in flight together */
+      int u = u0 + i * CONV_BIAS_PLANE_THREADS, n = u / per, j = u - n * per;
+      v[i] = 0.0f;
+      if (u < units) {
+        const float *p = base + n * a.ys[0];
+        if (vec) {
+          float4 f = ((const float4 *)p)[j];
+          v[i] = (f.x + f.y) + (f.z + f.w);
+        } else {
+          v[i] = p[j];
+        }
+      }
+    }
+    LITDNN_UNROLL
+    for (int i = 0; i < CONV_BIAS_PLANE_LOADS; i++)
+      sum[i] += v[i];
+  }
+  float total = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+  total = litdnn_block_sum(total);
+  if (threadIdx.x == 0)
+    litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
+}
+#line 5105 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1732,7 +1769,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_batch_gemm)(litdnnHandle_t h
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5268 "chapters/05-convolution.nw"
+#line 5343 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1775,4 +1812,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_bias_reduce)(litdnnHandle_t h, cons
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   conv_bias_reduce<<<(unsigned)a->k, CONV_BIAS_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_bias_reduce");
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_bias_planes)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int plane = a->out[0] * a->out[1] * a->out[2];
+  int vec = plane % 4 == 0 && a->ys[0] % 4 == 0 && a->ys[1] % 4 == 0 && (uintptr_t)a->dy % 16 == 0;
+  conv_bias_planes<<<(unsigned)a->k, CONV_BIAS_PLANE_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, vec);
+  return litdnn_gpu_launch_status(a->call, "conv_bias_planes");
 }

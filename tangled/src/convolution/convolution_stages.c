@@ -1,8 +1,8 @@
-#line 5325 "chapters/05-convolution.nw"
+#line 5409 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5378 "chapters/05-convolution.nw"
+#line 5462 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -68,6 +68,22 @@ static const char *conv_tiled_applies(litdnnHandle_t h, const void *args)
   return NULL;
 }
 
+/* dy's (d, h, w) planes packed: each axis longer than 1 has the stride of the axes after it together */
+static int conv_dy_planes_packed(const litdnn_conv_args *a)
+{
+  int64_t packed = 1;
+  for (int i = 2; i >= 0; i--) {
+    if (a->out[i] > 1 && a->ys[2 + i] != packed)
+      return 0;
+    packed *= a->out[i];
+  }
+  return 1;
+}
+
+LITDNN_APPLIES(conv_bias_planes_applies, litdnn_conv_args,
+               conv_dy_planes_packed(a) && (int64_t)a->n * a->out[0] * a->out[1] * a->out[2] <= (int64_t)1 << 30,
+               "the packed-planes bias kernel needs dy's (d, h, w) planes packed (NCHW or NCDHW) and at most "
+               "2^30 elements per channel")
 LITDNN_APPLIES(conv_depthwise_applies, litdnn_conv_args, a->c == a->groups,
                "the depthwise kernel needs one input channel per group (groupCount = C)")
 LITDNN_APPLIES(conv_dw3_applies, litdnn_conv_args, litdnn_conv_dw3(a),
@@ -126,7 +142,7 @@ static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
   return NULL;
 }
 
-#line 5330 "chapters/05-convolution.nw"
+#line 5414 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -153,7 +169,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5507 "chapters/05-convolution.nw"
+#line 5608 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -206,7 +222,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4889 "chapters/05-convolution.nw"
+#line 4962 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which stride-1 backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -221,7 +237,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, algo);
 }
 
-#line 4775 "chapters/05-convolution.nw"
+#line 4848 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -323,7 +339,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5359 "chapters/05-convolution.nw"
+#line 5443 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

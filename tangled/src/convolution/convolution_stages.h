@@ -78,7 +78,9 @@
   S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
     litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
   S(CONV_BIAS_STAGE_REDUCE, "block reduction", "a block per channel, partial sums merged by shuffles", \
-    GPU, litdnn_conv_bwd_bias_reduce, NULL, DET)
+    GPU, litdnn_conv_bwd_bias_reduce, NULL, DET)                                              \
+  S(CONV_BIAS_STAGE_PLANES, "packed planes", "a block of 1024 per channel reads its planes as float4s, four in flight", \
+    GPU, litdnn_conv_bwd_bias_planes, conv_bias_planes_applies, DET)
 enum { CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_ID) };
 CONV_FORWARD_STAGES(LITDNN_STAGE_DECLARE)
 CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_DECLARE)
