@@ -46,6 +46,13 @@ static const problem problems[] = {
   /* every sequence shorter than T: the last steps have no active sequence */
   {LITDNN_RNN_TANH, 1, 1, LITDNN_RNN_DOUBLE_BIAS,     1, 2, 2, 1, 5, PACKED, {3},                1, 0, 1, 1, 0.0f, 1, FMA},
   {LITDNN_LSTM,     2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 3, 2, 2, 6, BATCH,  {2, 4},             1, 1, 1, 1, 0.0f, 1, FMA},
+  /* the persistent kernel's 4 x 4 tiles: N and G H / blocks not multiples
+     of 4, several rounds of tiles, h in tiles (the emulator's tile is 12
+     values), copied one float at a time or four */
+  {LITDNN_LSTM,     1, 1, LITDNN_RNN_DOUBLE_BIAS,     0, 9, 4, 7, 3, SEQ,    {3, 1, 2, 3, 3, 2, 1}, 1, 1, 1, 1, 0.0f, 1, FMA},
+  {LITDNN_GRU,      2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 17, 5, 6, 4, BATCH, {4, 2, 4, 3, 1, 4}, 1, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_RNN_RELU, 1, 0, LITDNN_RNN_SINGLE_INP_BIAS, 0, 20, 3, 5, 3, PACKED, {3, 3, 2, 2, 1},   1, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_RNN_TANH, 1, 0, LITDNN_RNN_SINGLE_REC_BIAS, 0, 12, 2, 4, 2, SEQ,   {2, 2, 1, 2},       0, 0, 1, 1, 0.0f, 1, FMA},
 };
 #define NPROBLEMS ((int)(sizeof problems / sizeof problems[0]))
 
