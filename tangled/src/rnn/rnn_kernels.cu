@@ -1,4 +1,4 @@
-#line 3130 "chapters/10-rnn.nw"
+#line 3245 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -398,7 +398,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2404 "chapters/10-rnn.nw"
+#line 2466 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -408,6 +408,7 @@ typedef struct rnn_persistent_args {
   int ks;                       /* threads that share a 4 x 4 tile, each on its own slice of k */
   int tiles, per_round;         /* the block's 4 x 4 tiles, and how many are summed at once */
   int ldr, ldh;                 /* row strides in shared memory of R and of the h tile, in floats */
+  int cell_threads;             /* the threads that run the cells, cell e on thread e % cell_threads */
   int h_vec;                    /* h may be copied as float4 */
   const int *len, *off;
   const float *R, *bw, *br;
@@ -422,7 +423,7 @@ typedef struct rnn_persistent_args {
   float *saved;                 /* the saved values of step 0, or NULL */
 } rnn_persistent_args;
 
-#line 2458 "chapters/10-rnn.nw"
+#line 2654 "chapters/10-rnn.nw"
 /* values k0 .. k0 + kn - 1 of every sequence's h into the N rows of ht,
    zero up to the next multiple of four; __ldcg reads past L1, whose lines
    may hold what these addresses held a step ago */
@@ -430,12 +431,18 @@ static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persisten
                                                              int kn, float *ht)
 {
   int c4 = (kn + 3) / 4;
-  if (a->h_vec) {
-    int n4 = a->N * c4;
-    LITDNN_UNROLL_BY(4)
-    for (int e = (int)threadIdx.x; e < n4; e += (int)blockDim.x) {
-      int n = e / c4, c = e % c4;
-      ((float4 *)(ht + (int64_t)n * a->ldh))[c] = __ldcg((const float4 *)(hp + (int64_t)n * a->H + k0) + c);
+  if (a->h_vec) {   /* eight loads in flight per thread, then their stores */
+    int n4 = a->N * c4, step = (int)blockDim.x;
+    for (int e0 = (int)threadIdx.x; e0 < n4; e0 += 8 * step) {
+      float4 v[8];
+      LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+        if (e0 + i * step < n4)
+          v[i] = __ldcg((const float4 *)(hp + (int64_t)((e0 + i * step) / c4) * a->H + k0) + (e0 + i * step) % c4);
+      LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+        if (e0 + i * step < n4)
+          ((float4 *)(ht + (int64_t)((e0 + i * step) / c4) * a->ldh))[(e0 + i * step) % c4] = v[i];
     }
   } else {
     int w = 4 * c4;
@@ -445,7 +452,7 @@ static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persisten
     }
   }
 }
-#line 2483 "chapters/10-rnn.nw"
+#line 2583 "chapters/10-rnn.nw"
 /* acc[i][j] += the products of chunks c0, c0 + ks, ... < cn (four values
    of k each, from column k0 of R) of R's row rr[i] and ht's row hr[j] */
 static __device__ __forceinline__ void rnn_persistent_products(const float *rs, int ldr, int k0, const float *ht,
@@ -479,7 +486,7 @@ static __device__ __forceinline__ void rnn_persistent_products(const float *rs, 
   }
 }
 
-#line 2430 "chapters/10-rnn.nw"
+#line 2493 "chapters/10-rnn.nw"
 static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
 {
   extern __shared__ float4 rnn_persistent_smem4[];
@@ -487,13 +494,12 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
   float *rs = (float *)rnn_persistent_smem4;    /* M rows of R, ldr apart: row g ub + u is gate g of unit u0 + u */
   float *ht = rs + (int64_t)M * a.ldr;          /* N rows of an h tile, ldh apart */
   float *sums = ht + (int64_t)a.N * a.ldh;      /* M x N: the recurrent sums of the step */
-  float *gxs = sums + M * a.N;                  /* items x G: the input halves of the step */
-  float *own_h = gxs + items * a.G, *own_c = own_h + items;   /* the states of the block's items */
+  float *own_h = sums + M * a.N, *own_c = own_h + items;   /* the states of the block's cells */
   int u0 = (int)blockIdx.x * a.ub, units = a.H - u0 < a.ub ? a.H - u0 : a.ub;
   int64_t nh = (int64_t)a.N * a.H;
   int lstm = a.cell == LITDNN_LSTM;
   
-#line 2518 "chapters/10-rnn.nw"
+#line 2632 "chapters/10-rnn.nw"
 /* R once, zero past column H so that a row's last chunk adds nothing */
 for (int64_t e = tid; e < (int64_t)M * a.ldr; e += blockDim.x) {
   int r = (int)(e / a.ldr), k = (int)(e % a.ldr), g = r / a.ub, u = r % a.ub;
@@ -507,7 +513,7 @@ for (int e = tid; e < items; e += blockDim.x) {
   own_h[e] = mine ? __ldcg(a.hs + k) : 0.0f;
   own_c[e] = mine && lstm ? __ldcg(a.cs + k) : 0.0f;
 }
-#line 2443 "chapters/10-rnn.nw"
+#line 2505 "chapters/10-rnn.nw"
   for (int step = 0; step < a.T; step++) {
     int t = a.d ? a.T - 1 - step : step;
     const float *hp = a.hs + (a.training ? step : step & 1) * nh;
@@ -515,7 +521,18 @@ for (int e = tid; e < items; e += blockDim.x) {
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
     
-#line 2534 "chapters/10-rnn.nw"
+#line 2691 "chapters/10-rnn.nw"
+float gx0[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid / a.ub]) {
+  int64_t row = rnn_row(a.gx_rows, tid / a.ub, t, a.N, a.T, a.off);
+  LITDNN_UNROLL
+  for (int g = 0; g < 4; g++)
+    if (g < a.G)
+      gx0[g] = a.gx[row * a.gx_ld + g * a.gx_gs + u0 + tid % a.ub];
+}
+#line 2512 "chapters/10-rnn.nw"
+    
+#line 2532 "chapters/10-rnn.nw"
 for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
   int tile = t0 + tid / a.ks, slice = tid % a.ks, mine = tid / a.ks < a.per_round && tile < a.tiles;
   int mg = (M + 3) / 4, ng = (a.N + 3) / 4, rg = tile / ng, sg = tile % ng;
@@ -534,21 +551,6 @@ for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
     if (a.kt < a.H || t0 == 0) {   /* one copy of the whole h serves every round */
       __syncthreads();             /* the tile before is read */
       rnn_persistent_copy_h(&a, hp, k0, kn, ht);
-      if (k0 == 0 && t0 == 0) {
-        
-#line 2581 "chapters/10-rnn.nw"
-for (int e = tid; e < items; e += blockDim.x) {
-  int n = e / a.ub, u = e % a.ub;
-  if (u < units && t < a.len[n]) {
-    int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
-    LITDNN_UNROLL
-    for (int g = 0; g < 4; g++)
-      if (g < a.G)
-        gxs[e * a.G + g] = a.gx[row * a.gx_ld + g * a.gx_gs + u0 + u];
-  }
-}
-#line 2554 "chapters/10-rnn.nw"
-      }
       __syncthreads();
     }
     rnn_persistent_products(rs, a.ldr, k0, ht, a.ldh, rr, hr, mine ? slice : cn, cn, a.ks, acc);
@@ -572,11 +574,11 @@ for (int e = tid; e < items; e += blockDim.x) {
     }
   }
 }
-#line 2450 "chapters/10-rnn.nw"
+#line 2513 "chapters/10-rnn.nw"
     __syncthreads();   /* every sum of the step is in place */
     
-#line 2594 "chapters/10-rnn.nw"
-for (int e = tid; e < items; e += blockDim.x) {
+#line 2705 "chapters/10-rnn.nw"
+for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
   int n = e / a.ub, u = e % a.ub, j = u0 + u;
   if (u >= units)
     continue;
@@ -589,14 +591,17 @@ for (int e = tid; e < items; e += blockDim.x) {
       a.out[orow * a.out_ld + j] = a.fill_value;
     continue;
   }
+  int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
   float sv[4];
   LITDNN_UNROLL
   for (int slot = 0; slot < 4; slot++) {
     int g = slot < a.G ? slot : 2;
-    if (slot < a.S)
+    if (slot < a.S) {
+      float gx = e != tid ? a.gx[row * a.gx_ld + g * a.gx_gs + j] : slot < a.G ? gx0[slot] : gx0[2];
       sv[slot] = rnn_activate(a.cell, slot,
-                              rnn_pre(a.cell, slot, gxs[e * a.G + g], a.bw ? a.bw[g * a.H + j] : 0.0f,
+                              rnn_pre(a.cell, slot, gx, a.bw ? a.bw[g * a.H + j] : 0.0f,
                                       sums[(g * a.ub + u) * a.N + n], a.br ? a.br[g * a.H + j] : 0.0f));
+    }
   }
   float cnew = 0.0f, hnew = rnn_update(a.cell, sv, own_h[e], own_c[e], &cnew);
   own_h[e] = hnew;
@@ -613,11 +618,11 @@ for (int e = tid; e < items; e += blockDim.x) {
         saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
   }
 }
-#line 2452 "chapters/10-rnn.nw"
+#line 2515 "chapters/10-rnn.nw"
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2647 "chapters/10-rnn.nw"
+#line 2760 "chapters/10-rnn.nw"
 typedef struct {
   int sms, smem_optin, cooperative;
 } rnn_device;
@@ -673,14 +678,16 @@ static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *de
   kt_max = 12;
 #endif
   k->per_round = RNN_PERSISTENT_THREADS / k->ks;
+  k->cell_threads = RNN_PERSISTENT_THREADS;
 #ifdef LITDNN_EMU
   k->per_round = 3;
+  k->cell_threads = 4;
 #endif
   if (k->per_round > k->tiles)
     k->per_round = k->tiles;
   k->ldr = rnn_persistent_ld(s->H, k->ks);
-  /* floats besides the h tile: R, the sums, the input halves, h and c */
-  int64_t fixed = (int64_t)M * k->ldr + (int64_t)M * s->N + (int64_t)items * s->G + 2 * (int64_t)items;
+  /* floats besides the h tile: R, the sums, h and c */
+  int64_t fixed = (int64_t)M * k->ldr + (int64_t)M * s->N + 2 * (int64_t)items;
   int64_t room = dev->smem_optin / (int64_t)sizeof(float) - fixed;
   if (kt_max >= s->H && (int64_t)s->N * rnn_persistent_ld(s->H, k->ks) <= room) {
     k->kt = s->H;   /* one copy of h_{t-1} per step */
@@ -712,7 +719,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
   return NULL;
 }
-#line 2749 "chapters/10-rnn.nw"
+#line 2864 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -1205,7 +1212,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2882 "chapters/10-rnn.nw"
+#line 2997 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1265,7 +1272,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2944 "chapters/10-rnn.nw"
+#line 3059 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1308,7 +1315,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2989 "chapters/10-rnn.nw"
+#line 3104 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1395,7 +1402,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 3079 "chapters/10-rnn.nw"
+#line 3194 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
