@@ -1,4 +1,4 @@
-#line 3247 "chapters/10-rnn.nw"
+#line 3261 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -623,19 +623,20 @@ for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2762 "chapters/10-rnn.nw"
+#line 2765 "chapters/10-rnn.nw"
 typedef struct {
-  int sms, smem_optin, cooperative;
+  int sms;              /* the blocks the grid may have */
+  int multiprocessors, smem_optin, cooperative;
 } rnn_device;
 
 static rnn_device rnn_device_of(void)
 {
-  static rnn_device dev = {0, 0, 0};
+  static rnn_device dev = {0, 0, 0, 0};
   if (dev.sms == 0) {
     int device = 0;
     struct cudaDeviceProp prop;
     if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
-      dev.sms = prop.multiProcessorCount;
+      dev.sms = dev.multiprocessors = prop.multiProcessorCount;
 #ifdef LITDNN_EMU
       dev.sms *= prop.maxThreadsPerMultiProcessor / RNN_PERSISTENT_THREADS;
 #endif
@@ -718,9 +719,19 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
   rnn_persistent_shape(&a->s, &dev, &k, &blocks, &smem);
   if (smem == 0 || smem > (size_t)dev.smem_optin)
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
+  /* the emulator's eight blocks per SM hold only while their shared memory fits */
+  int per_sm = 0;
+  if (cudaFuncSetAttribute((const void *)rnn_persistent_layer, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rnn_persistent_layer, RNN_PERSISTENT_THREADS, smem) !=
+          cudaSuccess ||
+      (int64_t)per_sm * dev.multiprocessors < blocks) {
+    (void)cudaGetLastError();
+    return "the grid's blocks, with the shared memory each needs, cannot all be resident at once";
+  }
   return NULL;
 }
-#line 2866 "chapters/10-rnn.nw"
+#line 2880 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -1213,7 +1224,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2999 "chapters/10-rnn.nw"
+#line 3013 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1273,7 +1284,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3061 "chapters/10-rnn.nw"
+#line 3075 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1316,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 3106 "chapters/10-rnn.nw"
+#line 3120 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1403,7 +1414,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 3196 "chapters/10-rnn.nw"
+#line 3210 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
