@@ -19,7 +19,7 @@ typedef struct {
   int skip;
   int H, I, N, T;
   litdnnRNNDataLayout_t layout;
-  int lens[8];         /* N lengths */
+  int lens[64];        /* N lengths */
   int hx, cx;          /* pass initial states (else NULL: zero) */
   int dhy, dhx;        /* backward: pass dhy/dcy; ask for dhx/dcx */
   float dropout;       /* between layers, training only */
@@ -46,6 +46,13 @@ static const problem problems[] = {
   /* every sequence shorter than T: the last steps have no active sequence */
   {LITDNN_RNN_TANH, 1, 1, LITDNN_RNN_DOUBLE_BIAS,     1, 2, 2, 1, 5, PACKED, {3},                1, 0, 1, 1, 0.0f, 1, FMA},
   {LITDNN_LSTM,     2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 3, 2, 2, 6, BATCH,  {2, 4},             1, 1, 1, 1, 0.0f, 1, FMA},
+  /* the persistent kernel's 4 x 4 tiles: N and G H / blocks not multiples
+     of 4, several rounds of tiles, h in tiles (the emulator's tile is 12
+     values), copied one float at a time or four */
+  {LITDNN_LSTM,     1, 1, LITDNN_RNN_DOUBLE_BIAS,     0, 9, 4, 7, 3, SEQ,    {3, 1, 2, 3, 3, 2, 1}, 1, 1, 1, 1, 0.0f, 1, FMA},
+  {LITDNN_GRU,      2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 17, 5, 6, 4, BATCH, {4, 2, 4, 3, 1, 4}, 1, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_RNN_RELU, 1, 0, LITDNN_RNN_SINGLE_INP_BIAS, 0, 20, 3, 5, 3, PACKED, {3, 3, 2, 2, 1},   1, 0, 1, 1, 0.0f, 0, FMA},
+  {LITDNN_RNN_TANH, 1, 0, LITDNN_RNN_SINGLE_REC_BIAS, 0, 12, 2, 4, 2, SEQ,   {2, 2, 1, 2},       0, 0, 1, 1, 0.0f, 1, FMA},
 };
 #define NPROBLEMS ((int)(sizeof problems / sizeof problems[0]))
 
@@ -489,9 +496,8 @@ static void expected_padding(const data *d, double *ref_y, const float *y_before
 }
 
 /* ------------------------------------------------------ forward cases */
-static void forward_case(const t_case *c, int training)
+static void forward_case_of(const t_case *c, const problem *p, int training)
 {
-  const problem *p = &problems[c->problem];
   litdnnHandle_t h = t_case_handle(c);
   data d = make_data(p);
   net k = open_net(h, &d, training);
@@ -539,11 +545,70 @@ static void forward_case(const t_case *c, int training)
   litdnnDestroy(h);
 }
 
+static void forward_case(const t_case *c, int training) { forward_case_of(c, &problems[c->problem], training); }
+
 ParameterizedTestParameters(rnn, forward_inference) { return t_cases(LITDNN_OP_RNN_FORWARD, NPROBLEMS); }
 ParameterizedTest(t_case *c, rnn, forward_inference) { forward_case(c, 0); }
 
 ParameterizedTestParameters(rnn, forward_training) { return t_cases(LITDNN_OP_RNN_FORWARD, NPROBLEMS); }
 ParameterizedTest(t_case *c, rnn, forward_training) { forward_case(c, 1); }
+
+/* The persistent stage at the sizes of the benchmark's small-batch
+   problems, where a GPU gives its kernel the shapes the small problems
+   above cannot reach: 2 to 32 threads per tile, h_{t-1} in one copy or
+   in tiles. LSTM and GRU only: a vanilla cell's one sum of thousands of
+   terms reaches its output with no gate to damp the rounding, and would
+   test the tolerance more than the kernel. One sequence in three is a
+   step shorter. On a GPU only: on the emulator the stage refuses them
+   (their blocks cannot all be resident at once). */
+typedef struct {
+  litdnnRNNMode_t cell;
+  int bidir, H, I, N, T;
+} large_shape;
+static const large_shape large_shapes[] = {
+  {LITDNN_LSTM, 0, 1024, 64, 16, 3},   /* 8 threads per tile, h in one copy */
+  {LITDNN_LSTM, 0, 256, 32, 16, 4},    /* 32 threads per tile */
+  {LITDNN_GRU, 1, 512, 48, 16, 3},     /* 16 threads per tile */
+  {LITDNN_LSTM, 0, 1024, 64, 32, 2},   /* 4 threads per tile, h in tiles */
+  {LITDNN_LSTM, 0, 1024, 64, 64, 2},   /* 2 threads per tile, h in tiles */
+};
+#define NLARGE ((int)(sizeof large_shapes / sizeof large_shapes[0]))
+
+static problem large_problem(int i)
+{
+  const large_shape *l = &large_shapes[i];
+  problem p = {l->cell, 1, l->bidir, LITDNN_RNN_DOUBLE_BIAS, 0, l->H, l->I, l->N, l->T, SEQ, {0},
+               1, l->cell == LITDNN_LSTM, 1, 1, 0.0f, 1, FMA};
+  for (int n = 0; n < p.N; n++)
+    p.lens[n] = p.T - (n % 3 == 1);
+  return p;
+}
+
+static int persistent_only(litdnnOp_t op, int stage)
+{
+  int persistent;
+  return litdnnGetStageByName(op, "persistent", &persistent) == LITDNN_STATUS_SUCCESS && stage == persistent;
+}
+
+ParameterizedTestParameters(rnn, persistent_at_benchmark_sizes_inference)
+{
+  return t_cases_on(LITDNN_OP_RNN_FORWARD, NLARGE, LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA), persistent_only);
+}
+ParameterizedTest(t_case *c, rnn, persistent_at_benchmark_sizes_inference)
+{
+  problem p = large_problem(c->problem);
+  forward_case_of(c, &p, 0);
+}
+
+ParameterizedTestParameters(rnn, persistent_at_benchmark_sizes_training)
+{
+  return t_cases_on(LITDNN_OP_RNN_FORWARD, NLARGE, LITDNN_BACKEND_BIT(LITDNN_BACKEND_CUDA), persistent_only);
+}
+ParameterizedTest(t_case *c, rnn, persistent_at_benchmark_sizes_training)
+{
+  problem p = large_problem(c->problem);
+  forward_case_of(c, &p, 1);
+}
 
 /* ------------------------------------------------- backward passes */
 typedef struct {

@@ -1,4 +1,4 @@
-#line 2960 "chapters/10-rnn.nw"
+#line 3261 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -398,11 +398,18 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2404 "chapters/10-rnn.nw"
+#line 2466 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
-  int cell, G, S, H, N, T, d, ub, kt, training;
+  int cell, G, S, H, N, T, d, training;
+  int ub;                       /* units per block */
+  int kt;                       /* values of each h_{t-1} per tile: H when one copy fits */
+  int ks;                       /* threads that share a 4 x 4 tile, each on its own slice of k */
+  int tiles, per_round;         /* the block's 4 x 4 tiles, and how many are summed at once */
+  int ldr, ldh;                 /* row strides in shared memory of R and of the h tile, in floats */
+  int cell_threads;             /* the threads that run the cells, cell e on thread e % cell_threads */
+  int h_vec;                    /* h may be copied as float4 */
   const int *len, *off;
   const float *R, *bw, *br;
   const float *gx;              /* the input halves, as the fused kernel reads them */
@@ -416,96 +423,220 @@ typedef struct rnn_persistent_args {
   float *saved;                 /* the saved values of step 0, or NULL */
 } rnn_persistent_args;
 
+#line 2656 "chapters/10-rnn.nw"
+/* values k0 .. k0 + kn - 1 of every sequence's h into the N rows of ht,
+   zero up to the next multiple of four; __ldcg reads past L1, whose lines
+   may hold what these addresses held a step ago */
+static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persistent_args *a, const float *hp, int k0,
+                                                             int kn, float *ht)
+{
+  int c4 = (kn + 3) / 4;
+  if (a->h_vec) {   /* eight loads in flight per thread, then their stores */
+    int n4 = a->N * c4, step = (int)blockDim.x;
+    for (int e0 = (int)threadIdx.x; e0 < n4; e0 += 8 * step) {
+      float4 v[8];
+      LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+        if (e0 + i * step < n4)
+          v[i] = __ldcg((const float4 *)(hp + (int64_t)((e0 + i * step) / c4) * a->H + k0) + (e0 + i * step) % c4);
+      LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+        if (e0 + i * step < n4)
+          ((float4 *)(ht + (int64_t)((e0 + i * step) / c4) * a->ldh))[(e0 + i * step) % c4] = v[i];
+    }
+  } else {
+    int w = 4 * c4;
+    for (int e = (int)threadIdx.x; e < a->N * w; e += (int)blockDim.x) {
+      int n = e / w, k = e % w;
+      ht[(int64_t)n * a->ldh + k] = k < kn ? __ldcg(hp + (int64_t)n * a->H + k0 + k) : 0.0f;
+    }
+  }
+}
+#line 2583 "chapters/10-rnn.nw"
+/* acc[i][j] += the products of chunks c0, c0 + ks, ... < cn (four values
+   of k each, from column k0 of R) of R's row rr[i] and ht's row hr[j] */
+static __device__ __forceinline__ void rnn_persistent_products(const float *rs, int ldr, int k0, const float *ht,
+                                                               int ldh, const int *rr, const int *hr, int c0, int cn,
+                                                               int ks, float acc[4][4])
+{
+  const float4 *r4[4], *h4[4];
+  LITDNN_UNROLL
+  for (int i = 0; i < 4; i++) {
+    r4[i] = (const float4 *)(rs + (int64_t)rr[i] * ldr + k0);
+    h4[i] = (const float4 *)(ht + (int64_t)hr[i] * ldh);
+  }
+  for (int c = c0; c < cn; c += ks) {
+    float4 rv[4], hv[4];
+    LITDNN_UNROLL
+    for (int i = 0; i < 4; i++) {
+      rv[i] = r4[i][c];
+      hv[i] = h4[i][c];
+    }
+    LITDNN_UNROLL
+    for (int i = 0; i < 4; i++) {
+      LITDNN_UNROLL
+      for (int j = 0; j < 4; j++) {
+        float s = acc[i][j];
+        s = fmaf(rv[i].x, hv[j].x, s);
+        s = fmaf(rv[i].y, hv[j].y, s);
+        s = fmaf(rv[i].z, hv[j].z, s);
+        acc[i][j] = fmaf(rv[i].w, hv[j].w, s);
+      }
+    }
+  }
+}
+
+#line 2493 "chapters/10-rnn.nw"
 static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
 {
-  extern __shared__ float rs[];   /* G x H x ub: this block's rows of R, unit fastest; then the h tile */
+  extern __shared__ float4 rnn_persistent_smem4[];
+  int M = a.G * a.ub, items = a.N * a.ub, tid = (int)threadIdx.x;
+  float *rs = (float *)rnn_persistent_smem4;    /* M rows of R, ldr apart: row g ub + u is gate g of unit u0 + u */
+  float *ht = rs + (int64_t)M * a.ldr;          /* N rows of an h tile, ldh apart */
+  float *sums = ht + (int64_t)a.N * a.ldh;      /* M x N: the recurrent sums of the step */
+  float *own_h = sums + M * a.N, *own_c = own_h + items;   /* the states of the block's cells */
   int u0 = (int)blockIdx.x * a.ub, units = a.H - u0 < a.ub ? a.H - u0 : a.ub;
-  int64_t nh = (int64_t)a.N * a.H, slab = (int64_t)a.G * a.H * a.ub;
-  float *ht = rs + slab;          /* N x kt values of h_{t-1}, rows kt + 1 apart */
-  int ht_ld = a.kt + 1, items = a.N * a.ub;
-  for (int64_t e = threadIdx.x; e < slab; e += blockDim.x) {
-    int u = (int)(e % a.ub);
-    int64_t gk = e / a.ub;
-    rs[e] = u < units ? a.R[((gk / a.H) * a.H + u0 + u) * a.H + gk % a.H] : 0.0f;
-  }
+  int64_t nh = (int64_t)a.N * a.H;
   int lstm = a.cell == LITDNN_LSTM;
+  
+#line 2632 "chapters/10-rnn.nw"
+/* R once, zero past column H so that a row's last chunk adds nothing
+   (M ldr floats fit in shared memory, so an int counts them) */
+for (int e = tid; e < M * a.ldr; e += blockDim.x) {
+  int r = e / a.ldr, k = e % a.ldr, g = r / a.ub, u = r % a.ub;
+  rs[e] = u < units && k < a.H ? a.R[((int64_t)g * a.H + u0 + u) * a.H + k] : 0.0f;
+}
+/* h and c of the block's own units stay here between steps: no block
+   but this one writes them */
+for (int e = tid; e < items; e += blockDim.x) {
+  int64_t k = (int64_t)(e / a.ub) * a.H + u0 + e % a.ub;
+  int mine = e % a.ub < units;
+  own_h[e] = mine ? __ldcg(a.hs + k) : 0.0f;
+  own_c[e] = mine && lstm ? __ldcg(a.cs + k) : 0.0f;
+}
+#line 2505 "chapters/10-rnn.nw"
   for (int step = 0; step < a.T; step++) {
     int t = a.d ? a.T - 1 - step : step;
-    const float *hp = a.hs + (a.training ? step : step & 1) * nh, *cp = a.cs + (a.training ? step : step & 1) * nh;
+    const float *hp = a.hs + (a.training ? step : step & 1) * nh;
     float *hn = a.hs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
-    /* every thread of the block takes the same number of rounds, so that
-       the barriers around the tiles are reached by all of them */
-    for (int p0 = 0; p0 < items; p0 += blockDim.x) {
-      int p = p0 + (int)threadIdx.x, n = p / a.ub, u = p % a.ub, j = u0 + u;
-      int mine = p < items && u < units, live = mine && t < a.len[n];
-      float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-      for (int k0 = 0; k0 < a.H; k0 += a.kt) {
-        int kn = a.H - k0 < a.kt ? a.H - k0 : a.kt;
-        __syncthreads();   /* the tile before is read, and R is in place */
-        for (int e = threadIdx.x; e < a.N * kn; e += blockDim.x)
-          ht[(e / kn) * ht_ld + e % kn] = __ldcg(hp + (int64_t)(e / kn) * a.H + k0 + e % kn);
-        __syncthreads();
-        if (live)
-          for (int k = 0; k < kn; k++) {
-            float hv = ht[n * ht_ld + k];
-            LITDNN_UNROLL
-            for (int g = 0; g < 4; g++)
-              if (g < a.G)
-                acc[g] += rs[((int64_t)g * a.H + k0 + k) * a.ub + u] * hv;
-          }
-      }
-      if (!mine)
-        continue;
-      int64_t k0 = (int64_t)n * a.H + j, orow = rnn_row(a.out_rows, n, t, a.N, a.T, a.off);
-      if (!live) {   /* past the sequence's end: keep the state, fill the output's padding */
-        hn[k0] = __ldcg(hp + k0);
-        if (lstm)
-          cn[k0] = __ldcg(cp + k0);
-        if (orow >= 0 && a.fill)
-          a.out[orow * a.out_ld + j] = a.fill_value;
-        continue;
-      }
-      int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
-      float sv[4];
-      LITDNN_UNROLL
-      for (int slot = 0; slot < 4; slot++) {
-        int g = slot < a.G ? slot : 2;
-        if (slot < a.S)
-          sv[slot] = rnn_activate(a.cell, slot,
-                                  rnn_pre(a.cell, slot, a.gx[row * a.gx_ld + g * a.gx_gs + j],
-                                          a.bw ? a.bw[g * a.H + j] : 0.0f, slot < a.G ? acc[slot] : acc[2],
-                                          a.br ? a.br[g * a.H + j] : 0.0f));
-      }
-      float cnew = 0.0f, hnew = rnn_update(a.cell, sv, __ldcg(hp + k0), lstm ? __ldcg(cp + k0) : 0.0f, &cnew);
-      hn[k0] = hnew;
-      if (lstm)
-        cn[k0] = cnew;
-      a.out[orow * a.out_ld + j] = hnew;
-      if (saved) {
-        LITDNN_UNROLL
-        for (int slot = 0; slot < 4; slot++)
-          if (slot < a.S)
-            saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
-      }
+    
+#line 2693 "chapters/10-rnn.nw"
+float gx0[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid / a.ub]) {
+  int64_t row = rnn_row(a.gx_rows, tid / a.ub, t, a.N, a.T, a.off);
+  LITDNN_UNROLL
+  for (int g = 0; g < 4; g++)
+    if (g < a.G)
+      gx0[g] = a.gx[row * a.gx_ld + g * a.gx_gs + u0 + tid % a.ub];
+}
+#line 2512 "chapters/10-rnn.nw"
+    
+#line 2532 "chapters/10-rnn.nw"
+for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
+  int tile = t0 + tid / a.ks, slice = tid % a.ks, mine = tid / a.ks < a.per_round && tile < a.tiles;
+  int mg = (M + 3) / 4, ng = (a.N + 3) / 4, rg = tile / ng, sg = tile % ng;
+  int rr[4], hr[4];   /* the tile's rows of R and sequences, strided; past the end, repeated */
+  float acc[4][4];
+  LITDNN_UNROLL
+  for (int i = 0; i < 4; i++) {
+    rr[i] = rg + mg * i < M ? rg + mg * i : M - 1;
+    hr[i] = sg + ng * i < a.N ? sg + ng * i : a.N - 1;
+    LITDNN_UNROLL
+    for (int j = 0; j < 4; j++)
+      acc[i][j] = 0.0f;
+  }
+  for (int k0 = 0; k0 < a.H; k0 += a.kt) {
+    int kn = a.H - k0 < a.kt ? a.H - k0 : a.kt, cn = (kn + 3) / 4;
+    if (a.kt < a.H || t0 == 0) {   /* one copy of the whole h serves every round */
+      __syncthreads();             /* the tile before is read */
+      rnn_persistent_copy_h(&a, hp, k0, kn, ht);
+      __syncthreads();
     }
+    rnn_persistent_products(rs, a.ldr, k0, ht, a.ldh, rr, hr, mine ? slice : cn, cn, a.ks, acc);
+  }
+  /* the ks partial sums of a tile are on ks neighbouring lanes of one warp */
+  for (int o = a.ks / 2; o > 0; o /= 2) {
+    LITDNN_UNROLL
+    for (int i = 0; i < 4; i++) {
+      LITDNN_UNROLL
+      for (int j = 0; j < 4; j++)
+        acc[i][j] += __shfl_xor_sync(0xffffffffu, acc[i][j], o);
+    }
+  }
+  if (mine && slice == 0) {
+    LITDNN_UNROLL
+    for (int i = 0; i < 4; i++) {
+      LITDNN_UNROLL
+      for (int j = 0; j < 4; j++)
+        if (rg + mg * i < M && sg + ng * j < a.N)
+          sums[(rg + mg * i) * a.N + sg + ng * j] = acc[i][j];
+    }
+  }
+}
+#line 2513 "chapters/10-rnn.nw"
+    __syncthreads();   /* every sum of the step is in place */
+    
+#line 2707 "chapters/10-rnn.nw"
+for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
+  int n = e / a.ub, u = e % a.ub, j = u0 + u;
+  if (u >= units)
+    continue;
+  int64_t k = (int64_t)n * a.H + j, orow = rnn_row(a.out_rows, n, t, a.N, a.T, a.off);
+  if (t >= a.len[n]) {   /* past the sequence's end: keep the state, fill the output's padding */
+    hn[k] = own_h[e];
+    if (lstm)
+      cn[k] = own_c[e];
+    if (orow >= 0 && a.fill)
+      a.out[orow * a.out_ld + j] = a.fill_value;
+    continue;
+  }
+  int64_t row = rnn_row(a.gx_rows, n, t, a.N, a.T, a.off);
+  float sv[4];
+  LITDNN_UNROLL
+  for (int slot = 0; slot < 4; slot++) {
+    int g = slot < a.G ? slot : 2;
+    if (slot < a.S) {
+      float gx = e != tid ? a.gx[row * a.gx_ld + g * a.gx_gs + j] : slot < a.G ? gx0[slot] : gx0[2];
+      sv[slot] = rnn_activate(a.cell, slot,
+                              rnn_pre(a.cell, slot, gx, a.bw ? a.bw[g * a.H + j] : 0.0f,
+                                      sums[(g * a.ub + u) * a.N + n], a.br ? a.br[g * a.H + j] : 0.0f));
+    }
+  }
+  float cnew = 0.0f, hnew = rnn_update(a.cell, sv, own_h[e], own_c[e], &cnew);
+  own_h[e] = hnew;
+  hn[k] = hnew;
+  if (lstm) {
+    own_c[e] = cnew;
+    cn[k] = cnew;
+  }
+  a.out[orow * a.out_ld + j] = hnew;
+  if (saved) {
+    LITDNN_UNROLL
+    for (int slot = 0; slot < 4; slot++)
+      if (slot < a.S)
+        saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
+  }
+}
+#line 2515 "chapters/10-rnn.nw"
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2514 "chapters/10-rnn.nw"
+#line 2765 "chapters/10-rnn.nw"
 typedef struct {
-  int sms, smem_optin, cooperative;
+  int sms;              /* the blocks the grid may have */
+  int multiprocessors, smem_optin, cooperative;
 } rnn_device;
 
 static rnn_device rnn_device_of(void)
 {
-  static rnn_device dev = {0, 0, 0};
+  static rnn_device dev = {0, 0, 0, 0};
   if (dev.sms == 0) {
     int device = 0;
     struct cudaDeviceProp prop;
     if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
-      dev.sms = prop.multiProcessorCount;
+      dev.sms = dev.multiprocessors = prop.multiProcessorCount;
 #ifdef LITDNN_EMU
       dev.sms *= prop.maxThreadsPerMultiProcessor / RNN_PERSISTENT_THREADS;
 #endif
@@ -518,24 +649,60 @@ static rnn_device rnn_device_of(void)
   return dev;
 }
 
-/* units per block, blocks, the width of an h tile, and the bytes of
-   shared memory each block needs: its rows of R and one tile of h for
-   the N sequences, at most RNN_PERSISTENT_TILE floats */
-#define RNN_PERSISTENT_TILE 4096
-static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *dev, int *ub, int *blocks, int *kt,
-                                 size_t *smem)
+/* a row stride for shared memory: a multiple of 32 floats, plus 4 ks
+   floats when a quarter warp reads several rows (ks < 8), so that those
+   rows start in different banks */
+static int rnn_persistent_ld(int width, int ks)
+{
+  return (width + 31) / 32 * 32 + 4 * ks % 32;
+}
+
+/* the shape of the persistent kernel for problem s on device dev: units
+   per block, blocks, the tiles and their split, the h tile, the strides,
+   and the bytes of shared memory per block (0 when they cannot fit) */
+static void rnn_persistent_shape(const litdnn_rnn_shape *s, const rnn_device *dev, rnn_persistent_args *k,
+                                 int *blocks, size_t *smem)
 {
   int sms = dev->sms > 0 ? dev->sms : 1;
-  *ub = (s->H + sms - 1) / sms;
-  *blocks = (s->H + *ub - 1) / *ub;
-  *kt = RNN_PERSISTENT_TILE / s->N;
-  if (*kt > 128)
-    *kt = 128;
-  if (*kt > s->H)
-    *kt = s->H;
-  if (*kt < 1)
-    *kt = 1;
-  *smem = ((size_t)s->G * s->H * *ub + (size_t)s->N * (*kt + 1)) * sizeof(float);
+  k->ub = (s->H + sms - 1) / sms;
+  *blocks = (s->H + k->ub - 1) / k->ub;
+  int M = s->G * k->ub, items = s->N * k->ub;
+  k->tiles = (M + 3) / 4 * ((s->N + 3) / 4);
+  k->ks = 32;
+  while (k->ks > 1 && (int64_t)k->tiles * k->ks > RNN_PERSISTENT_THREADS)
+    k->ks /= 2;
+  int kt_max = s->H;
+#ifdef LITDNN_EMU
+  /* the tests' problems are small: narrower slices, rounds and h tiles
+     make them take every path the large problems take on a GPU */
+  if (k->ks > 2)
+    k->ks = 2;
+  kt_max = 12;
+#endif
+  k->per_round = RNN_PERSISTENT_THREADS / k->ks;
+  k->cell_threads = RNN_PERSISTENT_THREADS;
+#ifdef LITDNN_EMU
+  k->per_round = 3;
+  k->cell_threads = 4;
+#endif
+  if (k->per_round > k->tiles)
+    k->per_round = k->tiles;
+  k->ldr = rnn_persistent_ld(s->H, k->ks);
+  /* floats besides the h tile: R, the sums, h and c */
+  int64_t fixed = (int64_t)M * k->ldr + (int64_t)M * s->N + 2 * (int64_t)items;
+  int64_t room = dev->smem_optin / (int64_t)sizeof(float) - fixed;
+  if (kt_max >= s->H && (int64_t)s->N * rnn_persistent_ld(s->H, k->ks) <= room) {
+    k->kt = s->H;   /* one copy of h_{t-1} per step */
+  } else {
+    int64_t kt = (room / s->N - 4 * k->ks % 32) / 32 * 32;
+    if (kt < 32) {   /* not even a tile of 32 values fits beside R */
+      *smem = 0;
+      return;
+    }
+    k->kt = (int)(kt < kt_max ? kt : kt_max / 4 * 4);
+  }
+  k->ldh = rnn_persistent_ld(k->kt, k->ks);
+  *smem = (size_t)(fixed + (int64_t)s->N * k->ldh) * sizeof(float);
 }
 
 const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const void *args)
@@ -546,22 +713,35 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
     return "the device could not be asked for its SMs and shared memory";
   if (!dev.cooperative)
     return "the device cannot launch a cooperative grid";
-  int ub, blocks, kt;
+  rnn_persistent_args k;
+  int blocks;
   size_t smem;
-  rnn_persistent_shape(&a->s, &dev, &ub, &blocks, &kt, &smem);
-  if (smem > (size_t)dev.smem_optin)
+  rnn_persistent_shape(&a->s, &dev, &k, &blocks, &smem);
+  if (smem == 0 || smem > (size_t)dev.smem_optin)
     return "the rows of R a block keeps do not fit in its shared memory (hidden size too large)";
+  /* the emulator's eight blocks per SM hold only while their shared memory fits */
+  int per_sm = 0;
+  if (cudaFuncSetAttribute((const void *)rnn_persistent_layer, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rnn_persistent_layer, RNN_PERSISTENT_THREADS, smem) !=
+          cudaSuccess ||
+      (int64_t)per_sm * dev.multiprocessors < blocks) {
+    (void)cudaGetLastError();
+    return "the grid's blocks, with the shared memory each needs, cannot all be resident at once";
+  }
   return NULL;
 }
-#line 2581 "chapters/10-rnn.nw"
+#line 2880 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   const litdnn_rnn_shape *s = &a->s;
   rnn_device dev = rnn_device_of();
-  int ub, blocks, kt;
+  rnn_persistent_args shape;
+  int blocks;
   size_t smem;
-  rnn_persistent_shape(s, &dev, &ub, &blocks, &kt, &smem);
+  memset(&shape, 0, sizeof shape);
+  rnn_persistent_shape(s, &dev, &shape, &blocks, &smem);
   if (cudaFuncSetAttribute((const void *)rnn_persistent_layer, cudaFuncAttributeMaxDynamicSharedMemorySize,
                            (int)smem) != cudaSuccess)
     return litdnn_error(LITDNN_STATUS_EXECUTION_FAILED_CUDA, a->call,
@@ -577,9 +757,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
       if (W)
         RNN_TRY(rnn_input_products(h, a, W, in_size, &in, 0, in_rows, 1, 0));
       RNN_TRY(rnn_initial_states(h, a, p, 0));
-      rnn_persistent_args k;
-      memset(&k, 0, sizeof k);
-      k.cell = s->cell, k.G = s->G, k.S = s->S, k.H = s->H, k.N = s->N, k.T = s->T, k.d = d, k.ub = ub, k.kt = kt;
+      rnn_persistent_args k = shape;
+      k.cell = s->cell, k.G = s->G, k.S = s->S, k.H = s->H, k.N = s->N, k.T = s->T, k.d = d;
       k.training = a->training;
       k.len = a->dlen, k.off = a->doff;
       k.R = a->w + litdnn_rnn_r_offset(s, p);
@@ -591,6 +770,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, co
       k.gx_rows = io.in_rows;
       k.hs = rnn_hslot(a, p, 0, a->training);
       k.cs = rnn_cslot(a, p, 0, a->training);
+      k.h_vec = s->H % 4 == 0 && (uintptr_t)k.hs % 16 == 0;
       k.out = io.out + d * s->H, k.out_ld = io.out_ld, k.out_rows = io.out_rows;
       k.fill = io.fill, k.fill_value = io.fill_value;
       k.saved = a->training ? rnn_saved(a, p, 0) : NULL;
@@ -1044,7 +1224,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2712 "chapters/10-rnn.nw"
+#line 3013 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1104,7 +1284,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2774 "chapters/10-rnn.nw"
+#line 3075 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1147,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 2819 "chapters/10-rnn.nw"
+#line 3120 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1234,7 +1414,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 2909 "chapters/10-rnn.nw"
+#line 3210 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
