@@ -842,7 +842,8 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
     cr_assert_eq(pf[0].algo, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE);
     free_descs(&d);
   }
-  /* 1x1: at stride 2 on every pass; at stride 1 on 14x14 in backward filter only, and on 15x15 nowhere */
+  /* 1x1: at stride 2 onto 14x14 on every pass; at stride 2 onto 28x28 in backward data only; at stride 1 on
+     14x14 in backward filter only, and on 15x15 nowhere */
   const int batch[3] = {LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1, LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1,
                         LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1};
   conv_case pw2 = {2, 2, 32, 16, 1, {1, 28, 28}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
@@ -852,12 +853,14 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
   pw15 = pw14;
   pw15.in[1] = pw15.in[2] = 15;
   few.k = 8;   /* too few filters for the GEMM's tiles */
-  const conv_case *pws[4] = {&pw2, &pw14, &pw15, &few};
-  for (int i = 0; i < 4; i++) {
+  conv_case pw56 = pw2;
+  pw56.in[1] = pw56.in[2] = 56;
+  const conv_case *pws[5] = {&pw2, &pw14, &pw15, &few, &pw56};
+  for (int i = 0; i < 5; i++) {
     d = make_descs(pws[i]);
     for (int pass = FWD; pass <= BWD_FILTER; pass++) {
       int count = get_list(h, pass, &d, algos, status, mem);
-      int expect_first = i == 0 || (i == 1 && pass == BWD_FILTER);
+      int expect_first = i == 0 || (i == 1 && pass == BWD_FILTER) || (i == 4 && pass == BWD_DATA);
       cr_assert(count > 0 && (algos[0] == batch[pass]) == expect_first, "1x1 problem %d, pass %d: first %d", i, pass,
                 algos[0]);
     }

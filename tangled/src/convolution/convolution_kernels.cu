@@ -1,4 +1,4 @@
-#line 4988 "chapters/05-convolution.nw"
+#line 4992 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -1410,7 +1410,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5105 "chapters/05-convolution.nw"
+#line 5109 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1769,7 +1769,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_batch_gemm)(litdnnHandle_t h
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5343 "chapters/05-convolution.nw"
+#line 5347 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -1,8 +1,8 @@
-#line 5409 "chapters/05-convolution.nw"
+#line 5413 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5462 "chapters/05-convolution.nw"
+#line 5466 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -142,7 +142,7 @@ static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
   return NULL;
 }
 
-#line 5414 "chapters/05-convolution.nw"
+#line 5418 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -169,7 +169,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5608 "chapters/05-convolution.nw"
+#line 5612 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -222,8 +222,8 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4962 "chapters/05-convolution.nw"
-#define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which stride-1 backward filter takes it */
+#line 4966 "chapters/05-convolution.nw"
+#define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
 {
@@ -232,12 +232,12 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
   int algo = a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
              : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
                                                : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
-  int small_filter_sum = a->pass == LITDNN_CONV_BWD_FILTER && s <= CONV_BATCH_FIRST_PLANE;
-  return a->c / a->groups >= 16 && a->k / a->groups >= 16 && (strided || small_filter_sum) &&
-         !litdnn_conv_not_applicable(a, algo);
+  int small = s <= CONV_BATCH_FIRST_PLANE;
+  int wins = a->pass == LITDNN_CONV_FWD ? strided && small : a->pass == LITDNN_CONV_BWD_DATA ? strided : small;
+  return a->c / a->groups >= 16 && a->k / a->groups >= 16 && wins && !litdnn_conv_not_applicable(a, algo);
 }
 
-#line 4848 "chapters/05-convolution.nw"
+#line 4849 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -339,7 +339,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5443 "chapters/05-convolution.nw"
+#line 5447 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
