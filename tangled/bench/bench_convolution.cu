@@ -1,8 +1,8 @@
-#line 5922 "chapters/05-convolution.nw"
+#line 5949 "chapters/05-convolution.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 5976 "chapters/05-convolution.nw"
+#line 6003 "chapters/05-convolution.nw"
 typedef bench_conv_shape conv_bench_shape;
 
 /* benchdnn's layers (bench_read_conv_shapes in the harness), or none */
@@ -39,7 +39,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 6018 "chapters/05-convolution.nw"
+#line 6045 "chapters/05-convolution.nw"
 /* the passes with algorithms to choose; the bias gradient, which has none, comes after them */
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES, CONV_BENCH_BIAS = CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
@@ -128,7 +128,7 @@ static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
                                            c->lw, c->w[0]);
   }
 }
-#line 6112 "chapters/05-convolution.nw"
+#line 6139 "chapters/05-convolution.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 6368 "chapters/05-convolution.nw"
+#line 6395 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -217,7 +217,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   return kept;
 }
 
-#line 6130 "chapters/05-convolution.nw"
+#line 6157 "chapters/05-convolution.nw"
 /* the layer as the CSV names it: source and name, input, filters, size/stride, groups */
 static void conv_bench_label(const conv_bench_shape *s, char *shape, size_t size)
 {
@@ -237,7 +237,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
     return;
   int cg = s->c / s->g, n, k, p, q;
   
-#line 6226 "chapters/05-convolution.nw"
+#line 6253 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -263,9 +263,9 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 6149 "chapters/05-convolution.nw"
+#line 6176 "chapters/05-convolution.nw"
   
-#line 6263 "chapters/05-convolution.nw"
+#line 6290 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -287,7 +287,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 6151 "chapters/05-convolution.nw"
+#line 6178 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -355,7 +355,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best < ms ? best : ms;
   }
   
-#line 6286 "chapters/05-convolution.nw"
+#line 6313 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -372,9 +372,9 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 6218 "chapters/05-convolution.nw"
+#line 6245 "chapters/05-convolution.nw"
 }
-#line 6311 "chapters/05-convolution.nw"
+#line 6338 "chapters/05-convolution.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;
@@ -386,7 +386,7 @@ static void measure_bias(bench *b, const conv_bench_shape *s)
     return;
   int tf32 = 0, cg = s->c / s->g, n, k, p, q;
   
-#line 6226 "chapters/05-convolution.nw"
+#line 6253 "chapters/05-convolution.nw"
 BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
 BENCH_CUDNN(cudnnCreate(&c.dnn));
 BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
@@ -412,7 +412,7 @@ BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->d
 BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
 BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
 BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 6322 "chapters/05-convolution.nw"
+#line 6349 "chapters/05-convolution.nw"
   BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lb));
   BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lb, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 1, k, 1, 1));
   BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cb));
@@ -432,7 +432,7 @@ BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT
   litdnnDestroyTensorDescriptor(c.lb);
   cudnnDestroyTensorDescriptor(c.cb);
   
-#line 6286 "chapters/05-convolution.nw"
+#line 6313 "chapters/05-convolution.nw"
 for (int i = 0; i < c.copies; i++) {
   cudaFree(c.x[i]);
   cudaFree(c.w[i]);
@@ -449,10 +449,10 @@ cudnnDestroyFilterDescriptor(c.cw);
 cudnnDestroyConvolutionDescriptor(c.cc);
 cudnnDestroy(c.dnn);
 litdnnDestroy(c.h);
-#line 6341 "chapters/05-convolution.nw"
+#line 6368 "chapters/05-convolution.nw"
 }
 
-#line 5930 "chapters/05-convolution.nw"
+#line 5957 "chapters/05-convolution.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);

@@ -216,14 +216,11 @@ static inline LITDNN_CONV_HD int litdnn_conv_dw3_splits(const litdnn_conv_args *
 }
 #define LITDNN_CONV_BATCH_COLUMNS 65536   /* columns of one chunk's GEMM, unless one image has more */
 
-/* images per chunk of the 1x1 batch GEMM: as many as keep N' = nb P Q within LITDNN_CONV_BATCH_COLUMNS,
-   and the chunk's input pixels nb H W within an int (the scatter of dx counts them in one) */
+/* images per chunk of the 1x1 batch GEMM: as many as keep N' = nb P Q within LITDNN_CONV_BATCH_COLUMNS */
 static inline int litdnn_conv_batch_images(const litdnn_conv_args *a)
 {
-  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2], hw = (int64_t)a->in[0] * a->in[1] * a->in[2];
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int64_t nb = LITDNN_CONV_BATCH_COLUMNS / s;
-  if (nb > INT32_MAX / hw)
-    nb = INT32_MAX / hw;
   return nb < 1 ? 1 : nb > a->n ? a->n : (int)nb;
 }
 

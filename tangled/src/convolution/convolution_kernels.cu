@@ -1,4 +1,4 @@
-#line 4992 "chapters/05-convolution.nw"
+#line 5020 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -552,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3077 "chapters/05-convolution.nw"
+#line 3074 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row */
 static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
@@ -584,7 +584,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3115 "chapters/05-convolution.nw"
+#line 3112 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -610,40 +610,29 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3152 "chapters/05-convolution.nw"
-/* dx of the chunk's images from dxc[c][j]: the sampled pixels their column, the others nothing */
+#line 3154 "chapters/05-convolution.nw"
+/* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
+   corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
 {
-  int S = a.out[0] * a.out[1] * a.out[2], H = a.in[0] * a.in[1] * a.in[2], pixels = nb * H;
-  int64_t cols = (int64_t)nb * S;
+  int S = a.out[0] * a.out[1] * a.out[2], cols = nb * S;
+  int ud = a.stride[0], uh = a.stride[1], uw = a.stride[2];
   for (int64_t c = blockIdx.y; c < a.c; c += gridDim.y) {
-    const float *row = dxc + c * cols;
-    for (int64_t j0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; j0 < pixels;
-         j0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
-      float v[CONV_COL_BATCH];
-      for (int i = 0; i < CONV_COL_BATCH; i++) {     /* the gathers first, all in flight together */
-        int64_t j = j0 + i * blockDim.x + threadIdx.x;
-        v[i] = 0.0f;
-        if (j < pixels) {
-          int n = (int)j / H;
-          int hw = (int)j - n * H, iw = hw % a.in[2], t = hw / a.in[2], ih = t % a.in[1], id = t / a.in[1];
-          if (id % a.stride[0] == 0 && ih % a.stride[1] == 0 && iw % a.stride[2] == 0)
-            v[i] = row[(int64_t)n * S + ((int64_t)(id / a.stride[0]) * a.out[1] + ih / a.stride[1]) * a.out[2] +
-                       iw / a.stride[2]];
-        }
-      }
-      for (int i = 0; i < CONV_COL_BATCH; i++) {
-        int64_t j = j0 + i * blockDim.x + threadIdx.x;
-        if (j < pixels) {
-          int n = (int)j / H;
-          int hw = (int)j - n * H, iw = hw % a.in[2], t = hw / a.in[2], ih = t % a.in[1], id = t / a.in[1];
-          litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n0 + n, c, id, ih, iw)], v[i], a.alpha, a.beta);
-        }
-      }
+    const float *row = dxc + c * (int64_t)cols;
+    for (int j = (int)(blockIdx.x * blockDim.x + threadIdx.x); j < cols; j += (int)(gridDim.x * blockDim.x)) {
+      int n = j / S, pq = j - n * S;
+      int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+      float v = row[j];
+      for (int dd = 0; dd < ud && od * ud + dd < a.in[0]; dd++)
+        for (int dh = 0; dh < uh && oh * uh + dh < a.in[1]; dh++)
+          for (int dw = 0; dw < uw && ow * uw + dw < a.in[2]; dw++)
+            litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n0 + n, c, od * ud + dd, oh * uh + dh,
+                                                           ow * uw + dw)],
+                              dd == 0 && dh == 0 && dw == 0 ? v : 0.0f, a.alpha, a.beta);
     }
   }
 }
-#line 3312 "chapters/05-convolution.nw"
+#line 3326 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -720,7 +709,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3413 "chapters/05-convolution.nw"
+#line 3427 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -768,9 +757,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3478 "chapters/05-convolution.nw"
+#line 3492 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3740 "chapters/05-convolution.nw"
+#line 3754 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -784,7 +773,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3756 "chapters/05-convolution.nw"
+#line 3770 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -829,7 +818,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3611 "chapters/05-convolution.nw"
+#line 3625 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -922,7 +911,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 3829 "chapters/05-convolution.nw"
+#line 3843 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -972,7 +961,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 3897 "chapters/05-convolution.nw"
+#line 3911 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1048,7 +1037,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4019 "chapters/05-convolution.nw"
+#line 4033 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1170,7 +1159,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4222 "chapters/05-convolution.nw"
+#line 4236 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1214,7 +1203,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4364 "chapters/05-convolution.nw"
+#line 4378 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1295,7 +1284,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4585 "chapters/05-convolution.nw"
+#line 4599 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1356,7 +1345,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 4712 "chapters/05-convolution.nw"
+#line 4726 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1373,7 +1362,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4759 "chapters/05-convolution.nw"
+#line 4773 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1410,7 +1399,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5109 "chapters/05-convolution.nw"
+#line 5137 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1646,7 +1635,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 4658 "chapters/05-convolution.nw"
+#line 4672 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1687,7 +1676,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3210 "chapters/05-convolution.nw"
+#line 3224 "chapters/05-convolution.nw"
 /* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
    workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
    (backward filter: blended into dw, the first chunk with beta, the others added) */
@@ -1748,7 +1737,7 @@ static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *
       s = litdnn_gpu_launch_status(a->call, "conv_from_channel_major_y");
     } else if (a->pass == LITDNN_CONV_BWD_DATA) {
       dim3 grid = c_rows;
-      grid.x = litdnn_gpu_blocks((int64_t)images * a->in[0] * a->in[1] * a->in[2], 256 * CONV_COL_BATCH, 65535u);
+      grid.x = litdnn_gpu_blocks(cols, 256, 65535u);
       conv_from_channel_major_dx<<<grid, 256, 0, st>>>(*a, n0, images, (const float *)xc);
       s = litdnn_gpu_launch_status(a->call, "conv_from_channel_major_dx");
     }
@@ -1769,7 +1758,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_batch_gemm)(litdnnHandle_t h
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5347 "chapters/05-convolution.nw"
+#line 5375 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

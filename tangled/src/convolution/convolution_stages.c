@@ -1,8 +1,8 @@
-#line 5413 "chapters/05-convolution.nw"
+#line 5441 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5466 "chapters/05-convolution.nw"
+#line 5494 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -127,7 +127,7 @@ static const char *conv_winograd4_data_applies(litdnnHandle_t h, const void *arg
 }
 
 /* the 1x1 batch GEMM of every pass: a 1x1 filter (dilation then changes nothing), no padding, and a
-   chunk's columns and an image's pixels counted in an int */
+   chunk's columns counted in an int */
 static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -136,13 +136,12 @@ static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
     return "the 1x1 batch GEMM needs a 1x1 filter";
   if (a->pad[0] != 0 || a->pad[1] != 0 || a->pad[2] != 0)
     return "the 1x1 batch GEMM needs zero padding";
-  if (s * litdnn_conv_batch_images(a) > INT32_MAX || (int64_t)a->in[0] * a->in[1] * a->in[2] > INT32_MAX ||
-      litdnn_conv_batch_bytes(a) == SIZE_MAX)
+  if (s * litdnn_conv_batch_images(a) > INT32_MAX || litdnn_conv_batch_bytes(a) == SIZE_MAX)
     return "a chunk of the 1x1 batch GEMM is too large for the GEMM";
   return NULL;
 }
 
-#line 5418 "chapters/05-convolution.nw"
+#line 5446 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -169,7 +168,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5612 "chapters/05-convolution.nw"
+#line 5639 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -222,7 +221,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4966 "chapters/05-convolution.nw"
+#line 4994 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -237,7 +236,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
   return a->c / a->groups >= 16 && a->k / a->groups >= 16 && wins && !litdnn_conv_not_applicable(a, algo);
 }
 
-#line 4849 "chapters/05-convolution.nw"
+#line 4877 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -339,7 +338,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5447 "chapters/05-convolution.nw"
+#line 5475 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
