@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 6395 "chapters/05-convolution.nw"
+#line 6406 "chapters/05-convolution.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -216,8 +216,60 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   }
   return kept;
 }
+#line 6255 "chapters/05-convolution.nw"
+/* both libraries' descriptions of the layer, into c; the output's dimensions into n, k, p, q */
+static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf32, int *n, int *k, int *p, int *q)
+{
+  int cg = s->c / s->g;
+  BENCH_LITDNN(litdnnCreateWithBackend(&c->h, LITDNN_BACKEND_CUDA));
+  BENCH_CUDNN(cudnnCreate(&c->dnn));
+  BENCH_LITDNN(litdnnCreateTensorDescriptor(&c->lx));
+  BENCH_LITDNN(litdnnCreateTensorDescriptor(&c->ly));
+  BENCH_LITDNN(litdnnCreateFilterDescriptor(&c->lw));
+  BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c->lc));
+  BENCH_LITDNN(litdnnSetTensor4dDescriptor(c->lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+  BENCH_LITDNN(litdnnSetFilter4dDescriptor(c->lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+  BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c->lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                                LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
+  BENCH_LITDNN(litdnnSetConvolutionGroupCount(c->lc, s->g));
+  BENCH_LITDNN(litdnnSetConvolutionMathType(c->lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
+  BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c->lc, c->lx, c->lw, n, k, p, q));
+  BENCH_LITDNN(litdnnSetTensor4dDescriptor(c->ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, *n, *k, *p, *q));
+  BENCH_CUDNN(cudnnCreateTensorDescriptor(&c->cx));
+  BENCH_CUDNN(cudnnCreateTensorDescriptor(&c->cy));
+  BENCH_CUDNN(cudnnCreateFilterDescriptor(&c->cw));
+  BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c->cc));
+  BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
+  BENCH_CUDNN(cudnnSetFilter4dDescriptor(c->cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
+  BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c->cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
+                                              CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
+  BENCH_CUDNN(cudnnSetConvolutionGroupCount(c->cc, s->g));
+  BENCH_CUDNN(cudnnSetConvolutionMathType(c->cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
+  BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, *n, *k, *p, *q));
+}
+#line 6320 "chapters/05-convolution.nw"
+/* everything describe_layer and the fill made, and the handles */
+static void free_layer(conv_bench_ctx *c)
+{
+  for (int i = 0; i < c->copies; i++) {
+    cudaFree(c->x[i]);
+    cudaFree(c->w[i]);
+    cudaFree(c->y[i]);
+  }
+  cudaFree(c->ws);
+  litdnnDestroyTensorDescriptor(c->lx);
+  litdnnDestroyTensorDescriptor(c->ly);
+  litdnnDestroyFilterDescriptor(c->lw);
+  litdnnDestroyConvolutionDescriptor(c->lc);
+  cudnnDestroyTensorDescriptor(c->cx);
+  cudnnDestroyTensorDescriptor(c->cy);
+  cudnnDestroyFilterDescriptor(c->cw);
+  cudnnDestroyConvolutionDescriptor(c->cc);
+  cudnnDestroy(c->dnn);
+  litdnnDestroy(c->h);
+}
 
-#line 6157 "chapters/05-convolution.nw"
+#line 6159 "chapters/05-convolution.nw"
 /* the layer as the CSV names it: source and name, input, filters, size/stride, groups */
 static void conv_bench_label(const conv_bench_shape *s, char *shape, size_t size)
 {
@@ -236,36 +288,9 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   if (!bench_wanted(b, shape))
     return;
   int cg = s->c / s->g, n, k, p, q;
+  describe_layer(&c, s, tf32, &n, &k, &p, &q);
   
-#line 6253 "chapters/05-convolution.nw"
-BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
-BENCH_CUDNN(cudnnCreate(&c.dnn));
-BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
-BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.ly));
-BENCH_LITDNN(litdnnCreateFilterDescriptor(&c.lw));
-BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c.lc));
-BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-BENCH_LITDNN(litdnnSetFilter4dDescriptor(c.lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                              LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
-BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
-BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
-BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
-BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
-BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
-BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cy));
-BENCH_CUDNN(cudnnCreateFilterDescriptor(&c.cw));
-BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c.cc));
-BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-BENCH_CUDNN(cudnnSetFilter4dDescriptor(c.cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                            CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
-BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
-BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 6176 "chapters/05-convolution.nw"
-  
-#line 6290 "chapters/05-convolution.nw"
+#line 6297 "chapters/05-convolution.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -287,7 +312,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 6178 "chapters/05-convolution.nw"
+#line 6180 "chapters/05-convolution.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -354,27 +379,9 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     bench_record(b, op, shape, impl, ms, bytes, flops);
     best = best < ms ? best : ms;
   }
-  
-#line 6313 "chapters/05-convolution.nw"
-for (int i = 0; i < c.copies; i++) {
-  cudaFree(c.x[i]);
-  cudaFree(c.w[i]);
-  cudaFree(c.y[i]);
+  free_layer(&c);
 }
-cudaFree(c.ws);
-litdnnDestroyTensorDescriptor(c.lx);
-litdnnDestroyTensorDescriptor(c.ly);
-litdnnDestroyFilterDescriptor(c.lw);
-litdnnDestroyConvolutionDescriptor(c.lc);
-cudnnDestroyTensorDescriptor(c.cx);
-cudnnDestroyTensorDescriptor(c.cy);
-cudnnDestroyFilterDescriptor(c.cw);
-cudnnDestroyConvolutionDescriptor(c.cc);
-cudnnDestroy(c.dnn);
-litdnnDestroy(c.h);
-#line 6245 "chapters/05-convolution.nw"
-}
-#line 6338 "chapters/05-convolution.nw"
+#line 6349 "chapters/05-convolution.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;
@@ -384,35 +391,8 @@ static void measure_bias(bench *b, const conv_bench_shape *s)
   conv_bench_label(s, shape, sizeof shape);
   if (!bench_wanted(b, shape))
     return;
-  int tf32 = 0, cg = s->c / s->g, n, k, p, q;
-  
-#line 6253 "chapters/05-convolution.nw"
-BENCH_LITDNN(litdnnCreateWithBackend(&c.h, LITDNN_BACKEND_CUDA));
-BENCH_CUDNN(cudnnCreate(&c.dnn));
-BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lx));
-BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.ly));
-BENCH_LITDNN(litdnnCreateFilterDescriptor(&c.lw));
-BENCH_LITDNN(litdnnCreateConvolutionDescriptor(&c.lc));
-BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lx, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-BENCH_LITDNN(litdnnSetFilter4dDescriptor(c.lw, LITDNN_DATA_FLOAT, LITDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-BENCH_LITDNN(litdnnSetConvolution2dDescriptor(c.lc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                              LITDNN_CROSS_CORRELATION, LITDNN_DATA_FLOAT));
-BENCH_LITDNN(litdnnSetConvolutionGroupCount(c.lc, s->g));
-BENCH_LITDNN(litdnnSetConvolutionMathType(c.lc, tf32 ? LITDNN_MATH_TF32 : LITDNN_MATH_FMA));
-BENCH_LITDNN(litdnnGetConvolution2dForwardOutputDim(c.lc, c.lx, c.lw, &n, &k, &p, &q));
-BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.ly, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, n, k, p, q));
-BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cx));
-BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cy));
-BENCH_CUDNN(cudnnCreateFilterDescriptor(&c.cw));
-BENCH_CUDNN(cudnnCreateConvolutionDescriptor(&c.cc));
-BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cx, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-BENCH_CUDNN(cudnnSetFilter4dDescriptor(c.cw, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, s->k, cg, s->r, s->s));
-BENCH_CUDNN(cudnnSetConvolution2dDescriptor(c.cc, s->ph, s->pw, s->u, s->v, s->dh, s->dw,
-                                            CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
-BENCH_CUDNN(cudnnSetConvolutionGroupCount(c.cc, s->g));
-BENCH_CUDNN(cudnnSetConvolutionMathType(c.cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
-BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, k, p, q));
-#line 6349 "chapters/05-convolution.nw"
+  int n, k, p, q;
+  describe_layer(&c, s, 0, &n, &k, &p, &q);
   BENCH_LITDNN(litdnnCreateTensorDescriptor(&c.lb));
   BENCH_LITDNN(litdnnSetTensor4dDescriptor(c.lb, LITDNN_TENSOR_NCHW, LITDNN_DATA_FLOAT, 1, k, 1, 1));
   BENCH_CUDNN(cudnnCreateTensorDescriptor(&c.cb));
@@ -431,25 +411,7 @@ BENCH_CUDNN(cudnnSetTensor4dDescriptor(c.cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT
   bench_record(b, "conv backward bias", shape, "litdnn", bench_median_ms(b, run_once, &c), bytes, (double)yn);
   litdnnDestroyTensorDescriptor(c.lb);
   cudnnDestroyTensorDescriptor(c.cb);
-  
-#line 6313 "chapters/05-convolution.nw"
-for (int i = 0; i < c.copies; i++) {
-  cudaFree(c.x[i]);
-  cudaFree(c.w[i]);
-  cudaFree(c.y[i]);
-}
-cudaFree(c.ws);
-litdnnDestroyTensorDescriptor(c.lx);
-litdnnDestroyTensorDescriptor(c.ly);
-litdnnDestroyFilterDescriptor(c.lw);
-litdnnDestroyConvolutionDescriptor(c.lc);
-cudnnDestroyTensorDescriptor(c.cx);
-cudnnDestroyTensorDescriptor(c.cy);
-cudnnDestroyFilterDescriptor(c.cw);
-cudnnDestroyConvolutionDescriptor(c.cc);
-cudnnDestroy(c.dnn);
-litdnnDestroy(c.h);
-#line 6368 "chapters/05-convolution.nw"
+  free_layer(&c);
 }
 
 #line 5957 "chapters/05-convolution.nw"
