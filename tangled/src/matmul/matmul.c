@@ -2,7 +2,7 @@
 #include "matmul/matmul.h"
 #include <stdio.h>
 
-#line 4975 "chapters/04-matmul.nw"
+#line 4930 "chapters/04-matmul.nw"
 /* No transposes, 16-byte aligned operands and leading dimensions (and
    strides, with a batch): NULL, or why not. */
 static const char *matmul_16_byte_applies(litdnnHandle_t h, const void *args)
@@ -19,7 +19,7 @@ static const char *matmul_16_byte_applies(litdnnHandle_t h, const void *args)
     return "strideA or strideB is not a multiple of 4";
   return NULL;
 }
-#line 5127 "chapters/04-matmul.nw"
+#line 5082 "chapters/04-matmul.nw"
 static const char *matmul_tma_applies(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

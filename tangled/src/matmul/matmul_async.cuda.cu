@@ -1,4 +1,4 @@
-#line 4488 "chapters/04-matmul.nw"
+#line 4443 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 2
@@ -49,7 +49,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_async(litdnn_matm
   WT_BLEND(g);
 }
 
-#line 4500 "chapters/04-matmul.nw"
+#line 4455 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_async_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

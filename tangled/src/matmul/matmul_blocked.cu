@@ -1,4 +1,4 @@
-#line 4285 "chapters/04-matmul.nw"
+#line 4240 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
@@ -85,7 +85,7 @@ static __global__ void __launch_bounds__(B2_THREADS, 2) matmul_block2d(litdnn_ma
         matmul_blend1(C, g.ldc, i0 + ti + r, j0 + tj + c, acc[r][c], g.alpha, g.beta);
 }
 
-#line 4292 "chapters/04-matmul.nw"
+#line 4247 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_block1d)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

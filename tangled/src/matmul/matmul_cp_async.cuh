@@ -1,4 +1,4 @@
-#line 4475 "chapters/04-matmul.nw"
+#line 4430 "chapters/04-matmul.nw"
 /* Global-to-shared copies with cp.async: 4 and 16 bytes, groups, and a
    whole tile into a k-major tile padded by MATMUL_PAD floats a row. */
 #ifndef LITDNN_MATMUL_CP_ASYNC_CUH
@@ -55,5 +55,5 @@ static __device__ inline void matmul_async_tile(float *S, const float *X, int64_
     }
   }
 }
-#line 4482 "chapters/04-matmul.nw"
+#line 4437 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4864 "chapters/04-matmul.nw"
+#line 4819 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "core/cublas.h"

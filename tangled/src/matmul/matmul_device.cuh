@@ -1,4 +1,4 @@
-#line 4215 "chapters/04-matmul.nw"
+#line 4170 "chapters/04-matmul.nw"
 /* The device helpers every kernel file of the matrix multiply includes. */
 #ifndef LITDNN_MATMUL_DEVICE_CUH
 #define LITDNN_MATMUL_DEVICE_CUH
@@ -40,5 +40,5 @@ static inline litdnnStatus_t matmul_allow_smem(const void *fn, const char *name,
   *asked = 1;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4222 "chapters/04-matmul.nw"
+#line 4177 "chapters/04-matmul.nw"
 #endif

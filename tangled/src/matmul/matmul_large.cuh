@@ -1,4 +1,4 @@
-#line 4552 "chapters/04-matmul.nw"
+#line 4507 "chapters/04-matmul.nw"
 /* The large-tile kernel of stage 10 and its stage function LT_ENTRY, with
    LT_STAGES slices in the ring, moved through registers or, where the
    including file sets LT_CP_ASYNC to 1, by cp.async (that file is a
@@ -15,7 +15,7 @@
 #define WT_RN 4
 #define WT_BK 16
 #define LT_GROUP 8       /* block columns per group of the raster */
-#line 4562 "chapters/04-matmul.nw"
+#line 4517 "chapters/04-matmul.nw"
 #include "matmul/matmul_warptile.cuh"
 #include "matmul/matmul_raster.cuh"
 #if LT_CP_ASYNC
@@ -31,7 +31,7 @@
 #define LT_COMMIT() MATMUL_CP_ASYNC_COMMIT()
 #define LT_WAIT() MATMUL_CP_ASYNC_WAIT(LT_STAGES - 2)
 #define LT_WAIT_ALL() MATMUL_CP_ASYNC_WAIT(0)
-#line 4566 "chapters/04-matmul.nw"
+#line 4521 "chapters/04-matmul.nw"
 #else
 #line 1403 "chapters/04-matmul.nw"
 #define LT_FETCH(buf, slice)                                                                      \
@@ -49,7 +49,7 @@
 #define LT_COMMIT() do { } while (0)
 #define LT_WAIT() do { } while (0)
 #define LT_WAIT_ALL() do { } while (0)
-#line 4568 "chapters/04-matmul.nw"
+#line 4523 "chapters/04-matmul.nw"
 #endif
 #line 1320 "chapters/04-matmul.nw"
 #define LT_SMEM (LT_STAGES * WT_BK * (WT_SPA + WT_SPB) * (int)sizeof(float))
@@ -130,7 +130,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 1) matmul_large(litdnn_matm
   LT_WAIT_ALL();
   WT_BLEND(g);
 }
-#line 4531 "chapters/04-matmul.nw"
+#line 4486 "chapters/04-matmul.nw"
 #define LT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -147,5 +147,5 @@ litdnnStatus_t LT_GPU_FN_(LT_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_large");
 }
-#line 4571 "chapters/04-matmul.nw"
+#line 4526 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4587 "chapters/04-matmul.nw"
+#line 4542 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define LT_STAGES 4

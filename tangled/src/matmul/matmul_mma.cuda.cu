@@ -1,4 +1,4 @@
-#line 4948 "chapters/04-matmul.nw"
+#line 4903 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MATMUL_PAD 8
@@ -99,7 +99,7 @@ static __global__ void __launch_bounds__(MT_THREADS, 1) matmul_mma_tf32(litdnn_m
       }
 }
 
-#line 4957 "chapters/04-matmul.nw"
+#line 4912 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_mma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

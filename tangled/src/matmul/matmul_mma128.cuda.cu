@@ -1,4 +1,4 @@
-#line 5030 "chapters/04-matmul.nw"
+#line 4985 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MX_BM 128

@@ -1,4 +1,4 @@
-#line 4996 "chapters/04-matmul.nw"
+#line 4951 "chapters/04-matmul.nw"
 /* The TF32 mma.sync kernel fed in 16-byte pieces, and its stage function
    MX_ENTRY, for the tile the including file sets: MX_BM, MX_BN,
    MX_STAGES, MX_MIN_BLOCKS. */
@@ -113,7 +113,7 @@ static __global__ void __launch_bounds__(MX_THREADS, MX_MIN_BLOCKS) matmul_mma16
           matmul_blend1(C, g.ldc, i, j, acc[x][y][e], g.alpha, g.beta);
       }
 }
-#line 5010 "chapters/04-matmul.nw"
+#line 4965 "chapters/04-matmul.nw"
 litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -129,5 +129,5 @@ litdnnStatus_t MX_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_mma16_tf32");
 }
-#line 5006 "chapters/04-matmul.nw"
+#line 4961 "chapters/04-matmul.nw"
 #endif

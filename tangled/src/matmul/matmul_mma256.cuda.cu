@@ -1,4 +1,4 @@
-#line 5043 "chapters/04-matmul.nw"
+#line 4998 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define MX_BM 256

@@ -1,4 +1,4 @@
-#line 4228 "chapters/04-matmul.nw"
+#line 4183 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
@@ -30,7 +30,7 @@ static __global__ void matmul_coalesced(litdnn_matmul_args g)
   }
 }
 
-#line 4235 "chapters/04-matmul.nw"
+#line 4190 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 4440 "chapters/04-matmul.nw"
+#line 4395 "chapters/04-matmul.nw"
 /* The register-staged pipelined kernel, for the warp-tile shape the
    including file sets (WT_WARPS_M, WT_WARPS_N, WT_RM, WT_RN, WT_BK), and
    a stage function named WT_ENTRY when the file defines it. */
@@ -35,7 +35,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_pipelined(litdnn_
   }
   WT_BLEND(g);
 }
-#line 4460 "chapters/04-matmul.nw"
+#line 4415 "chapters/04-matmul.nw"
 static litdnnStatus_t matmul_pipelined_tiles(litdnnHandle_t h, const litdnn_matmul_args *g)
 {
   for (int first = 0; first < g->batch; first += MATMUL_MAX_GRID_Z) {
@@ -46,7 +46,7 @@ static litdnnStatus_t matmul_pipelined_tiles(litdnnHandle_t h, const litdnn_matm
   }
   return litdnn_gpu_launch_status(g->call, "matmul_pipelined");
 }
-#line 4449 "chapters/04-matmul.nw"
+#line 4404 "chapters/04-matmul.nw"
 #ifdef WT_ENTRY
 #define WT_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t WT_GPU_FN_(WT_ENTRY)(litdnnHandle_t h, const void *args)

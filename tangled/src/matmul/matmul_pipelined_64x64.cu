@@ -1,4 +1,4 @@
-#line 4412 "chapters/04-matmul.nw"
+#line 4367 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 2

@@ -1,4 +1,4 @@
-#line 4520 "chapters/04-matmul.nw"
+#line 4475 "chapters/04-matmul.nw"
 /* Blocks rastered in groups of LT_GROUP block columns (the including file
    defines LT_GROUP). */
 #ifndef LITDNN_MATMUL_RASTER_CUH
@@ -15,5 +15,5 @@ static __device__ inline void matmul_raster(int b, int tiles_m, int tiles_n, int
   *bi = r / width;
   *bj = first + r % width;
 }
-#line 4527 "chapters/04-matmul.nw"
+#line 4482 "chapters/04-matmul.nw"
 #endif

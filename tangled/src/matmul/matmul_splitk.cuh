@@ -1,4 +1,4 @@
-#line 4821 "chapters/04-matmul.nw"
+#line 4776 "chapters/04-matmul.nw"
 /* Split-K on the pipelined kernel: the tile the including file sets (the
    WT_ constants), SK_BLOCKS_PER_SM, and the stage function SK_ENTRY. */
 #ifndef LITDNN_MATMUL_SPLITK_CUH
@@ -11,7 +11,7 @@
 #define SK_MAX_SPLITS 256
 
 /* How many pieces of k, and their length kc (a multiple of the slice). */
-#line 5220 "chapters/04-matmul.nw"
+#line 5175 "chapters/04-matmul.nw"
 static int matmul_splits(const litdnn_matmul_args *g, int64_t blocks, int *kc)
 {
   int64_t want = blocks >= SK_TARGET_BLOCKS ? 1 : (SK_TARGET_BLOCKS + blocks - 1) / blocks;
@@ -39,7 +39,7 @@ static __global__ void matmul_splitk_reduce(const float *W, int splits, int64_t 
   }
 }
 
-#line 5237 "chapters/04-matmul.nw"
+#line 5192 "chapters/04-matmul.nw"
 #define SK_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t SK_GPU_FN_(SK_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -86,5 +86,5 @@ litdnnStatus_t SK_GPU_FN_(SK_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return st;
 }
-#line 4828 "chapters/04-matmul.nw"
+#line 4783 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4834 "chapters/04-matmul.nw"
+#line 4789 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 4

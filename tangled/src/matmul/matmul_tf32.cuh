@@ -1,4 +1,4 @@
-#line 4936 "chapters/04-matmul.nw"
+#line 4891 "chapters/04-matmul.nw"
 /* TF32 rounding and the m16n8k8 mma.sync product, in inline PTX. */
 #ifndef LITDNN_MATMUL_TF32_CUH
 #define LITDNN_MATMUL_TF32_CUH
@@ -20,5 +20,5 @@ static __device__ inline void matmul_mma_16x8x8(float *d, const unsigned *a, con
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-#line 4942 "chapters/04-matmul.nw"
+#line 4897 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4263 "chapters/04-matmul.nw"
+#line 4218 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_device.cuh"
@@ -29,7 +29,7 @@ Bs[ty][tx] = (pb < g.k && j < g.n) ? matmul_op_at(B, g.ldb, g.transb, pb, j) : 0
     matmul_blend1(C, g.ldc, i, j, acc, g.alpha, g.beta);
 }
 
-#line 4269 "chapters/04-matmul.nw"
+#line 4224 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_tiled)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 4320 "chapters/04-matmul.nw"
+#line 4275 "chapters/04-matmul.nw"
 /* Operand tiles moved with 16-byte loads into k-major shared memory, and
    C blended four rows at a time. */
 #ifndef LITDNN_MATMUL_TILES_CUH
@@ -86,5 +86,5 @@ static __device__ inline void matmul_store4(float *C, int64_t ldc, int i, int j,
       litdnn_blend_store(&c[r], w[r], alpha, beta);
   }
 }
-#line 4327 "chapters/04-matmul.nw"
+#line 4282 "chapters/04-matmul.nw"
 #endif

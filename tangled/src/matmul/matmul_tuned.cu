@@ -1,4 +1,4 @@
-#line 4740 "chapters/04-matmul.nw"
+#line 4695 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define TU_LM 4

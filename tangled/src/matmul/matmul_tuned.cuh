@@ -1,4 +1,4 @@
-#line 4716 "chapters/04-matmul.nw"
+#line 4671 "chapters/04-matmul.nw"
 /* The tuned kernel family: one kernel (or one per pair of transposes),
    shaped by the parameters the including file sets -- TU_LM, TU_RM,
    TU_RN, TU_WARPS_M, TU_WARPS_N, TU_BK, TU_MINB, and optionally TU_GROUP,
@@ -8,7 +8,7 @@
 #define LITDNN_MATMUL_TUNED_CUH
 #include "matmul/matmul_tiles.cuh"
 
-#line 4629 "chapters/04-matmul.nw"
+#line 4584 "chapters/04-matmul.nw"
 static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X, int64_t ld, int kcontig,
                                                      int o0, int p0, int bo, int bk, int nt, int tid)
 {
@@ -25,7 +25,7 @@ static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X
     }
   }
 }
-#line 4597 "chapters/04-matmul.nw"
+#line 4552 "chapters/04-matmul.nw"
 #ifndef TU_GROUP
 #define TU_GROUP 0                              /* no raster: blockIdx names the tile */
 #endif
@@ -55,9 +55,9 @@ static __device__ inline void matmul_fetch_tile_inside(float4 *r, const float *X
 #if TU_BK % 8 != 0
 #error "a tuned slice is a multiple of 8 deep (an even number of steps, whole float4s)"
 #endif
-#line 4727 "chapters/04-matmul.nw"
+#line 4682 "chapters/04-matmul.nw"
 #include "matmul/matmul_raster.cuh"
-#line 4782 "chapters/04-matmul.nw"
+#line 4737 "chapters/04-matmul.nw"
 /* A thread's unchecked loads of one operand, as a walk: its l-th float4 of slice s
    is at at + s * per_slice + l * per_load. Needs the threads to split the tile's
    rows evenly (checked where TU_WALK is set). */
@@ -92,7 +92,7 @@ static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, i
 #if TU_WALK && (TU_THREADS % (TU_BK / 4) || TU_THREADS % (TU_BM / 4) || TU_THREADS % (TU_BN / 4))
 #error "a walking shape needs every load of a thread to start the same place in its row"
 #endif
-#line 4661 "chapters/04-matmul.nw"
+#line 4616 "chapters/04-matmul.nw"
 #if TU_WALK
 #define TU_FETCH_INSIDE(slice, p0)                  \
   matmul_fetch_tile_walk(ra, walk_a, slice, TU_LA); \
@@ -102,7 +102,7 @@ static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, i
   matmul_fetch_tile_inside(ra, A, g.lda, ta, i0, p0, TU_BM, TU_BK, TU_THREADS, t); \
   matmul_fetch_tile_inside(rb, B, g.ldb, !tb, j0, p0, TU_BN, TU_BK, TU_THREADS, t)
 #endif
-#line 4648 "chapters/04-matmul.nw"
+#line 4603 "chapters/04-matmul.nw"
 #define TU_FETCH(slice)                                                                          \
   {                                                                                              \
     int p0 = (slice) * TU_BK;                                                                    \
@@ -113,7 +113,7 @@ static __device__ inline void matmul_fetch_tile_walk(float4 *r, matmul_walk w, i
       matmul_fetch_tile(rb, B, g.ldb, !tb, vecb, j0, g.n, p0, g.k, TU_BN, TU_BK, TU_THREADS, t); \
     }                                                                                            \
   }
-#line 5305 "chapters/04-matmul.nw"
+#line 5260 "chapters/04-matmul.nw"
 #define TU_FRAGMENTS(slot, as, bs, p)                                                 \
   do {                                                                                \
     LITDNN_UNROLL                                                                       \
@@ -198,7 +198,7 @@ static __device__ __forceinline__ void matmul_tuned_tile(litdnn_matmul_args g, c
     }
   }
   
-#line 5323 "chapters/04-matmul.nw"
+#line 5278 "chapters/04-matmul.nw"
 LITDNN_UNROLL
 for (int y = 0; y < TU_RN; y++)
   LITDNN_UNROLL
@@ -219,7 +219,7 @@ for (int y = 0; y < TU_RN; y++)
 #line 1579 "chapters/04-matmul.nw"
 }
 
-#line 4756 "chapters/04-matmul.nw"
+#line 4711 "chapters/04-matmul.nw"
 #if TU_FIXED_LAYOUT   /* four kernels, each with its transposes known to the compiler */
 static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) matmul_tuned_nn(litdnn_matmul_args g)
 {
@@ -243,7 +243,7 @@ static __global__ void __launch_bounds__(TU_THREADS, TU_MINB) matmul_tuned(litdn
   matmul_tuned_tile(g, g.transa, g.transb);
 }
 #endif
-#line 4673 "chapters/04-matmul.nw"
+#line 4628 "chapters/04-matmul.nw"
 #define TU_GPU_FN_(base) LITDNN_GPU_FN(base)
 litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
 {
@@ -282,5 +282,5 @@ litdnnStatus_t TU_GPU_FN_(TU_ENTRY)(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_tuned");
 }
-#line 4734 "chapters/04-matmul.nw"
+#line 4689 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4333 "chapters/04-matmul.nw"
+#line 4288 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include "matmul/matmul_tiles.cuh"
@@ -58,7 +58,7 @@ static __global__ void __launch_bounds__(V_THREADS, 2) matmul_vectorized(litdnn_
                       g.alpha, g.beta, vecc);
 }
 
-#line 4339 "chapters/04-matmul.nw"
+#line 4294 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_vectorized)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 4355 "chapters/04-matmul.nw"
+#line 4310 "chapters/04-matmul.nw"
 /* The shape of a warp-tiled block, from the constants the including file
    sets: WT_WARPS_M, WT_WARPS_N, WT_RM, WT_RN, WT_BK. */
 #ifndef LITDNN_MATMUL_WARPTILE_CUH
@@ -71,5 +71,5 @@
                       g.alpha, g.beta, vecc);                                                              \
       }                                                                                                    \
     }
-#line 4365 "chapters/04-matmul.nw"
+#line 4320 "chapters/04-matmul.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 4371 "chapters/04-matmul.nw"
+#line 4326 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WT_WARPS_M 2
@@ -26,7 +26,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_warptiled(litdnn_
   WT_BLEND(g);
 }
 
-#line 4382 "chapters/04-matmul.nw"
+#line 4337 "chapters/04-matmul.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_matmul_warptiled)(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

@@ -1,4 +1,4 @@
-#line 5069 "chapters/04-matmul.nw"
+#line 5024 "chapters/04-matmul.nw"
 /* The TF32 wgmma kernel and its stage function WG_ENTRY, for the width
    WG_BN (128 or 256) and the ring of WG_STAGES slices the including file
    sets. sm_90a. */
@@ -130,7 +130,7 @@ static __global__ void __launch_bounds__(WG_THREADS, 1) matmul_wgmma_tf32(litdnn
   matmul_wg_store(C, g, d, i0 + 16 * (t / 32), j0, t % 32);
 #endif
 }
-#line 5084 "chapters/04-matmul.nw"
+#line 5039 "chapters/04-matmul.nw"
 litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;
@@ -149,5 +149,5 @@ litdnnStatus_t WG_ENTRY(litdnnHandle_t h, const void *args)
   }
   return litdnn_gpu_launch_status(g->call, "matmul_wgmma_tf32");
 }
-#line 5080 "chapters/04-matmul.nw"
+#line 5035 "chapters/04-matmul.nw"
 #endif

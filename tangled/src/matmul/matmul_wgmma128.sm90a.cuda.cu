@@ -1,4 +1,4 @@
-#line 5118 "chapters/04-matmul.nw"
+#line 5073 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #define WG_BN 128

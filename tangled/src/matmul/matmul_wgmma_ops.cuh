@@ -1,4 +1,4 @@
-#line 5056 "chapters/04-matmul.nw"
+#line 5011 "chapters/04-matmul.nw"
 /* wgmma by descriptor: the 128-byte swizzle, descriptors, fences, the
    64 x WG_BN x 8 TF32 product, and the store of its accumulators. sm_90a. */
 #ifndef LITDNN_MATMUL_WGMMA_OPS_CUH
@@ -87,5 +87,5 @@ static litdnnStatus_t matmul_wg_need_sm90(const char *call)
                         major, minor);
   return LITDNN_STATUS_SUCCESS;
 }
-#line 5063 "chapters/04-matmul.nw"
+#line 5018 "chapters/04-matmul.nw"
 #endif

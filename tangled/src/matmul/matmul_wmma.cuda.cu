@@ -1,4 +1,4 @@
-#line 4908 "chapters/04-matmul.nw"
+#line 4863 "chapters/04-matmul.nw"
 #include "core/prelude.cuh"
 #include "matmul/matmul.h"
 #include <mma.h>
@@ -87,7 +87,7 @@ static __global__ void __launch_bounds__(WT_THREADS, 2) matmul_wmma_tf32(litdnn_
     }
 }
 
-#line 4920 "chapters/04-matmul.nw"
+#line 4875 "chapters/04-matmul.nw"
 litdnnStatus_t litdnn_matmul_wmma_tf32_cuda(litdnnHandle_t h, const void *args)
 {
   const litdnn_matmul_args *g = (const litdnn_matmul_args *)args;

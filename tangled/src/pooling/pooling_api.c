@@ -379,7 +379,7 @@ litdnnStatus_t litdnnPoolingBackward(litdnnHandle_t handle, litdnnPoolingDescrip
   a.dx = (float *)dx;
   return litdnn_run_op(handle, LITDNN_OP_POOLING_BACKWARD, call, &a);
 }
-#line 3724 "chapters/06-pooling.nw"
+#line 3636 "chapters/06-pooling.nw"
 LITDNN_APPLIES(pool_k2s2_applies, litdnn_pool_args, litdnn_pool_k2s2_fits(a),
                "it needs a 2-D 2x2 window with stride 2 and no padding, packed NCHW tensors, a "
                "width that is a multiple of 8, 16-byte alignment and fewer than 2^31 outputs")

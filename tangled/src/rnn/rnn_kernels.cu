@@ -1,4 +1,4 @@
-#line 3286 "chapters/10-rnn.nw"
+#line 3287 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -423,7 +423,7 @@ typedef struct rnn_persistent_args {
   float *saved;                 /* the saved values of step 0, or NULL */
 } rnn_persistent_args;
 
-#line 2681 "chapters/10-rnn.nw"
+#line 2682 "chapters/10-rnn.nw"
 /* values k0 .. k0 + kn - 1 of every sequence's h into the N rows of ht,
    zero up to the next multiple of four; __ldcg reads past L1, whose lines
    may hold what these addresses held a step ago */
@@ -452,7 +452,7 @@ static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persisten
     }
   }
 }
-#line 2583 "chapters/10-rnn.nw"
+#line 2619 "chapters/10-rnn.nw"
 /* acc[i][j] += the products of chunks c0, c0 + ks, ... < cn (four values
    of k each, from column k0 of R) of R's row rr[i] and ht's row hr[j] */
 static __device__ __forceinline__ void rnn_persistent_products(const float *rs, int ldr, int k0, const float *ht,
@@ -499,7 +499,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
   int64_t nh = (int64_t)a.N * a.H;
   int lstm = a.cell == LITDNN_LSTM;
   
-#line 2657 "chapters/10-rnn.nw"
+#line 2658 "chapters/10-rnn.nw"
 /* R once, zero past column H so that a row's last chunk adds nothing
    (M ldr floats fit in shared memory, so an int counts them) */
 for (int e = tid; e < M * a.ldr; e += blockDim.x) {
@@ -522,7 +522,7 @@ for (int e = tid; e < items; e += blockDim.x) {
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
     
-#line 2718 "chapters/10-rnn.nw"
+#line 2719 "chapters/10-rnn.nw"
 float gx0[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid / a.ub]) {
   int64_t row = rnn_row(a.gx_rows, tid / a.ub, t, a.N, a.T, a.off);
@@ -533,7 +533,7 @@ if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid /
 }
 #line 2512 "chapters/10-rnn.nw"
     
-#line 2532 "chapters/10-rnn.nw"
+#line 2568 "chapters/10-rnn.nw"
 for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
   int tile = t0 + tid / a.ks, slice = tid % a.ks, mine = tid / a.ks < a.per_round && tile < a.tiles;
   int mg = (M + 3) / 4, ng = (a.N + 3) / 4, rg = tile / ng, sg = tile % ng;
@@ -578,7 +578,7 @@ for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
 #line 2513 "chapters/10-rnn.nw"
     __syncthreads();   /* every sum of the step is in place */
     
-#line 2732 "chapters/10-rnn.nw"
+#line 2733 "chapters/10-rnn.nw"
 for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
   int n = e / a.ub, u = e % a.ub, j = u0 + u;
   if (u >= units)
@@ -623,7 +623,7 @@ for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2790 "chapters/10-rnn.nw"
+#line 2791 "chapters/10-rnn.nw"
 typedef struct {
   int sms;              /* the blocks the grid may have */
   int multiprocessors, smem_optin, cooperative;
@@ -731,7 +731,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
   }
   return NULL;
 }
-#line 2905 "chapters/10-rnn.nw"
+#line 2906 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -1224,7 +1224,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 3038 "chapters/10-rnn.nw"
+#line 3039 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1284,7 +1284,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3100 "chapters/10-rnn.nw"
+#line 3101 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1327,7 +1327,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 3145 "chapters/10-rnn.nw"
+#line 3146 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1414,7 +1414,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 3235 "chapters/10-rnn.nw"
+#line 3236 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
