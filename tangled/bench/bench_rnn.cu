@@ -276,8 +276,8 @@ static litdnnStatus_t litdnn_pass(rnn_pair *q, int pass)
     return litdnnRNNBackwardData(q->h, q->lrnn, NULL, q->lyd, q->y, q->dy, q->lxd, q->dx, q->lhd, q->hx, q->dhy,
                                  q->dhx, q->lhd, lstm ? q->cx : NULL, lstm ? q->dcy : NULL, lstm ? q->dcx : NULL,
                                  q->lwbytes, q->lw, q->lworkbytes, q->lwork, q->lresbytes, q->lreserve);
-  default:
-    return litdnnRNNBackwardWeights(q->h, q->lrnn, LITDNN_WGRAD_MODE_SET, NULL, q->lxd, q->x, q->lhd, q->hx, q->lyd,
+  default: /* adds to dw, as cuDNN must (below) */
+    return litdnnRNNBackwardWeights(q->h, q->lrnn, LITDNN_WGRAD_MODE_ADD, NULL, q->lxd, q->x, q->lhd, q->hx, q->lyd,
                                     q->y, q->lwbytes, q->ldw, q->lworkbytes, q->lwork, q->lresbytes, q->lreserve);
   }
 }
@@ -295,8 +295,8 @@ static cudnnStatus_t cudnn_pass(rnn_pair *q, int pass, int k)
                                         q->hx, q->dhy, q->dhx, q->hd, lstm ? q->cx : NULL, lstm ? q->dcy : NULL,
                                         lstm ? q->dcx : NULL, q->wbytes, q->w, q->workbytes[k], q->work[k],
                                         q->resbytes[k], q->reserve[k]);
-  default:
-    return cudnnRNNBackwardWeights_v8(q->dnn, q->rnn[k], CUDNN_WGRAD_MODE_SET, q->dev_lens, q->xd, q->x, q->hd,
+  default: /* cudnnRNNBackwardWeights_v8 supports CUDNN_WGRAD_MODE_ADD only */
+    return cudnnRNNBackwardWeights_v8(q->dnn, q->rnn[k], CUDNN_WGRAD_MODE_ADD, q->dev_lens, q->xd, q->x, q->hd,
                                            q->hx, q->yd, q->y, q->wbytes, q->dw, q->workbytes[k], q->work[k],
                                            q->resbytes[k], q->reserve[k]);
   }
