@@ -53,6 +53,9 @@ static const problem problems[] = {
   {LITDNN_GRU,      2, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 17, 5, 6, 4, BATCH, {4, 2, 4, 3, 1, 4}, 1, 0, 1, 1, 0.0f, 0, FMA},
   {LITDNN_RNN_RELU, 1, 0, LITDNN_RNN_SINGLE_INP_BIAS, 0, 20, 3, 5, 3, PACKED, {3, 3, 2, 2, 1},   1, 0, 1, 1, 0.0f, 0, FMA},
   {LITDNN_RNN_TANH, 1, 0, LITDNN_RNN_SINGLE_REC_BIAS, 0, 12, 2, 4, 2, SEQ,   {2, 2, 1, 2},       0, 0, 1, 1, 0.0f, 1, FMA},
+  /* 640 rows of gate gradients: the bias gradients' column sums cut them
+     into two pieces of 320 rows */
+  {LITDNN_GRU,      1, 0, LITDNN_RNN_DOUBLE_BIAS,     0, 3, 2, 8, 80, SEQ,   {80, 75, 80, 33, 80, 80, 1, 64}, 1, 0, 1, 1, 0.0f, 0, FMA},
 };
 #define NPROBLEMS ((int)(sizeof problems / sizeof problems[0]))
 

@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 1011 "chapters/90-measuring.nw"
+#line 1014 "chapters/90-measuring.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -216,7 +216,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   }
   return kept;
 }
-#line 860 "chapters/90-measuring.nw"
+#line 861 "chapters/90-measuring.nw"
 /* both libraries' descriptions of the layer, into c; the output's dimensions into n, k, p, q */
 static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf32, int *n, int *k, int *p, int *q)
 {
@@ -247,7 +247,7 @@ static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf3
   BENCH_CUDNN(cudnnSetConvolutionMathType(c->cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, *n, *k, *p, *q));
 }
-#line 925 "chapters/90-measuring.nw"
+#line 926 "chapters/90-measuring.nw"
 /* everything describe_layer and the fill made, and the handles */
 static void free_layer(conv_bench_ctx *c)
 {
@@ -290,7 +290,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   int cg = s->c / s->g, n, k, p, q;
   describe_layer(&c, s, tf32, &n, &k, &p, &q);
   
-#line 902 "chapters/90-measuring.nw"
+#line 903 "chapters/90-measuring.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -376,12 +376,13 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     }
     c.algo = lp[i].algo;
     double ms = bench_median_ms(b, run_once, &c);
+    printf("   %-28s %-22s %-30s %.4f ms in Find%s\n", op, shape, impl, lp[i].ms, i == 0 ? ", ranked first" : "");
     bench_record(b, op, shape, impl, ms, bytes, flops);
     best = best < ms ? best : ms;
   }
   free_layer(&c);
 }
-#line 954 "chapters/90-measuring.nw"
+#line 955 "chapters/90-measuring.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;

@@ -1,4 +1,4 @@
-#line 3287 "chapters/10-rnn.nw"
+#line 3353 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -398,7 +398,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2466 "chapters/10-rnn.nw"
+#line 2532 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -423,7 +423,7 @@ typedef struct rnn_persistent_args {
   float *saved;                 /* the saved values of step 0, or NULL */
 } rnn_persistent_args;
 
-#line 2682 "chapters/10-rnn.nw"
+#line 2748 "chapters/10-rnn.nw"
 /* values k0 .. k0 + kn - 1 of every sequence's h into the N rows of ht,
    zero up to the next multiple of four; __ldcg reads past L1, whose lines
    may hold what these addresses held a step ago */
@@ -452,7 +452,7 @@ static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persisten
     }
   }
 }
-#line 2619 "chapters/10-rnn.nw"
+#line 2685 "chapters/10-rnn.nw"
 /* acc[i][j] += the products of chunks c0, c0 + ks, ... < cn (four values
    of k each, from column k0 of R) of R's row rr[i] and ht's row hr[j] */
 static __device__ __forceinline__ void rnn_persistent_products(const float *rs, int ldr, int k0, const float *ht,
@@ -486,7 +486,7 @@ static __device__ __forceinline__ void rnn_persistent_products(const float *rs, 
   }
 }
 
-#line 2493 "chapters/10-rnn.nw"
+#line 2559 "chapters/10-rnn.nw"
 static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
 {
   extern __shared__ float4 rnn_persistent_smem4[];
@@ -499,7 +499,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
   int64_t nh = (int64_t)a.N * a.H;
   int lstm = a.cell == LITDNN_LSTM;
   
-#line 2658 "chapters/10-rnn.nw"
+#line 2724 "chapters/10-rnn.nw"
 /* R once, zero past column H so that a row's last chunk adds nothing
    (M ldr floats fit in shared memory, so an int counts them) */
 for (int e = tid; e < M * a.ldr; e += blockDim.x) {
@@ -514,7 +514,7 @@ for (int e = tid; e < items; e += blockDim.x) {
   own_h[e] = mine ? __ldcg(a.hs + k) : 0.0f;
   own_c[e] = mine && lstm ? __ldcg(a.cs + k) : 0.0f;
 }
-#line 2505 "chapters/10-rnn.nw"
+#line 2571 "chapters/10-rnn.nw"
   for (int step = 0; step < a.T; step++) {
     int t = a.d ? a.T - 1 - step : step;
     const float *hp = a.hs + (a.training ? step : step & 1) * nh;
@@ -522,7 +522,7 @@ for (int e = tid; e < items; e += blockDim.x) {
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
     
-#line 2719 "chapters/10-rnn.nw"
+#line 2785 "chapters/10-rnn.nw"
 float gx0[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid / a.ub]) {
   int64_t row = rnn_row(a.gx_rows, tid / a.ub, t, a.N, a.T, a.off);
@@ -531,9 +531,9 @@ if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid /
     if (g < a.G)
       gx0[g] = a.gx[row * a.gx_ld + g * a.gx_gs + u0 + tid % a.ub];
 }
-#line 2512 "chapters/10-rnn.nw"
+#line 2578 "chapters/10-rnn.nw"
     
-#line 2568 "chapters/10-rnn.nw"
+#line 2634 "chapters/10-rnn.nw"
 for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
   int tile = t0 + tid / a.ks, slice = tid % a.ks, mine = tid / a.ks < a.per_round && tile < a.tiles;
   int mg = (M + 3) / 4, ng = (a.N + 3) / 4, rg = tile / ng, sg = tile % ng;
@@ -575,10 +575,10 @@ for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
     }
   }
 }
-#line 2513 "chapters/10-rnn.nw"
+#line 2579 "chapters/10-rnn.nw"
     __syncthreads();   /* every sum of the step is in place */
     
-#line 2733 "chapters/10-rnn.nw"
+#line 2799 "chapters/10-rnn.nw"
 for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
   int n = e / a.ub, u = e % a.ub, j = u0 + u;
   if (u >= units)
@@ -619,11 +619,11 @@ for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
         saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
   }
 }
-#line 2515 "chapters/10-rnn.nw"
+#line 2581 "chapters/10-rnn.nw"
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2791 "chapters/10-rnn.nw"
+#line 2857 "chapters/10-rnn.nw"
 typedef struct {
   int sms;              /* the blocks the grid may have */
   int multiprocessors, smem_optin, cooperative;
@@ -731,7 +731,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
   }
   return NULL;
 }
-#line 2906 "chapters/10-rnn.nw"
+#line 2972 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -905,7 +905,7 @@ static litdnnStatus_t rnn_launch_backward(litdnnHandle_t h, const litdnn_rnn_arg
   rnn_bchain_gates<<<gg, RNN_THREADS, 0, st>>>(*cells);
   return litdnn_gpu_launch_status(a->call, "rnn_bchain_gates");
 }
-#line 1967 "chapters/10-rnn.nw"
+#line 1982 "chapters/10-rnn.nw"
 /* din[row] += sum over the gates of dgx[row] (rows of one step, or all) */
 static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, int64_t rows, int64_t mult, int G,
                                      int H)
@@ -921,18 +921,49 @@ static __global__ void rnn_sum_gates(const float *dgx, float *din, int64_t r0, i
   din[row * H + j] += s;
 }
 
-/* out[b][col] (+)= sum of the rows of matrix b; blockIdx.y is b */
-static __global__ void rnn_column_sums(const float *m, int64_t rows, int cols, int64_t ld, int64_t stride_m,
-                                       float *out, int64_t stride_out, int add)
+/* the column sums of tall matrices in two passes: a block adds the rows of
+   one piece for RNN_SUM_COLS columns, RNN_SUM_LANES row lanes side by side;
+   then one thread per column adds the pieces, in their order (deterministic) */
+#define RNN_SUM_COLS 32
+#define RNN_SUM_LANES 8
+#define RNN_SUM_BLOCKS 1024     /* blocks of the first pass to aim for */
+#define RNN_SUM_PIECE_ROWS 256  /* fewest rows in a piece */
+
+/* part[b][piece][col] = sum of the piece's rows of matrix b; blockIdx.z is b */
+static __global__ void rnn_column_pieces(const float *m, int64_t rows, int cols, int64_t stride_m, int64_t piece_rows,
+                                         float *part)
 {
-  int col = blockIdx.x * blockDim.x + threadIdx.x;
-  if (col >= cols)
-    return;
-  const float *mb = m + blockIdx.y * stride_m;
+  __shared__ float lane[RNN_SUM_LANES][RNN_SUM_COLS + 1];
+  int col = blockIdx.x * RNN_SUM_COLS + threadIdx.x;
+  int64_t r0 = blockIdx.y * piece_rows, r1 = r0 + piece_rows < rows ? r0 + piece_rows : rows;
+  const float *mb = m + blockIdx.z * stride_m;
   float s = 0.0f;
-  for (int64_t r = 0; r < rows; r++)
-    s += mb[r * ld + col];
-  float *o = out + blockIdx.y * stride_out + col;
+  if (col < cols)
+    for (int64_t r = r0 + threadIdx.y; r < r1; r += RNN_SUM_LANES)
+      s += mb[r * cols + col];
+  lane[threadIdx.y][threadIdx.x] = s;
+  __syncthreads();
+  if (threadIdx.y == 0 && col < cols) {
+    float t = 0.0f;
+    for (int l = 0; l < RNN_SUM_LANES; l++)
+      t += lane[l][threadIdx.x];
+    part[((int64_t)blockIdx.z * gridDim.y + blockIdx.y) * cols + col] = t;
+  }
+}
+
+/* out[b][col] (+)= the sum of the pieces of column col of matrix b */
+static __global__ void rnn_column_totals(const float *part, int pieces, int cols, int batch, float *out,
+                                         int64_t stride_out, int add)
+{
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (int64_t)cols * batch)
+    return;
+  int b = (int)(i / cols), col = (int)(i % cols);
+  const float *p = part + (int64_t)b * pieces * cols + col;
+  float s = 0.0f;
+  for (int k = 0; k < pieces; k++)
+    s += p[(int64_t)k * cols];
+  float *o = out + b * stride_out + col;
   *o = add ? *o + s : s;
 }
 
@@ -947,7 +978,7 @@ static __global__ void rnn_zero_padding(const float *x, float *xz, int rows_kind
   int t = (int)(rows_kind == RNN_ROWS_BATCH ? row % T : row / N);
   xz[i] = t < len[n] ? x[i] : 0.0f;
 }
-#line 2011 "chapters/10-rnn.nw"
+#line 2058 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_launch_sum_gates(litdnnHandle_t h, const litdnn_rnn_args *a, const float *dgx, float *din,
                                            int64_t r0, int64_t rows, int64_t mult)
 {
@@ -961,12 +992,31 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
                                              int64_t stride_m, float *out, int64_t stride_out, int batch)
 {
   int cols = a->s.G * a->s.H;
-  dim3 grid = litdnn_dim3((unsigned)((cols + RNN_THREADS - 1) / RNN_THREADS), (unsigned)batch, 1);
-  rnn_column_sums<<<grid, RNN_THREADS, 0, litdnn_gpu_stream(h)>>>(m, rows, cols, cols, stride_m, out, stride_out,
-                                                                  a->add_grad);
-  return litdnn_gpu_launch_status(a->call, "rnn_column_sums");
+  int64_t col_blocks = (cols + RNN_SUM_COLS - 1) / RNN_SUM_COLS;
+  int64_t want = (RNN_SUM_BLOCKS + col_blocks * batch - 1) / (col_blocks * batch);
+  int64_t most = rows / RNN_SUM_PIECE_ROWS;
+  int64_t pieces = want < most ? want : most;
+  pieces = pieces < 1 ? 1 : pieces;
+  int64_t piece_rows = (rows + pieces - 1) / pieces;
+  pieces = rows > 0 ? (rows + piece_rows - 1) / piece_rows : 1;
+  void *w;
+  RNN_TRY(litdnn_workspace(h, a->call, (size_t)(pieces * cols * batch) * sizeof(float), &w));
+  float *part = (float *)w;
+  cudaStream_t st = litdnn_gpu_stream(h);
+  if (rows > 0) {
+    dim3 grid = litdnn_dim3((unsigned)col_blocks, (unsigned)pieces, (unsigned)batch);
+    rnn_column_pieces<<<grid, litdnn_dim3(RNN_SUM_COLS, RNN_SUM_LANES, 1), 0, st>>>(m, rows, cols, stride_m,
+                                                                                    piece_rows, part);
+    RNN_TRY(litdnn_gpu_launch_status(a->call, "rnn_column_pieces"));
+  } else {
+    RNN_TRY(h->dev->memset_(part, 0, (size_t)(cols * batch) * sizeof(float), h->stream));
+  }
+  int64_t n = (int64_t)cols * batch;
+  rnn_column_totals<<<litdnn_gpu_blocks(n, RNN_THREADS, RNN_MAX_BLOCKS), RNN_THREADS, 0, st>>>(
+      part, (int)pieces, cols, batch, out, stride_out, a->add_grad);
+  return litdnn_gpu_launch_status(a->call, "rnn_column_totals");
 }
-#line 2038 "chapters/10-rnn.nw"
+#line 2104 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1098,7 +1148,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2173 "chapters/10-rnn.nw"
+#line 2239 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -1119,7 +1169,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2223 "chapters/10-rnn.nw"
+#line 2289 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -1208,7 +1258,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2314 "chapters/10-rnn.nw"
+#line 2380 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1224,7 +1274,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 3039 "chapters/10-rnn.nw"
+#line 3105 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1284,7 +1334,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3101 "chapters/10-rnn.nw"
+#line 3167 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1327,7 +1377,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 3146 "chapters/10-rnn.nw"
+#line 3212 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1414,7 +1464,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 3236 "chapters/10-rnn.nw"
+#line 3302 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;

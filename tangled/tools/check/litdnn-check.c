@@ -397,7 +397,7 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 4208 "chapters/10-rnn.nw"
+#line 4274 "chapters/10-rnn.nw"
 /* one RNN through forward (training), backward data and backward weights on h */
 static litdnnStatus_t run_rnn(litdnnHandle_t h, litdnnRNNMode_t cell, const float *x, const float *w, size_t wfloats,
                               const float *dy, float **y, float **dx, float **dw, size_t *ny, size_t *nx)
@@ -536,7 +536,7 @@ check_batchnorm();
 check_lrn();
 #line 900 "chapters/09-dropout.nw"
 check_dropout();
-#line 4294 "chapters/10-rnn.nw"
+#line 4360 "chapters/10-rnn.nw"
 check_rnn(LITDNN_RNN_TANH, "tanh");
 check_rnn(LITDNN_LSTM, "LSTM");
 check_rnn(LITDNN_GRU, "GRU");
