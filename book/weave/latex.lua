@@ -161,5 +161,45 @@ local function online(doc)
   return doc
 end
 
+-- The indexes (the weaver's two lists at the end of the book). On paper an
+-- entry is a paragraph whose later lines are indented under its first, not
+-- a bulleted item: the bullet and its indent cost a line in most entries of
+-- a column this narrow.
+local index_ids = { ["nw-chunk-index"] = true, ["nw-identifier-index"] = true }
+
+local function index_entries(list)
+  local out = pandoc.List({ pandoc.RawBlock("latex", "\\begin{nwindex}") })
+  for _, item in ipairs(list.content) do
+    for k, b in ipairs(item) do
+      if k == 1 and (b.t == "Plain" or b.t == "Para") then
+        local inlines = pandoc.List({ pandoc.RawInline("latex", "\\nwentry{}") })
+        inlines:extend(b.content)
+        out:insert(pandoc.Para(inlines))
+      else
+        out:insert(b)
+      end
+    end
+  end
+  out:insert(pandoc.RawBlock("latex", "\\end{nwindex}"))
+  return out
+end
+
+local function indexes(doc)
+  local out = pandoc.List()
+  local in_index = false
+  for _, b in ipairs(doc.blocks) do
+    if b.t == "Header" and b.level == 1 then
+      in_index = index_ids[b.identifier] or false
+    end
+    if in_index and b.t == "BulletList" then
+      out:extend(index_entries(b))
+    else
+      out:insert(b)
+    end
+  end
+  doc.blocks = out
+  return doc
+end
+
 -- Online sections first, while the chunk headers are still spans.
-return { { Pandoc = online }, { Span = Span, Header = Header, Div = Div } }
+return { { Pandoc = online }, { Pandoc = indexes }, { Span = Span, Header = Header, Div = Div } }
