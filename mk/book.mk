@@ -64,11 +64,12 @@ $(BOOK_OUT)/style.css: book/style.css
 	@mkdir -p $(BOOK_OUT)
 	cp $< $@
 
-$(BOOK_OUT)/litdnn.pdf: $(BOOK_OUT)/litdnn.md book/latex-header.tex book/weave/latex.lua book/metadata.yaml $(BOOK_FIG_PDF)
+$(BOOK_OUT)/litdnn.pdf: $(BOOK_OUT)/litdnn.md book/latex-header.tex book/weave/latex.lua book/metadata.yaml mk/book.mk $(BOOK_FIG_PDF)
 	$(BOOK_PANDOC) $< --to=latex --standalone --top-level-division=chapter \
 	    --lua-filter=book/weave/latex.lua --include-in-header=book/latex-header.tex \
 	    -V documentclass=book -V classoption=oneside -V papersize=a4 \
-	    -V geometry:margin=2.4cm -V colorlinks -V linkcolor=NavyBlue -V toccolor=black \
+	    -V geometry:margin=2.4cm -V geometry:top=2.1cm -V geometry:headsep=16.5pt \
+	    -V colorlinks -V linkcolor=NavyBlue -V toccolor=black \
 	    -V mainfont="DejaVu Serif" -V sansfont="DejaVu Sans" \
 	    -V monofont="DejaVu Sans Mono" -V monofontoptions=Scale=0.88 -V fontsize=10pt \
 	    --output=$(BOOK_OUT)/litdnn.pandoc.tex
