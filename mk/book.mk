@@ -64,19 +64,25 @@ $(BOOK_OUT)/style.css: book/style.css
 	@mkdir -p $(BOOK_OUT)
 	cp $< $@
 
-$(BOOK_OUT)/litdnn.pdf: $(BOOK_OUT)/litdnn.md book/latex-header.tex book/weave/latex.lua book/metadata.yaml $(BOOK_FIG_PDF)
+# xelatex reads the contents the pass before wrote: two passes, and a third
+# when the second moved them (in a fresh build the contents' own pages move
+# the preface's page numbers)
+$(BOOK_OUT)/litdnn.pdf: $(BOOK_OUT)/litdnn.md book/latex-header.tex book/weave/latex.lua book/metadata.yaml mk/book.mk $(BOOK_FIG_PDF)
 	$(BOOK_PANDOC) $< --to=latex --standalone --top-level-division=chapter \
 	    --lua-filter=book/weave/latex.lua --include-in-header=book/latex-header.tex \
 	    -V documentclass=book -V classoption=oneside -V papersize=a4 \
-	    -V geometry:margin=2.4cm -V colorlinks -V linkcolor=NavyBlue -V toccolor=black \
+	    -V geometry:margin=2.4cm -V geometry:top=2.1cm -V geometry:headsep=16.5pt \
+	    -V colorlinks -V linkcolor=NavyBlue -V toccolor=black \
 	    -V mainfont="DejaVu Serif" -V sansfont="DejaVu Sans" \
 	    -V monofont="DejaVu Sans Mono" -V monofontoptions=Scale=0.88 -V fontsize=10pt \
 	    --output=$(BOOK_OUT)/litdnn.pandoc.tex
 	$(PYTHON) $(BOOK_WEAVE) fix latex $(BOOK_OUT)/litdnn.refs.json $(BOOK_OUT)/litdnn.pandoc.tex $(BOOK_OUT)/litdnn.tex
 	@rm -f $(BOOK_OUT)/litdnn.pandoc.tex
-	cd $(BOOK_OUT) && for pass in 1 2; do \
+	cd $(BOOK_OUT) && rm -f litdnn.toc.read && for pass in 1 2 3; do \
+	  if [ $$pass = 3 ] && cmp -s litdnn.toc litdnn.toc.read; then break; fi; \
+	  if [ -f litdnn.toc ]; then cp litdnn.toc litdnn.toc.read; fi; \
 	  $(XELATEX) -interaction=nonstopmode -halt-on-error litdnn.tex > litdnn.xelatex.log 2>&1 \
-	    || { tail -40 litdnn.xelatex.log; exit 1; }; done
+	    || { tail -40 litdnn.xelatex.log; exit 1; }; done; rm -f litdnn.toc.read
 	@grep -E '^(LaTeX|Package).*Warning' $(BOOK_OUT)/litdnn.log | grep -v -E 'Rerun|float specifier' | head -20 || true
 
 # figures: Graphviz, gnuplot (the script sets no terminal/output; paths in it

@@ -161,5 +161,96 @@ local function online(doc)
   return doc
 end
 
+-- The indexes (the weaver's two lists at the end of the book). On paper an
+-- entry is a paragraph whose later lines are indented under its first, not
+-- a bulleted item: the bullet and its indent cost a line in most entries of
+-- a column this narrow.
+local index_ids = { ["nw-chunk-index"] = true, ["nw-identifier-index"] = true }
+
+-- In the index of identifiers a long list of uses shows its first
+-- USES_SHOWN and counts the rest ("and 224 more"): a type or status code
+-- used in two hundred chunks would otherwise fill a third of a column with
+-- numbers. A list only a few longer is printed whole (counting would save
+-- nothing). The HTML index, a link away, lists them all.
+local USES_SHOWN, USES_COUNTED = 10, 3
+
+local function is_space(x) return x and (x.t == "Space" or x.t == "SoftBreak") end
+
+local function shorten_uses(inlines)
+  local from
+  for i = 1, #inlines - 2 do
+    local a, c = inlines[i], inlines[i + 2]
+    if a.t == "Str" and a.text == "used" and is_space(inlines[i + 1]) and c.t == "Str" and c.text == "in" then
+      from = i + 3
+      break
+    end
+  end
+  if not from then return inlines, false end
+  local links = {}
+  for i = from, #inlines do
+    if inlines[i].t == "Link" then table.insert(links, i) end
+  end
+  if #links < USES_SHOWN + USES_COUNTED then return inlines, false end
+  local out = pandoc.List()
+  for i = 1, links[USES_SHOWN] do out:insert(inlines[i]) end
+  out:extend({ pandoc.Space(), pandoc.Str("and"), pandoc.Space(),
+               pandoc.Str(string.format("%d more.", #links - USES_SHOWN)) })
+  return out, true
+end
+
+local function index_entries(list, shorten)
+  local out = pandoc.List({ pandoc.RawBlock("latex", "\\begin{nwindex}") })
+  local shortened = 0
+  for _, item in ipairs(list.content) do
+    for k, b in ipairs(item) do
+      if k == 1 and (b.t == "Plain" or b.t == "Para") then
+        local inlines = pandoc.List({ pandoc.RawInline("latex", "\\nwentry{}") })
+        local content, cut = b.content, false
+        if shorten then content, cut = shorten_uses(content) end
+        if cut then shortened = shortened + 1 end
+        inlines:extend(content)
+        out:insert(pandoc.Para(inlines))
+      else
+        out:insert(b)
+      end
+    end
+  end
+  out:insert(pandoc.RawBlock("latex", "\\end{nwindex}"))
+  return out, shortened
+end
+
+local function shortened_note(page)
+  local text = string.format("A long list of uses shows its first %d and counts the others;"
+    .. " the index of the ", USES_SHOWN)
+  return pandoc.Para({
+    pandoc.RawInline("latex", "\\nwonline{"),
+    pandoc.Str(text),
+    pandoc.Link({ pandoc.Str("HTML edition") }, page),
+    pandoc.Str(" lists them all."),
+    pandoc.RawInline("latex", "}"),
+  })
+end
+
+local function indexes(doc)
+  local out = pandoc.List()
+  local index, note_at = nil, nil   -- the index being read, where its note goes
+  for _, b in ipairs(doc.blocks) do
+    if b.t == "Header" and b.level == 1 then
+      index = index_ids[b.identifier] and b.identifier or nil
+    end
+    if index and b.t == "BulletList" then
+      local shorten = index == "nw-identifier-index"
+      local entries, shortened = index_entries(b, shorten)
+      if shortened > 0 then out:insert(note_at, shortened_note("index-of-identifiers.html")) end
+      out:extend(entries)
+    else
+      out:insert(b)
+      if index and b.t == "Header" then note_at = #out + 1 end
+    end
+  end
+  doc.blocks = out
+  return doc
+end
+
 -- Online sections first, while the chunk headers are still spans.
-return { { Pandoc = online }, { Span = Span, Header = Header, Div = Div } }
+return { { Pandoc = online }, { Pandoc = indexes }, { Span = Span, Header = Header, Div = Div } }
