@@ -1,8 +1,8 @@
-#line 5443 "chapters/05-convolution.nw"
+#line 5431 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5496 "chapters/05-convolution.nw"
+#line 5484 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -141,7 +141,15 @@ static const char *conv_batch_gemm_applies(litdnnHandle_t h, const void *args)
   return NULL;
 }
 
-#line 5448 "chapters/05-convolution.nw"
+/* the 1x1 batch GEMM's number in the algorithm list of a's pass */
+static int conv_batch_algo(const litdnn_conv_args *a)
+{
+  return a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
+         : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
+                                           : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
+}
+
+#line 5436 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -168,7 +176,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5641 "chapters/05-convolution.nw"
+#line 5637 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -190,9 +198,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     return litdnn_conv_winograd_bytes(a, 4, litdnn_conv_winograd4_images(a));   /* of the 36, a chunk */
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
-  if ((a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1) ||
-      (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1) ||
-      (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1))
+  if (algo == conv_batch_algo(a))
     return litdnn_conv_batch_bytes(a);   /* both channel-major matrices of a chunk of images */
   if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
       litdnn_conv_dw3(a)) {
@@ -221,28 +227,24 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 4996 "chapters/05-convolution.nw"
+#line 4986 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
 {
   int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2];
   int strided = a->stride[0] > 1 || a->stride[1] > 1 || a->stride[2] > 1;
-  int algo = a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
-             : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
-                                               : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
   int small = s <= CONV_BATCH_FIRST_PLANE;
   int wins = a->pass == LITDNN_CONV_FWD ? strided && small : a->pass == LITDNN_CONV_BWD_DATA ? strided : small;
-  return a->c / a->groups >= 16 && a->k / a->groups >= 16 && wins && !litdnn_conv_not_applicable(a, algo);
+  return a->c / a->groups >= 16 && a->k / a->groups >= 16 && wins &&
+         !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 4879 "chapters/05-convolution.nw"
+#line 4871 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
-  int batch = a->pass == LITDNN_CONV_FWD        ? LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1
-              : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1
-                                                : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
+  int batch = conv_batch_algo(a);
   int batch_first = conv_batch_gemm_first(a);
   if (batch_first)
     order[n++] = batch;
@@ -338,7 +340,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5477 "chapters/05-convolution.nw"
+#line 5465 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -28,7 +28,7 @@
     litdnn_conv_fwd_winograd_nonfused, conv_winograd4_applies, DET)                           \
   S(LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                             \
     "1x1: x sampled into channel-major order over the batch, one GEMM, y scattered back", GPU, \
-    litdnn_conv_fwd_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
 #define CONV_BACKWARD_DATA_STAGES(S)                                                          \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dx", \
     CPU, litdnn_conv_backward_data_cpu, NULL, DET)                                            \
@@ -51,7 +51,7 @@
     litdnn_conv_bwd_data_winograd_nonfused, conv_winograd4_data_applies, DET)                 \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                        \
     "1x1: dy channel-major over the batch, one GEMM, dx scattered at the stride", GPU,        \
-    litdnn_conv_bwd_data_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
 #define CONV_BACKWARD_FILTER_STAGES(S)                                                        \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dw", \
     CPU, litdnn_conv_backward_filter_cpu, NULL, DET)                                          \
@@ -73,7 +73,7 @@
     litdnn_conv_bwd_filter_winograd_nonfused, conv_winograd4_applies, DET)                    \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                      \
     "1x1: x and dy channel-major over the batch, one GEMM summing over N P Q", GPU,           \
-    litdnn_conv_bwd_filter_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
 #define CONV_BACKWARD_BIAS_STAGES(S)                                                          \
   S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
     litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
