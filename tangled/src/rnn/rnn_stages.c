@@ -1,4 +1,4 @@
-#line 3461 "chapters/10-rnn.nw"
+#line 3469 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 
 const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
@@ -18,18 +18,22 @@ static const char *wavefront_applies(litdnnHandle_t h, const void *args)
     return "dropout between the layers needs a layer's whole output before the next layer starts";
   return NULL;
 }
-#line 3473 "chapters/10-rnn.nw"
+#line 3481 "chapters/10-rnn.nw"
 static const litdnn_stage forward_stages[] = {RNN_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {RNN_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_weights_stages[] = {RNN_BACKWARD_WEIGHTS_STAGES(LITDNN_STAGE_ROW)};
-#line 3487 "chapters/10-rnn.nw"
+#line 3495 "chapters/10-rnn.nw"
 /* the forward pass takes the persistent stage unasked at this batch or
-   less, where it fits (and at any batch when the descriptor asks for it) */
+   less, and up to the second batch when H is at most the given size, where
+   it fits (and at any batch when the descriptor asks for it) */
 #define RNN_PERSISTENT_AUTO_BATCH 16
+#define RNN_PERSISTENT_AUTO_SMALL_H 512
+#define RNN_PERSISTENT_AUTO_SMALL_H_BATCH 64
 static int choose_forward(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
-  if (a && (a->persistent_asked || a->s.N <= RNN_PERSISTENT_AUTO_BATCH)) {
+  if (a && (a->persistent_asked || a->s.N <= RNN_PERSISTENT_AUTO_BATCH ||
+            (a->s.H <= RNN_PERSISTENT_AUTO_SMALL_H && a->s.N <= RNN_PERSISTENT_AUTO_SMALL_H_BATCH))) {
     int s = LITDNN_PICK(h, forward_stages, args, RNN_FORWARD_STAGE_PERSISTENT);
     if (s >= 0)
       return s;
@@ -48,7 +52,7 @@ static int choose_backward_weights(litdnnHandle_t h, const void *args)
                      RNN_BACKWARD_WEIGHTS_STAGE_CPU);
 }
 
-#line 3478 "chapters/10-rnn.nw"
+#line 3486 "chapters/10-rnn.nw"
 const litdnn_op_table litdnn_rnn_forward_table =
     LITDNN_OP_TABLE("rnn forward", forward_stages, choose_forward);
 const litdnn_op_table litdnn_rnn_backward_data_table =
