@@ -778,7 +778,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1684 "chapters/05-convolution.nw"
+#line 1692 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -786,38 +786,42 @@ static double now_ms(void)
   return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
-static float time_algo(litdnnHandle_t h, const litdnn_conv_args *a, int algo, litdnnStatus_t *status)
+/* one synchronized run of algo, its time in *ms */
+static litdnnStatus_t time_once(litdnnHandle_t h, const litdnn_conv_args *a, int algo, double *ms)
 {
-  double t[3];
-  *status = run_algo(h, a, algo);
-  if (*status == LITDNN_STATUS_SUCCESS)
-    *status = litdnnSynchronize(h);
-  for (int r = 0; r < 3 && *status == LITDNN_STATUS_SUCCESS; r++) {
-    double t0 = now_ms();
-    *status = run_algo(h, a, algo);
-    if (*status == LITDNN_STATUS_SUCCESS)
-      *status = litdnnSynchronize(h);
-    t[r] = now_ms() - t0;
-  }
-  if (*status != LITDNN_STATUS_SUCCESS)
-    return -1.0f;
-  double lo = t[0] < t[1] ? t[0] : t[1], hi = t[0] < t[1] ? t[1] : t[0];
-  return (float)(t[2] < lo ? lo : t[2] > hi ? hi : t[2]);   /* the median of three */
+  double t0 = now_ms();
+  litdnnStatus_t st = run_algo(h, a, algo);
+  if (st == LITDNN_STATUS_SUCCESS)
+    st = litdnnSynchronize(h);
+  *ms = now_ms() - t0;
+  return st;
 }
 
 static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
 {
   int count = conv_get(h, a, out);
+  double t[16][3], warm;
   a->alpha = 1.0f;
   a->beta = 0.0f;
-  for (int i = 0; i < count; i++) {
+  for (int i = 0; i < count; i++) {   /* who may run, and its warm-up run */
     if (out[i].status != LITDNN_STATUS_SUCCESS)
       continue;
     if (out[i].memory > 0 && (a->workspace == NULL || out[i].memory > a->workspace_size)) {
       out[i].status = LITDNN_STATUS_BAD_PARAM_SIZE_INSUFFICIENT;
       continue;
     }
-    out[i].time = time_algo(h, a, out[i].algo, &out[i].status);
+    out[i].status = time_once(h, a, out[i].algo, &warm);
+  }
+  for (int r = 0; r < 3; r++)   /* three rounds, every candidate once in each */
+    for (int i = 0; i < count; i++)
+      if (out[i].status == LITDNN_STATUS_SUCCESS)
+        out[i].status = time_once(h, a, out[i].algo, &t[i][r]);
+  for (int i = 0; i < count; i++) {
+    out[i].time = -1.0f;
+    if (out[i].status != LITDNN_STATUS_SUCCESS)
+      continue;
+    double lo = t[i][0] < t[i][1] ? t[i][0] : t[i][1], hi = t[i][0] < t[i][1] ? t[i][1] : t[i][0];
+    out[i].time = (float)(t[i][2] < lo ? lo : t[i][2] > hi ? hi : t[i][2]);   /* the median of three */
   }
   /* insertion sort: timed ones by time first, the rest after in Get's order */
   for (int i = 1; i < count; i++) {
@@ -832,7 +836,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1744 "chapters/05-convolution.nw"
+#line 1756 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -1092,7 +1096,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 5801 "chapters/05-convolution.nw"
+#line 5813 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
