@@ -1,4 +1,4 @@
-#line 4443 "chapters/10-rnn.nw"
+#line 4439 "chapters/10-rnn.nw"
 /* Recurrent networks: every GPU stage of the three passes and cuDNN on the
    DeepBench training set and benchdnn's RNN training shapes.
      --deepbench PATH   DeepBench's list (default ../shared/bench/deepbench_rnn.csv)
@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 4467 "chapters/10-rnn.nw"
+#line 4463 "chapters/10-rnn.nw"
 typedef struct {
   char name[96];
   litdnnRNNMode_t cell;
@@ -110,7 +110,7 @@ static int read_benchdnn(const char *path, rnn_problem *out, int max)
   fclose(f);
   return n;
 }
-#line 4573 "chapters/10-rnn.nw"
+#line 4569 "chapters/10-rnn.nw"
 enum { PASS_FORWARD, PASS_BACKWARD_DATA, PASS_BACKWARD_WEIGHTS };
 enum { IMPL_CUDNN, IMPL_CUDNN_PERSISTENT, IMPL_LITDNN };
 
@@ -259,7 +259,7 @@ static void close_pair(rnn_pair *q)
   litdnnDestroyRNNDataDescriptor(q->lxd), litdnnDestroyRNNDataDescriptor(q->lyd);
   litdnnDestroyTensorDescriptor(q->lhd), litdnnDestroyRNNDescriptor(q->lrnn), litdnnDestroy(q->h);
 }
-#line 4729 "chapters/10-rnn.nw"
+#line 4725 "chapters/10-rnn.nw"
 static const char *const pass_names[3] = {"forward", "backward data", "backward weights"};
 static const litdnnOp_t pass_ops[3] = {LITDNN_OP_RNN_FORWARD, LITDNN_OP_RNN_BACKWARD_DATA,
                                        LITDNN_OP_RNN_BACKWARD_WEIGHTS};
@@ -393,7 +393,7 @@ static void time_problem(bench *b, const rnn_problem *p, int tf32, int all_stage
   }
   close_pair(&q);
 }
-#line 4870 "chapters/10-rnn.nw"
+#line 4866 "chapters/10-rnn.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("rnn", argc, argv);

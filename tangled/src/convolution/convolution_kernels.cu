@@ -1,4 +1,4 @@
-#line 5022 "chapters/05-convolution.nw"
+#line 5024 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -1394,12 +1394,14 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
     for (int i = 0; i < CONV_BIAS_PLANE_LOADS; i++)
       sum[i] += v[i];
   }
-  float total = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+  float total = 0.0f;
+  for (int i = 0; i < CONV_BIAS_PLANE_LOADS; i++)
+    total += sum[i];
   total = litdnn_block_sum(total);
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5139 "chapters/05-convolution.nw"
+#line 5141 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1751,7 +1753,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5377 "chapters/05-convolution.nw"
+#line 5379 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

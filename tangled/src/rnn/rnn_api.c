@@ -1,9 +1,9 @@
-#line 3533 "chapters/10-rnn.nw"
+#line 3529 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 #include <stdlib.h>
 #include <string.h>
 
-#line 3557 "chapters/10-rnn.nw"
+#line 3553 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnCreateRNNDescriptor(litdnnRNNDescriptor_t *rnnDesc)
 {
   LITDNN_API_CALL("litdnnCreateRNNDescriptor");
@@ -138,7 +138,7 @@ litdnnStatus_t litdnnGetRNNDescriptor(litdnnRNNDescriptor_t rnnDesc, litdnnRNNAl
   if (auxFlags) *auxFlags = d->aux;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3703 "chapters/10-rnn.nw"
+#line 3699 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnCreateRNNDataDescriptor(litdnnRNNDataDescriptor_t *rnnDataDesc)
 {
   LITDNN_API_CALL("litdnnCreateRNNDataDescriptor");
@@ -254,7 +254,7 @@ litdnnStatus_t litdnnGetRNNDataDescriptor(litdnnRNNDataDescriptor_t rnnDataDesc,
     *(float *)paddingFill = d->fill;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3829 "chapters/10-rnn.nw"
+#line 3825 "chapters/10-rnn.nw"
 static void shape_of(const struct litdnnRNNStruct *d, const struct litdnnRNNDataStruct *x, litdnn_rnn_shape *s)
 {
   memset(s, 0, sizeof *s);
@@ -317,7 +317,7 @@ int litdnn_rnn_spaces(const litdnn_rnn_shape *s, litdnn_rnn_reserve *r, litdnn_r
 #undef RNN_TAKE
   return 1;
 }
-#line 3904 "chapters/10-rnn.nw"
+#line 3900 "chapters/10-rnn.nw"
 static litdnnStatus_t check_rnn(const char *call, litdnnRNNDescriptor_t rnnDesc)
 {
   LITDNN_CHECK_NULL(call, rnnDesc);   /* the message names the parameter of the public call */
@@ -439,7 +439,7 @@ litdnnStatus_t litdnnGetRNNTempSpaceSizes(litdnnHandle_t handle, litdnnRNNDescri
     *reserveSpaceSize = training ? (size_t)r.total * sizeof(float) : 0;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4039 "chapters/10-rnn.nw"
+#line 4035 "chapters/10-rnn.nw"
 static litdnnStatus_t check_data(const char *call, const char *name, litdnnRNNDataDescriptor_t d)
 {
   if (!d)
@@ -563,7 +563,7 @@ static litdnnStatus_t copy_lengths(litdnnHandle_t h, litdnnOp_t op, litdnn_rnn_a
     return litdnn_error(st, a->call, "copying the sequence lengths to the workspace failed");
   return LITDNN_STATUS_SUCCESS;
 }
-#line 4176 "chapters/10-rnn.nw"
+#line 4172 "chapters/10-rnn.nw"
 litdnnStatus_t litdnnRNNForward(litdnnHandle_t handle, litdnnRNNDescriptor_t rnnDesc, litdnnForwardMode_t fwdMode,
                                 const int32_t devSeqLengths[], litdnnRNNDataDescriptor_t xDesc, const void *x,
                                 litdnnRNNDataDescriptor_t yDesc, void *y, litdnnTensorDescriptor_t hDesc,

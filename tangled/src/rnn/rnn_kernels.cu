@@ -1,4 +1,4 @@
-#line 3353 "chapters/10-rnn.nw"
+#line 3349 "chapters/10-rnn.nw"
 #include "core/prelude.cuh"
 #include "rnn/rnn.h"
 #include "matmul/matmul.h"
@@ -398,7 +398,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_fused)(litdnnHandle_t h, const v
   rnn_plan plan = {0, 1, 1};
   return rnn_forward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2532 "chapters/10-rnn.nw"
+#line 2528 "chapters/10-rnn.nw"
 #define RNN_PERSISTENT_THREADS 256
 
 typedef struct rnn_persistent_args {
@@ -423,7 +423,7 @@ typedef struct rnn_persistent_args {
   float *saved;                 /* the saved values of step 0, or NULL */
 } rnn_persistent_args;
 
-#line 2748 "chapters/10-rnn.nw"
+#line 2744 "chapters/10-rnn.nw"
 /* values k0 .. k0 + kn - 1 of every sequence's h into the N rows of ht,
    zero up to the next multiple of four; __ldcg reads past L1, whose lines
    may hold what these addresses held a step ago */
@@ -452,7 +452,7 @@ static __device__ __forceinline__ void rnn_persistent_copy_h(const rnn_persisten
     }
   }
 }
-#line 2685 "chapters/10-rnn.nw"
+#line 2681 "chapters/10-rnn.nw"
 /* acc[i][j] += the products of chunks c0, c0 + ks, ... < cn (four values
    of k each, from column k0 of R) of R's row rr[i] and ht's row hr[j] */
 static __device__ __forceinline__ void rnn_persistent_products(const float *rs, int ldr, int k0, const float *ht,
@@ -486,7 +486,7 @@ static __device__ __forceinline__ void rnn_persistent_products(const float *rs, 
   }
 }
 
-#line 2559 "chapters/10-rnn.nw"
+#line 2555 "chapters/10-rnn.nw"
 static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_layer(rnn_persistent_args a)
 {
   extern __shared__ float4 rnn_persistent_smem4[];
@@ -499,7 +499,7 @@ static __global__ void __launch_bounds__(RNN_PERSISTENT_THREADS) rnn_persistent_
   int64_t nh = (int64_t)a.N * a.H;
   int lstm = a.cell == LITDNN_LSTM;
   
-#line 2724 "chapters/10-rnn.nw"
+#line 2720 "chapters/10-rnn.nw"
 /* R once, zero past column H so that a row's last chunk adds nothing
    (M ldr floats fit in shared memory, so an int counts them) */
 for (int e = tid; e < M * a.ldr; e += blockDim.x) {
@@ -514,7 +514,7 @@ for (int e = tid; e < items; e += blockDim.x) {
   own_h[e] = mine ? __ldcg(a.hs + k) : 0.0f;
   own_c[e] = mine && lstm ? __ldcg(a.cs + k) : 0.0f;
 }
-#line 2571 "chapters/10-rnn.nw"
+#line 2567 "chapters/10-rnn.nw"
   for (int step = 0; step < a.T; step++) {
     int t = a.d ? a.T - 1 - step : step;
     const float *hp = a.hs + (a.training ? step : step & 1) * nh;
@@ -522,7 +522,7 @@ for (int e = tid; e < items; e += blockDim.x) {
     float *cn = a.cs + (a.training ? step + 1 : (step + 1) & 1) * nh;
     float *saved = a.saved ? a.saved + (int64_t)step * a.N * a.S * a.H : NULL;
     
-#line 2785 "chapters/10-rnn.nw"
+#line 2781 "chapters/10-rnn.nw"
 float gx0[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid / a.ub]) {
   int64_t row = rnn_row(a.gx_rows, tid / a.ub, t, a.N, a.T, a.off);
@@ -531,9 +531,9 @@ if (tid < items && tid < a.cell_threads && tid % a.ub < units && t < a.len[tid /
     if (g < a.G)
       gx0[g] = a.gx[row * a.gx_ld + g * a.gx_gs + u0 + tid % a.ub];
 }
-#line 2578 "chapters/10-rnn.nw"
+#line 2574 "chapters/10-rnn.nw"
     
-#line 2634 "chapters/10-rnn.nw"
+#line 2630 "chapters/10-rnn.nw"
 for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
   int tile = t0 + tid / a.ks, slice = tid % a.ks, mine = tid / a.ks < a.per_round && tile < a.tiles;
   int mg = (M + 3) / 4, ng = (a.N + 3) / 4, rg = tile / ng, sg = tile % ng;
@@ -575,10 +575,10 @@ for (int t0 = 0; t0 < a.tiles; t0 += a.per_round) {
     }
   }
 }
-#line 2579 "chapters/10-rnn.nw"
+#line 2575 "chapters/10-rnn.nw"
     __syncthreads();   /* every sum of the step is in place */
     
-#line 2799 "chapters/10-rnn.nw"
+#line 2795 "chapters/10-rnn.nw"
 for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
   int n = e / a.ub, u = e % a.ub, j = u0 + u;
   if (u >= units)
@@ -619,11 +619,11 @@ for (int e = tid; tid < a.cell_threads && e < items; e += a.cell_threads) {
         saved[(int64_t)n * a.S * a.H + slot * a.H + j] = sv[slot];
   }
 }
-#line 2581 "chapters/10-rnn.nw"
+#line 2577 "chapters/10-rnn.nw"
     litdnn_grid_sync();   /* every h_t is written before any block reads it as h_{t-1} */
   }
 }
-#line 2857 "chapters/10-rnn.nw"
+#line 2853 "chapters/10-rnn.nw"
 typedef struct {
   int sms;              /* the blocks the grid may have */
   int multiprocessors, smem_optin, cooperative;
@@ -731,7 +731,7 @@ const char *LITDNN_GPU_FN(litdnn_rnn_persistent_fits)(litdnnHandle_t h, const vo
   }
   return NULL;
 }
-#line 2972 "chapters/10-rnn.nw"
+#line 2968 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_persistent)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -994,29 +994,25 @@ static litdnnStatus_t rnn_launch_column_sums(litdnnHandle_t h, const litdnn_rnn_
   int cols = a->s.G * a->s.H;
   int64_t col_blocks = (cols + RNN_SUM_COLS - 1) / RNN_SUM_COLS;
   int64_t want = (RNN_SUM_BLOCKS + col_blocks * batch - 1) / (col_blocks * batch);
-  int64_t most = rows / RNN_SUM_PIECE_ROWS;
+  int64_t most = rows / RNN_SUM_PIECE_ROWS;   /* rows >= 1: every sequence has a step */
   int64_t pieces = want < most ? want : most;
   pieces = pieces < 1 ? 1 : pieces;
   int64_t piece_rows = (rows + pieces - 1) / pieces;
-  pieces = rows > 0 ? (rows + piece_rows - 1) / piece_rows : 1;
+  pieces = (rows + piece_rows - 1) / piece_rows;   /* none left empty by the rounding */
   void *w;
   RNN_TRY(litdnn_workspace(h, a->call, (size_t)(pieces * cols * batch) * sizeof(float), &w));
   float *part = (float *)w;
   cudaStream_t st = litdnn_gpu_stream(h);
-  if (rows > 0) {
-    dim3 grid = litdnn_dim3((unsigned)col_blocks, (unsigned)pieces, (unsigned)batch);
-    rnn_column_pieces<<<grid, litdnn_dim3(RNN_SUM_COLS, RNN_SUM_LANES, 1), 0, st>>>(m, rows, cols, stride_m,
-                                                                                    piece_rows, part);
-    RNN_TRY(litdnn_gpu_launch_status(a->call, "rnn_column_pieces"));
-  } else {
-    RNN_TRY(h->dev->memset_(part, 0, (size_t)(cols * batch) * sizeof(float), h->stream));
-  }
+  dim3 grid = litdnn_dim3((unsigned)col_blocks, (unsigned)pieces, (unsigned)batch);
+  rnn_column_pieces<<<grid, litdnn_dim3(RNN_SUM_COLS, RNN_SUM_LANES, 1), 0, st>>>(m, rows, cols, stride_m,
+                                                                                  piece_rows, part);
+  RNN_TRY(litdnn_gpu_launch_status(a->call, "rnn_column_pieces"));
   int64_t n = (int64_t)cols * batch;
   rnn_column_totals<<<litdnn_gpu_blocks(n, RNN_THREADS, RNN_MAX_BLOCKS), RNN_THREADS, 0, st>>>(
       part, (int)pieces, cols, batch, out, stride_out, a->add_grad);
   return litdnn_gpu_launch_status(a->call, "rnn_column_totals");
 }
-#line 2104 "chapters/10-rnn.nw"
+#line 2100 "chapters/10-rnn.nw"
 static rnn_bcell rnn_bcell_at(const litdnn_rnn_args *a, int l, int d, int step, const rnn_io *io)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1148,7 +1144,7 @@ static litdnnStatus_t rnn_backward_layers(litdnnHandle_t h, const litdnn_rnn_arg
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2239 "chapters/10-rnn.nw"
+#line 2235 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_plan plan = {1, 0, 0};
@@ -1169,7 +1165,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_fused)(litdnnHandle_t h, c
   rnn_plan plan = {0, 1, 1};
   return rnn_backward_layers(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 2289 "chapters/10-rnn.nw"
+#line 2285 "chapters/10-rnn.nw"
 typedef struct rnn_wplan {
   int per_step;    /* a product per step, else one over all steps */
   int per_gate;    /* and per gate */
@@ -1258,7 +1254,7 @@ static litdnnStatus_t rnn_backward_weights(litdnnHandle_t h, const litdnn_rnn_ar
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 2380 "chapters/10-rnn.nw"
+#line 2376 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_per_gate)(litdnnHandle_t h, const void *args)
 {
   rnn_wplan plan = {1, 1};
@@ -1274,7 +1270,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_hoisted)(litdnnHandle_t
   rnn_wplan plan = {0, 0};
   return rnn_backward_weights(h, (const litdnn_rnn_args *)args, plan);
 }
-#line 3105 "chapters/10-rnn.nw"
+#line 3101 "chapters/10-rnn.nw"
 /* the cells of diagonal `diag` of a unidirectional network, layers c0..c1 */
 static litdnnStatus_t rnn_diagonal_forward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1,
                                            const rnn_inputs *in0)
@@ -1334,7 +1330,7 @@ static litdnnStatus_t rnn_forward_wavefront_uni(litdnnHandle_t h, const litdnn_r
     RNN_TRY(rnn_final_states(h, a, l, s->T + (a->training ? 0 : l)));
   return LITDNN_STATUS_SUCCESS;
 }
-#line 3167 "chapters/10-rnn.nw"
+#line 3163 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_forward_bidirectional(litdnnHandle_t h, const litdnn_rnn_args *a)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1377,7 +1373,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_forward_wavefront)(litdnnHandle_t h, con
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_forward_bidirectional(h, a) : rnn_forward_wavefront_uni(h, a);
 }
-#line 3212 "chapters/10-rnn.nw"
+#line 3208 "chapters/10-rnn.nw"
 static litdnnStatus_t rnn_diagonal_backward(litdnnHandle_t h, const litdnn_rnn_args *a, int diag, int c0, int c1)
 {
   const litdnn_rnn_shape *s = &a->s;
@@ -1464,7 +1460,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_data_wavefront)(litdnnHandle_t 
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
   return a->s.D == 2 ? rnn_backward_bidirectional(h, a) : rnn_backward_wavefront_uni(h, a);
 }
-#line 3302 "chapters/10-rnn.nw"
+#line 3298 "chapters/10-rnn.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_rnn_backward_weights_batched)(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;

@@ -1,4 +1,4 @@
-#line 3469 "chapters/10-rnn.nw"
+#line 3465 "chapters/10-rnn.nw"
 #include "rnn/rnn.h"
 
 const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
@@ -10,7 +10,7 @@ const char *litdnn_rnn_persistent_fits(litdnnHandle_t h, const void *args)
   return litdnn_rnn_persistent_fits_emu(h, args);
 }
 
-#line 3340 "chapters/10-rnn.nw"
+#line 3336 "chapters/10-rnn.nw"
 static const char *wavefront_applies(litdnnHandle_t h, const void *args)
 {
   const litdnn_rnn_args *a = (const litdnn_rnn_args *)args;
@@ -18,11 +18,11 @@ static const char *wavefront_applies(litdnnHandle_t h, const void *args)
     return "dropout between the layers needs a layer's whole output before the next layer starts";
   return NULL;
 }
-#line 3481 "chapters/10-rnn.nw"
+#line 3477 "chapters/10-rnn.nw"
 static const litdnn_stage forward_stages[] = {RNN_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {RNN_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_weights_stages[] = {RNN_BACKWARD_WEIGHTS_STAGES(LITDNN_STAGE_ROW)};
-#line 3495 "chapters/10-rnn.nw"
+#line 3491 "chapters/10-rnn.nw"
 /* the forward pass takes the persistent stage unasked at this batch or
    less, and up to the second batch when H is at most the given size, where
    it fits (and at any batch when the descriptor asks for it) */
@@ -52,7 +52,7 @@ static int choose_backward_weights(litdnnHandle_t h, const void *args)
                      RNN_BACKWARD_WEIGHTS_STAGE_CPU);
 }
 
-#line 3486 "chapters/10-rnn.nw"
+#line 3482 "chapters/10-rnn.nw"
 const litdnn_op_table litdnn_rnn_forward_table =
     LITDNN_OP_TABLE("rnn forward", forward_stages, choose_forward);
 const litdnn_op_table litdnn_rnn_backward_data_table =

@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 5708 "chapters/05-convolution.nw"
+#line 5710 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -397,7 +397,7 @@ static void check_dropout(void)
   free(x);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 4287 "chapters/10-rnn.nw"
+#line 4283 "chapters/10-rnn.nw"
 /* one RNN through forward (training), backward data and backward weights on h */
 static litdnnStatus_t run_rnn(litdnnHandle_t h, litdnnRNNMode_t cell, const float *x, const float *w, size_t wfloats,
                               const float *dy, float **y, float **dx, float **dw, size_t *ny, size_t *nx)
@@ -520,7 +520,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 5771 "chapters/05-convolution.nw"
+#line 5773 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
@@ -536,7 +536,7 @@ check_batchnorm();
 check_lrn();
 #line 900 "chapters/09-dropout.nw"
 check_dropout();
-#line 4373 "chapters/10-rnn.nw"
+#line 4369 "chapters/10-rnn.nw"
 check_rnn(LITDNN_RNN_TANH, "tanh");
 check_rnn(LITDNN_LSTM, "LSTM");
 check_rnn(LITDNN_GRU, "GRU");
