@@ -100,16 +100,17 @@ static inline int litdnn_pool_tile_plan(const litdnn_pool_args *a, litdnn_pool_t
   if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 ||
       (int64_t)a->in[1] * a->in[2] >= ((int64_t)1 << 31))
     return 0;
-  int most_w = a->channels_last ? 8 : 64;
-  int tiles_w = (a->in[2] + most_w - 1) / most_w;
-  t->tw = (a->in[2] + tiles_w - 1) / tiles_w;   /* equal tiles: no thin one at the end */
-  int most_h = a->channels_last ? 8 : 2048 / t->tw;
-  int tiles_h = (a->in[1] + most_h - 1) / most_h;
-  t->th = (a->in[1] + tiles_h - 1) / tiles_h;
+  /* in 64 bits: a side or a window may be as large as INT_MAX */
+  int64_t most_w = a->channels_last ? 8 : 64;
+  int64_t tiles_w = ((int64_t)a->in[2] + most_w - 1) / most_w;
+  t->tw = (int)(((int64_t)a->in[2] + tiles_w - 1) / tiles_w);   /* equal tiles: no thin one at the end */
+  int64_t most_h = a->channels_last ? 8 : 2048 / t->tw;
+  int64_t tiles_h = ((int64_t)a->in[1] + most_h - 1) / most_h;
+  t->th = (int)(((int64_t)a->in[1] + tiles_h - 1) / tiles_h);
   t->tc = a->channels_last ? (a->c < 32 ? (int)a->c : 32) : 1;
   for (;;) {
-    int64_t wr = (t->th + a->win[1] - 1 + a->stride[1] - 1) / a->stride[1];
-    int64_t wc = (t->tw + a->win[2] - 1 + a->stride[2] - 1) / a->stride[2];
+    int64_t wr = ((int64_t)t->th + a->win[1] - 1 + a->stride[1] - 1) / a->stride[1];
+    int64_t wc = ((int64_t)t->tw + a->win[2] - 1 + a->stride[2] - 1) / a->stride[2];
     t->wr = (int)(wr < a->out[1] ? wr : a->out[1]);
     t->wc = (int)(wc < a->out[2] ? wc : a->out[2]);
     if ((int64_t)t->wr * t->wc * t->tc * 8 <= LITDNN_POOL_TILE_SMEM)
@@ -139,10 +140,10 @@ static inline int litdnn_pool_plane_plan(const litdnn_pool_args *a, litdnn_pool_
 {
   if (a->in[0] != 1 || a->out[0] != 1 || a->win[0] != 1 || a->c >= ((int64_t)1 << 31))
     return 0;
-  int most_h = a->channels_last ? 4 : 32;
-  p->tiles_h = (a->in[1] + most_h - 1) / most_h;
-  p->th = (a->in[1] + p->tiles_h - 1) / p->tiles_h;
-  p->tiles_w = (a->in[2] + (a->channels_last ? 8 : 32) - 1) / (a->channels_last ? 8 : 32);
+  int64_t most_h = a->channels_last ? 4 : 32, most_w = a->channels_last ? 8 : 32;
+  p->tiles_h = (int)(((int64_t)a->in[1] + most_h - 1) / most_h);
+  p->th = (int)(((int64_t)a->in[1] + p->tiles_h - 1) / p->tiles_h);
+  p->tiles_w = (int)(((int64_t)a->in[2] + most_w - 1) / most_w);
   p->tiles_c = (int)((a->c + 31) / 32);
   p->blocks = a->n * (a->channels_last ? p->tiles_c : a->c) * p->tiles_h * p->tiles_w;
   return p->blocks < ((int64_t)1 << 31);
@@ -178,8 +179,8 @@ static inline int litdnn_pool_k3s2_backward_plan(const litdnn_pool_args *a, litd
       (int64_t)a->in[1] * a->dxs[3] + (int64_t)a->in[2] * a->dxs[4] + cspan >= lim ||
       (int64_t)a->out[1] * a->ys[3] + (int64_t)a->out[2] * a->ys[4] + cspan >= lim)
     return 0;
-  t->cells_h = (a->in[1] + a->pad[1] + 1) / 2;
-  t->cells_w = (a->in[2] + a->pad[2] + 1) / 2;
+  t->cells_h = (int)(((int64_t)a->in[1] + a->pad[1] + 1) / 2);
+  t->cells_w = (int)(((int64_t)a->in[2] + a->pad[2] + 1) / 2);
   t->strips = (t->cells_h + LITDNN_POOL_K3_ROWS - 1) / LITDNN_POOL_K3_ROWS;
   t->rows = (t->cells_h + t->strips - 1) / t->strips;   /* equal strips */
   t->planes = a->n * a->c;

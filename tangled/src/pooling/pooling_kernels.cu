@@ -1,4 +1,4 @@
-#line 4071 "chapters/06-pooling.nw"
+#line 4072 "chapters/06-pooling.nw"
 #include "core/prelude.cuh"
 #include "pooling/pooling.h"
 
@@ -124,7 +124,7 @@ static __global__ void pool_forward_naive_kernel(litdnn_pool_args a, int64_t tot
   }
 }
 
-#line 3945 "chapters/06-pooling.nw"
+#line 3946 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -185,7 +185,7 @@ static __global__ void pool_forward_rows_kernel(litdnn_pool_args a, int64_t rows
   }
 }
 
-#line 3955 "chapters/06-pooling.nw"
+#line 3956 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -234,7 +234,7 @@ static __global__ void pool_forward_k2s2_kernel(litdnn_pool_args a, unsigned tot
   *(float4 *)y = litdnn_blend4(v, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 3966 "chapters/06-pooling.nw"
+#line 3967 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -290,7 +290,7 @@ static __global__ void pool_forward_nhwc4_kernel(litdnn_pool_args a, unsigned to
   *(float4 *)y = litdnn_blend4(acc, a.alpha, a.beta, (const float4 *)y);
 }
 
-#line 3977 "chapters/06-pooling.nw"
+#line 3978 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_nhwc4)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -449,7 +449,7 @@ LITDNN_UNROLL
       litdnn_blend_store(y + (ow0 + j) * a.ys[4], out[j], a.alpha, a.beta);
 }
 
-#line 3987 "chapters/06-pooling.nw"
+#line 3988 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_k3s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -516,7 +516,7 @@ static __global__ void pool_backward_blend_kernel(litdnn_pool_args a, int64_t to
   }
 }
 
-#line 4000 "chapters/06-pooling.nw"
+#line 4001 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_scatter)(litdnnHandle_t h, const void *args)
 {
   static const char call[] = "litdnnPoolingBackward";
@@ -592,7 +592,7 @@ static __global__ void pool_backward_gather_kernel(litdnn_pool_args a, int64_t t
   }
 }
 
-#line 4025 "chapters/06-pooling.nw"
+#line 4026 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_gather)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -682,7 +682,7 @@ static __global__ void pool_backward_disjoint_kernel(litdnn_pool_args a, int64_t
   }
 }
 
-#line 4035 "chapters/06-pooling.nw"
+#line 4036 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_disjoint)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -828,7 +828,7 @@ LITDNN_UNROLL
   *((float4 *)db + 1) = litdnn_blend4(make_float4(bot[4], bot[5], bot[6], bot[7]), a.alpha, a.beta, (const float4 *)db + 1);
 }
 
-#line 4045 "chapters/06-pooling.nw"
+#line 4046 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_backward_k2s2)(litdnnHandle_t h, const void *args)
 {
   const litdnn_pool_args *a = (const litdnn_pool_args *)args;
@@ -1526,7 +1526,7 @@ static litdnnStatus_t pool_global(litdnnHandle_t h, const void *args, int backwa
   return litdnn_gpu_launch_status(call, "pool_global_kernel");
 }
 
-#line 4056 "chapters/06-pooling.nw"
+#line 4057 "chapters/06-pooling.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_pool_forward_global)(litdnnHandle_t h, const void *args)
 {
   return pool_global(h, args, 0);
