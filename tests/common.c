@@ -153,6 +153,29 @@ static int t_subset(int problems)
   return k > 1 ? k : 1;
 }
 
+/* LITDNN_TEST_STAGES="name,name" keeps only the cases of the stages so
+   named ("automatic" for the handle's choice), in every suite: a sanitizer
+   run over one kernel's stage instead of a whole suite, which would not fit
+   the time. Unset, every stage runs. */
+static int t_stage_wanted(litdnnOp_t op, int stage)
+{
+  const char *list = getenv("LITDNN_TEST_STAGES");
+  const char *name = "automatic";
+  if (!list || !*list)
+    return 1;
+  if (stage != LITDNN_STAGE_AUTOMATIC)
+    litdnnGetStageInfo(op, stage, &name, NULL, NULL);
+  size_t len = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *end = strchr(p, ',');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    if (n == len && strncmp(p, name, n) == 0)
+      return 1;
+    p += n + (end != NULL);
+  }
+  return 0;
+}
+
 struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
                                         int (*keep)(litdnnOp_t op, int stage))
 {
@@ -168,7 +191,7 @@ struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned ba
     litdnnGetStageInfo(op, s, NULL, NULL, &mask);
     mask &= backends;
     any |= mask;
-    if (keep && !keep(op, s))
+    if ((keep && !keep(op, s)) || !t_stage_wanted(op, s))
       continue;
     for (size_t b = 0; b < sizeof order / sizeof order[0]; b++)
       if (mask & LITDNN_BACKEND_BIT(order[b]))
@@ -177,7 +200,7 @@ struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned ba
             cases[n++] = (t_case){.op = op, .stage = s, .backend = order[b], .problem = p};
   }
   /* and the stage the handle chooses, on every backend */
-  if (!keep || keep(op, LITDNN_STAGE_AUTOMATIC))
+  if ((!keep || keep(op, LITDNN_STAGE_AUTOMATIC)) && t_stage_wanted(op, LITDNN_STAGE_AUTOMATIC))
     for (size_t b = 0; b < sizeof order / sizeof order[0]; b++)
       if (any & LITDNN_BACKEND_BIT(order[b]))
         for (int p = 0; p < problems; p++)
