@@ -984,6 +984,10 @@ HREF_FRAG = re.compile(r'href="#([^"]*)"')
 # pandoc anchors every line of highlighted code; nothing links to them, and
 # they are a fifth of a chapter's bytes
 LINE_ANCHOR = re.compile(r'<span id="cb\d+-\d+"><a href="#cb\d+-\d+" aria-hidden="true" tabindex="-1"></a>')
+# the highlighter wraps every operator and bracket in a span of its own, a
+# quarter of a code-heavy chapter's bytes; the code reads as well with them
+# in the text's colour, so they are unwrapped
+OPERATOR_SPAN = re.compile(r'<span class="op">([^<]*)</span>')
 
 
 def split_pages(pages_path, src, outdir):
@@ -1002,7 +1006,7 @@ def split_pages(pages_path, src, outdir):
     nav = text[nav_start:nav_end]
     main_start = text.index('<main id="top">') + len('<main id="top">')
     main_end = text.rindex("</main>")
-    main = LINE_ANCHOR.sub("<span>", text[main_start:main_end])
+    main = OPERATOR_SPAN.sub(r"\1", LINE_ANCHOR.sub("<span>", text[main_start:main_end]))
     starts = [m for m in SECTION1.finditer(main)]
     if not starts:
         sys.exit("nwpandoc: no level-1 sections in %s (pandoc needs --section-divs)" % src)
