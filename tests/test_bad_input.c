@@ -1628,8 +1628,8 @@ BI_CASE(litdnnConvolutionForward, an_empty_output, BAD_PARAM_OUT_OF_BOUND,
         "the dilated filter spans 7 but the padded input has only 6, so the output would be empty",
         wDesc = W->f_big)
 BI_CASE(litdnnConvolutionForward, negative_algo, BAD_PARAM_OUT_OF_BOUND,
-        "algo = -1, but convolution forward has algorithms 0..10", algo = (litdnnConvolutionFwdAlgo_t)-1)
-BI_CASE(litdnnConvolutionForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "algo = 11",
+        "algo = -1, but convolution forward has algorithms 0..11", algo = (litdnnConvolutionFwdAlgo_t)-1)
+BI_CASE(litdnnConvolutionForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND, "algo = 12",
         algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnConvolutionForward, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647",
         algo = (litdnnConvolutionFwdAlgo_t)INT_MAX)
@@ -1865,7 +1865,7 @@ BI_CASE(litdnnFindConvolutionForwardAlgorithm, null_w, BAD_PARAM_NULL_POINTER, "
 BI_CASE(litdnnFindConvolutionForwardAlgorithm, null_y, BAD_PARAM_NULL_POINTER, "y is a null pointer", y = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionForwardWorkspaceSize, xDesc, wDesc, yDesc)
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 11, but convolution forward has algorithms 0..10", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
+        "algo = 12, but convolution forward has algorithms 0..11", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnGetConvolutionForwardWorkspaceSize, winograd_at_stride_2, NOT_SUPPORTED,
         "algo = 8 (winograd) of convolution forward does not apply",
         algo = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD; convDesc = W->conv_s2; yDesc = W->cy_s2)
@@ -1951,7 +1951,7 @@ BI_CASE(litdnnConvolutionBiasActivationForward, null_y, BAD_PARAM_NULL_POINTER, 
 BI_CASE(litdnnConvolutionBiasActivationForward, null_z_that_alpha2_reads, BAD_PARAM_NULL_POINTER,
         "z is a null pointer", z = NULL)
 BI_CASE(litdnnConvolutionBiasActivationForward, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 11, but convolution forward has algorithms 0..10", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
+        "algo = 12, but convolution forward has algorithms 0..11", algo = LITDNN_CONVOLUTION_FWD_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBiasActivationForward, an_algo_of_another_backend, NOT_SUPPORTED_BACKEND, ON_THIS_BACKEND,
         algo = FWD_ALGO_NOT_HERE)
 BI_CASE_ON(BI_EMU, litdnnConvolutionBiasActivationForward, an_explicit_gemm, NOT_SUPPORTED,

@@ -80,6 +80,7 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 8,           /* F(2x2, 3x3): 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED = 9,  /* F(4x4, 3x3): transforms around 36 GEMMs */
   LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1 = 10,    /* 1x1: x channel-major over the batch, one GEMM */
+  LITDNN_CONVOLUTION_FWD_ALGO_FEW_CHANNELS = 11,      /* C <= 4: all the filters in shared memory */
   LITDNN_CONVOLUTION_FWD_ALGO_COUNT
 } litdnnConvolutionFwdAlgo_t;
 

@@ -1,8 +1,8 @@
-#line 5445 "chapters/05-convolution.nw"
+#line 5629 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5498 "chapters/05-convolution.nw"
+#line 5682 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -21,12 +21,47 @@ static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 #define CONV_SMEM_LIMIT (48 * 1024)
 #define CONV_GRID_YZ 65535
 
+/* floats of the input rectangle th x tw outputs read (the outputs and their halo), or
+   INT64_MAX if a side is over 2^24: no product below overflows */
+static int64_t conv_rect_floats(const litdnn_conv_args *a, int th, int tw)
+{
+  int64_t h = (int64_t)(th - 1) * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
+  int64_t w = (int64_t)(tw - 1) * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+  return h > (1 << 24) || w > (1 << 24) ? INT64_MAX : h * w;
+}
+
+/* one channel's 16 x 16 rectangle and R S taps */
 size_t litdnn_conv_tiled_smem(const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
-  int64_t th = (int64_t)15 * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
-  int64_t tw = (int64_t)15 * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
-  return (size_t)(th * tw + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+  int64_t rect = conv_rect_floats(a, 16, 16);
+  if (rect == INT64_MAX)
+    return SIZE_MAX;
+  return (size_t)(rect + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
+}
+
+/* 64 filters of C R S taps, and C rectangles of 8 x 16 outputs */
+size_t litdnn_conv_few_smem(const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t rect = conv_rect_floats(a, CONV_FEW_TH, CONV_FEW_TW);
+  if (rect == INT64_MAX || a->c > CONV_FEW_MAX_C)
+    return SIZE_MAX;
+  return (size_t)(a->c * (CONV_FEW_K * (int64_t)a->flt[1] * a->flt[2] + rect)) * sizeof(float);
+}
+
+static const char *conv_few_applies(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  if (a->in[0] != 1 || a->flt[0] != 1 || a->groups != 1 || a->c > CONV_FEW_MAX_C)
+    return "the few-channels kernel computes 2-d convolutions of one group and at most 4 input channels";
+  if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ || a->n > CONV_GRID_YZ ||
+      ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH * (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) >
+          INT32_MAX)
+    return "the few-channels kernel's grid holds at most 65535 images and 65535 blocks of 64 filters";
+  if (litdnn_conv_few_smem(a) > CONV_SMEM_LIMIT)
+    return "the filters and the input rectangles do not fit in 48 KB of shared memory";
+  return NULL;
 }
 
 /* the implicit GEMMs of every pass: groups along the grid's z, tiles of 32 rows along y */
@@ -149,7 +184,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 5450 "chapters/05-convolution.nw"
+#line 5634 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -176,7 +211,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5651 "chapters/05-convolution.nw"
+#line 5871 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -227,7 +262,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5000 "chapters/05-convolution.nw"
+#line 5178 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -240,7 +275,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 4885 "chapters/05-convolution.nw"
+#line 5057 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -249,6 +284,10 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
   if (batch_first)
     order[n++] = batch;
   if (a->pass == LITDNN_CONV_FWD) {
+    /* a first layer: few channels in, half a block of filters or more out */
+    int few_first = a->k >= 32 && !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_FEW_CHANNELS);
+    if (few_first)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_FEW_CHANNELS;
     if (cg == 1)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE;
     if (kg < 16) {
@@ -285,6 +324,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
     if (!batch_first)
       order[n++] = batch;
+    if (!few_first)
+      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_FEW_CHANNELS;
     order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_REFERENCE;
   } else {
     /* in both backward passes the four GEMM and direct algorithms in the order the size of a group
@@ -340,7 +381,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5479 "chapters/05-convolution.nw"
+#line 5663 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -28,7 +28,10 @@
     litdnn_conv_fwd_winograd_nonfused, conv_winograd4_applies, DET)                           \
   S(LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                             \
     "1x1: x sampled into channel-major order over the batch, one GEMM, y scattered back", GPU, \
-    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)                                     \
+  S(LITDNN_CONVOLUTION_FWD_ALGO_FEW_CHANNELS, "few channels",                                 \
+    "C <= 4: all 64 filters of a block in shared memory, 8x8 outputs per thread", GPU,        \
+    litdnn_conv_fwd_few, conv_few_applies, DET)
 #define CONV_BACKWARD_DATA_STAGES(S)                                                          \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dx", \
     CPU, litdnn_conv_backward_data_cpu, NULL, DET)                                            \
@@ -86,6 +89,12 @@ CONV_FORWARD_STAGES(LITDNN_STAGE_DECLARE)
 CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_DECLARE)
 CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_DECLARE)
 CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
-/* the tiled kernel's shared memory, in bytes */
-size_t litdnn_conv_tiled_smem(const void *args);
+#define CONV_FEW_MAX_C 4       /* the stage's limit on input channels */
+#define CONV_FEW_K 64          /* filters per block */
+#define CONV_FEW_TH 8          /* output rows per block */
+#define CONV_FEW_TW 16         /* output columns per block */
+#define CONV_FEW_THREADS 128   /* 8 groups of 8 filters x 16 runs of 8 pixels */
+/* the tiled and the few-channels kernels' shared memory, in bytes */
+LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
+LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
 #endif
