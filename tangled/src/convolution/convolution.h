@@ -239,7 +239,8 @@ int litdnn_conv_algo_count(int pass);
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo);
 /* NULL if algo can run the problem, else the reason it cannot */
 const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo);
-/* the heuristic's order of the pass's algorithms; returns how many */
+/* the heuristic's order of the pass's algorithms into order[LITDNN_CONV_ALGO_MAX]; returns how many */
+#define LITDNN_CONV_ALGO_MAX 16   /* the most algorithms of any pass: the size of every list of them */
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order);
 
 #ifdef __cplusplus

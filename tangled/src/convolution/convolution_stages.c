@@ -1,8 +1,8 @@
-#line 5629 "chapters/05-convolution.nw"
+#line 5637 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5682 "chapters/05-convolution.nw"
+#line 5690 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -184,7 +184,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 5634 "chapters/05-convolution.nw"
+#line 5642 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -211,7 +211,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5871 "chapters/05-convolution.nw"
+#line 5879 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -262,7 +262,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5178 "chapters/05-convolution.nw"
+#line 5186 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -275,7 +275,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5057 "chapters/05-convolution.nw"
+#line 5065 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -374,14 +374,14 @@ static int choose_first(litdnnHandle_t h, const void *args)
   const litdnn_op_table *t = litdnn_op(a->pass == LITDNN_CONV_FWD ? LITDNN_OP_CONVOLUTION_FORWARD
                                        : a->pass == LITDNN_CONV_BWD_DATA ? LITDNN_OP_CONVOLUTION_BACKWARD_DATA
                                                                         : LITDNN_OP_CONVOLUTION_BACKWARD_FILTER);
-  int order[16], n = litdnn_conv_rank(a, order);
+  int order[LITDNN_CONV_ALGO_MAX], n = litdnn_conv_rank(a, order);
   for (int i = 0; i < n; i++)
     if (!litdnn_stage_refusal(h, &t->stages[order[i]], args) && litdnn_conv_workspace_size(a, order[i]) == 0)
       return order[i];
   return -1;
 }
 
-#line 5663 "chapters/05-convolution.nw"
+#line 5671 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
