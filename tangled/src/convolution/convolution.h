@@ -48,6 +48,11 @@ static inline LITDNN_CONV_HD int litdnn_conv_inside(const litdnn_conv_args *a, i
 {
   return v >= 0 && v < a->in[i];
 }
+/* input positions along axis i that n consecutive outputs read: their windows, overlapping */
+static inline LITDNN_CONV_HD int64_t litdnn_conv_span(const litdnn_conv_args *a, int i, int n)
+{
+  return (int64_t)(n - 1) * a->stride[i] + (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
+}
 static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_t i0, int64_t i1,
                                                         int64_t d, int64_t h, int64_t w)
 {

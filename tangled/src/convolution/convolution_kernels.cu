@@ -1,4 +1,4 @@
-#line 5210 "chapters/05-convolution.nw"
+#line 5213 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2056 "chapters/05-convolution.nw"
+#line 2058 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2119 "chapters/05-convolution.nw"
+#line 2121 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2200 "chapters/05-convolution.nw"
+#line 2202 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,13 +141,14 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2260 "chapters/05-convolution.nw"
+#line 2262 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
-/* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i */
+/* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i (the stage's
+   applies test has checked that the tile fits in shared memory, so in an int) */
 static inline LITDNN_CONV_HD int conv_tile_extent(const litdnn_conv_args *a, int i)
 {
-  return (CONV_TILE - 1) * a->stride[i] + (a->flt[i] - 1) * a->dil[i] + 1;
+  return (int)litdnn_conv_span(a, i, CONV_TILE);
 }
 
 static __global__ void conv_fwd_tiled(litdnn_conv_args a)
@@ -185,12 +186,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2408 "chapters/05-convolution.nw"
+#line 2411 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2418 "chapters/05-convolution.nw"
+#line 2421 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -256,7 +257,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2495 "chapters/05-convolution.nw"
+#line 2498 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -288,7 +289,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2577 "chapters/05-convolution.nw"
+#line 2580 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -346,7 +347,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2653 "chapters/05-convolution.nw"
+#line 2656 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -393,7 +394,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2788 "chapters/05-convolution.nw"
+#line 2791 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -407,7 +408,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2831 "chapters/05-convolution.nw"
+#line 2834 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -422,7 +423,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2865 "chapters/05-convolution.nw"
+#line 2868 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +553,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3155 "chapters/05-convolution.nw"
+#line 3158 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row */
 static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
@@ -584,7 +585,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3193 "chapters/05-convolution.nw"
+#line 3196 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -610,7 +611,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3235 "chapters/05-convolution.nw"
+#line 3238 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -632,7 +633,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3377 "chapters/05-convolution.nw"
+#line 3380 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -641,7 +642,7 @@ static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_fwd_few(litdnn_c
   extern __shared__ float conv_smem[];
   int R = a.flt[1], S = a.flt[2], L = a.c * R * S;
   int u = a.stride[1], v = a.stride[2], dh = a.dil[1], dw = a.dil[2];
-  int ph = (CONV_FEW_TH - 1) * u + (R - 1) * dh + 1, pw = (CONV_FEW_TW - 1) * v + (S - 1) * dw + 1;
+  int ph = (int)litdnn_conv_span(&a, 1, CONV_FEW_TH), pw = (int)litdnn_conv_span(&a, 2, CONV_FEW_TW);
   float *taps = conv_smem, *patch = conv_smem + L * CONV_FEW_K;
   int tiles_w = (a.out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW;
   int oh0 = (int)(blockIdx.x / tiles_w) * CONV_FEW_TH, ow0 = (int)(blockIdx.x % tiles_w) * CONV_FEW_TW;
@@ -723,7 +724,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
                   CONV_FEW_THREADS, litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3508 "chapters/05-convolution.nw"
+#line 3511 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -800,7 +801,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3609 "chapters/05-convolution.nw"
+#line 3612 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -848,9 +849,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3674 "chapters/05-convolution.nw"
+#line 3677 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3936 "chapters/05-convolution.nw"
+#line 3939 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -864,7 +865,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3952 "chapters/05-convolution.nw"
+#line 3955 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -909,7 +910,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3807 "chapters/05-convolution.nw"
+#line 3810 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1002,7 +1003,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4025 "chapters/05-convolution.nw"
+#line 4028 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1052,7 +1053,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4093 "chapters/05-convolution.nw"
+#line 4096 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1128,7 +1129,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4215 "chapters/05-convolution.nw"
+#line 4218 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1250,7 +1251,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4418 "chapters/05-convolution.nw"
+#line 4421 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1294,7 +1295,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4560 "chapters/05-convolution.nw"
+#line 4563 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1375,7 +1376,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4781 "chapters/05-convolution.nw"
+#line 4784 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1436,7 +1437,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 4908 "chapters/05-convolution.nw"
+#line 4911 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1453,7 +1454,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4977 "chapters/05-convolution.nw"
+#line 4980 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1492,7 +1493,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5333 "chapters/05-convolution.nw"
+#line 5336 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1511,10 +1512,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_tiled)(litdnnHandle_t h, const void
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   unsigned tiles = (unsigned)(((a->out[1] + CONV_TILE - 1) / CONV_TILE) *
                               ((a->out[2] + CONV_TILE - 1) / CONV_TILE));
-  size_t smem = (size_t)(conv_tile_extent(a, 1) * conv_tile_extent(a, 2) + a->flt[1] * a->flt[2]) *
-                sizeof(float);
   conv_fwd_tiled<<<litdnn_dim3(tiles, (unsigned)a->k, (unsigned)a->n), litdnn_dim3(CONV_TILE, CONV_TILE, 1),
-                    smem, litdnn_gpu_stream(h)>>>(*a);
+                    litdnn_conv_tiled_smem(a), litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_tiled");
 }
 
@@ -1728,7 +1727,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 4854 "chapters/05-convolution.nw"
+#line 4857 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1769,7 +1768,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3259 "chapters/05-convolution.nw"
+#line 3262 "chapters/05-convolution.nw"
 /* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
    workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
    (backward filter: blended into dw, the first chunk with beta, the others added) */
@@ -1844,7 +1843,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5571 "chapters/05-convolution.nw"
+#line 5572 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

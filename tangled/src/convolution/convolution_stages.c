@@ -1,8 +1,8 @@
-#line 5637 "chapters/05-convolution.nw"
+#line 5638 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5690 "chapters/05-convolution.nw"
+#line 5691 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -25,12 +25,11 @@ static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
    INT64_MAX if a side is over 2^24: no product below overflows */
 static int64_t conv_rect_floats(const litdnn_conv_args *a, int th, int tw)
 {
-  int64_t h = (int64_t)(th - 1) * a->stride[1] + (int64_t)(a->flt[1] - 1) * a->dil[1] + 1;
-  int64_t w = (int64_t)(tw - 1) * a->stride[2] + (int64_t)(a->flt[2] - 1) * a->dil[2] + 1;
+  int64_t h = litdnn_conv_span(a, 1, th), w = litdnn_conv_span(a, 2, tw);
   return h > (1 << 24) || w > (1 << 24) ? INT64_MAX : h * w;
 }
 
-/* one channel's 16 x 16 rectangle and R S taps */
+/* one channel's 16 x 16 rectangle (CONV_TILE outputs each way) and R S taps */
 size_t litdnn_conv_tiled_smem(const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -184,7 +183,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 5642 "chapters/05-convolution.nw"
+#line 5643 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -262,7 +261,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5186 "chapters/05-convolution.nw"
+#line 5189 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -275,7 +274,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5065 "chapters/05-convolution.nw"
+#line 5068 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -381,7 +380,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5671 "chapters/05-convolution.nw"
+#line 5672 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
