@@ -1760,7 +1760,7 @@ BI_CASE(litdnnConvolutionBackwardFilter, dwDesc_of_another_rank, BAD_PARAM_SHAPE
 BI_CASE(litdnnConvolutionBackwardFilter, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
         "dwDesc has C = 2 channels per group, but xDesc has 3 channels", dwDesc = W->f_c2)
 BI_CASE(litdnnConvolutionBackwardFilter, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 8, but convolution backward filter has algorithms 0..7",
+        "algo = 9, but convolution backward filter has algorithms 0..8",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBackwardFilter, huge_algo, BAD_PARAM_OUT_OF_BOUND, "algo = 2147483647",
         algo = (litdnnConvolutionBwdFilterAlgo_t)INT_MAX)
@@ -1892,7 +1892,7 @@ BI_CASE(litdnnFindConvolutionBackwardFilterAlgorithm, null_dw, BAD_PARAM_NULL_PO
         dw = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionBackwardFilterWorkspaceSize, xDesc, dwDesc, dyDesc)
 BI_CASE(litdnnGetConvolutionBackwardFilterWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 8, but convolution backward filter has algorithms 0..7",
+        "algo = 9, but convolution backward filter has algorithms 0..8",
         algo = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT)
 
 /* the fused call */

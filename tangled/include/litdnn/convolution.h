@@ -106,6 +106,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE = 5,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED = 6, /* F(4x4, 3x3) in reverse, 36 GEMMs over tiles */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1 = 7,    /* 1x1: one GEMM whose inner dimension is N P Q */
+  LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS = 8,      /* C <= 4: blocks sum 64 filters' taps over tiles */
   LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT
 } litdnnConvolutionBwdFilterAlgo_t;
 

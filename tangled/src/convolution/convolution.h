@@ -58,6 +58,13 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_
 {
   return i0 * s[0] + i1 * s[1] + d * s[2] + h * s[3] + w * s[4];
 }
+/* where tap l = (c, r, s) of filter k of a 2-d filter sits in w, flipped as the mode asks */
+static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int k, int l)
+{
+  int R = a->flt[1], S = a->flt[2];
+  return litdnn_conv_offset(a->ws, k, l / (R * S), 0, litdnn_conv_tap(a->flip, R, l / S % R),
+                            litdnn_conv_tap(a->flip, S, l % S));
+}
 /* dst = alpha * v + beta * dst; with beta = 0, dst is not read */
 static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float alpha, float beta)
 {

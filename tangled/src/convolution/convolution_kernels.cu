@@ -1,4 +1,4 @@
-#line 5213 "chapters/05-convolution.nw"
+#line 5504 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2058 "chapters/05-convolution.nw"
+#line 2068 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2121 "chapters/05-convolution.nw"
+#line 2131 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2202 "chapters/05-convolution.nw"
+#line 2212 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2262 "chapters/05-convolution.nw"
+#line 2272 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i (the stage's
@@ -186,12 +186,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2411 "chapters/05-convolution.nw"
+#line 2421 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2421 "chapters/05-convolution.nw"
+#line 2431 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -257,7 +257,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2498 "chapters/05-convolution.nw"
+#line 2508 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -289,7 +289,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2580 "chapters/05-convolution.nw"
+#line 2590 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -347,7 +347,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2656 "chapters/05-convolution.nw"
+#line 2666 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -394,7 +394,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2791 "chapters/05-convolution.nw"
+#line 2801 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -408,7 +408,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2834 "chapters/05-convolution.nw"
+#line 2844 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -423,7 +423,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2868 "chapters/05-convolution.nw"
+#line 2878 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -553,7 +553,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3158 "chapters/05-convolution.nw"
+#line 3168 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row */
 static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
@@ -585,7 +585,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3196 "chapters/05-convolution.nw"
+#line 3206 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -611,7 +611,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3238 "chapters/05-convolution.nw"
+#line 3248 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -633,9 +633,71 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3380 "chapters/05-convolution.nw"
+#line 3416 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
+
+/* the block's 64 filters, tap by tap (zero past the last filter). Element i is the number
+   (k, c, r, s) in the radices (64, C, R, S); a step of 128 adds 128's digits with carries,
+   so that the loop divides only before it starts. CONV_FEW_INFLIGHT loads are issued
+   before their values are stored */
+static __device__ void conv_few_load_filters(const litdnn_conv_args *a, int k0, float *taps)
+{
+  int R = a->flt[1], S = a->flt[2], L = a->c * R * S, t = threadIdx.x;
+  int s = t % S, r = t / S % R, c = t / (R * S) % a->c, k = t / L;
+  const int ds = CONV_FEW_THREADS % S, dr = CONV_FEW_THREADS / S % R,
+            dc = CONV_FEW_THREADS / (R * S) % a->c, dk = CONV_FEW_THREADS / L;
+  for (int i0 = t; i0 < CONV_FEW_K * L; i0 += CONV_FEW_INFLIGHT * CONV_FEW_THREADS) {
+    float w[CONV_FEW_INFLIGHT];
+    int at[CONV_FEW_INFLIGHT];
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++) {
+      int l = (c * R + r) * S + s;
+      at[q] = i0 + q * CONV_FEW_THREADS < CONV_FEW_K * L ? l * CONV_FEW_K + conv_few_group(k / 4, l) * 4 + k % 4 : -1;
+      w[q] = at[q] >= 0 && k0 + k < a->k
+                 ? a->w[litdnn_conv_offset(a->ws, k0 + k, c, 0, litdnn_conv_tap(a->flip, R, r),
+                                           litdnn_conv_tap(a->flip, S, s))]
+                 : 0.0f;
+      s += ds;
+      if (s >= S) { s -= S; r++; }
+      r += dr;
+      if (r >= R) { r -= R; c++; }
+      c += dc;
+      if (c >= a->c) { c -= a->c; k++; }
+      k += dk;
+    }
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++)
+      if (at[q] >= 0)
+        taps[at[q]] = w[q];
+  }
+}
+
+/* the input rectangle (ph x pw, corner ih0, iw0) of every channel of image n, zero outside
+   the image. A warp loads 32 floats of one row at a time, CONV_FEW_INFLIGHT rows in flight */
+static __device__ void conv_few_load_patch(const litdnn_conv_args *a, int64_t n, int64_t ih0, int64_t iw0,
+                                           int ph, int pw, float *patch)
+{
+  const int warps = CONV_FEW_THREADS / 32;
+  int lane = threadIdx.x % 32, pieces_per_row = (pw + 31) / 32, pieces = a->c * ph * pieces_per_row;
+  for (int p0 = threadIdx.x / 32; p0 < pieces; p0 += CONV_FEW_INFLIGHT * warps) {
+    float v[CONV_FEW_INFLIGHT];
+    int at[CONV_FEW_INFLIGHT];
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++) {
+      int p = p0 + q * warps, row = p / pieces_per_row, x = (p - row * pieces_per_row) * 32 + lane;
+      int ch = row / ph, y = row - ch * ph;
+      int64_t ih = ih0 + y, iw = iw0 + x;
+      at[q] = p < pieces && x < pw ? row * pw + x : -1;
+      v[q] = at[q] >= 0 && ih >= 0 && ih < a->in[1] && iw >= 0 && iw < a->in[2]
+                 ? a->x[litdnn_conv_offset(a->xs, n, ch, 0, ih, iw)] : 0.0f;
+    }
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++)
+      if (at[q] >= 0)
+        patch[at[q]] = v[q];
+  }
+}
 
 static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_fwd_few(litdnn_conv_args a)
 {
@@ -645,86 +707,234 @@ static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_fwd_few(litdnn_c
   int ph = (int)litdnn_conv_span(&a, 1, CONV_FEW_TH), pw = (int)litdnn_conv_span(&a, 2, CONV_FEW_TW);
   float *taps = conv_smem, *patch = conv_smem + L * CONV_FEW_K;
   int tiles_w = (a.out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW;
-  int oh0 = (int)(blockIdx.x / tiles_w) * CONV_FEW_TH, ow0 = (int)(blockIdx.x % tiles_w) * CONV_FEW_TW;
-  int k0 = (int)blockIdx.y * CONV_FEW_K, n = blockIdx.z, t = threadIdx.x;
-  /* the block's 64 filters, tap by tap (zero past the last filter). Element i is the
-     number (k, c, r, s) in the radices (64, C, R, S); a step of 128 adds 128's digits with
-     carries, so that the loop divides only before it starts */
-  int s = t % S, r = t / S % R, c = t / (R * S) % a.c, k = t / L;
-  const int ds = CONV_FEW_THREADS % S, dr = CONV_FEW_THREADS / S % R,
-            dc = CONV_FEW_THREADS / (R * S) % a.c, dk = CONV_FEW_THREADS / L;
-  for (int i = t; i < CONV_FEW_K * L; i += CONV_FEW_THREADS) {
-    int l = (c * R + r) * S + s;
-    float w = 0.0f;
-    if (k0 + k < a.k)
-      w = a.w[litdnn_conv_offset(a.ws, k0 + k, c, 0, litdnn_conv_tap(a.flip, R, r), litdnn_conv_tap(a.flip, S, s))];
-    taps[l * CONV_FEW_K + conv_few_group(k / 4, l) * 4 + k % 4] = w;
-    s += ds;
-    if (s >= S) { s -= S; r++; }
-    r += dr;
-    if (r >= R) { r -= R; c++; }
-    c += dc;
-    if (c >= a.c) { c -= a.c; k++; }
-    k += dk;
-  }
-  /* the input rectangle of every channel, zero outside the image */
-  int64_t ih0 = (int64_t)oh0 * u - a.pad[1], iw0 = (int64_t)ow0 * v - a.pad[2];
-  for (int ch = 0; ch < a.c; ch++)
-    for (int i = t; i < ph * pw; i += CONV_FEW_THREADS) {
-      int y = i / pw;
-      int64_t ih = ih0 + y, iw = iw0 + (i - y * pw);
-      patch[ch * ph * pw + i] = ih >= 0 && ih < a.in[1] && iw >= 0 && iw < a.in[2]
-                                    ? a.x[litdnn_conv_offset(a.xs, n, ch, 0, ih, iw)] : 0.0f;
-    }
-  __syncthreads();
-  int kq = t / 16, row = t % 16 / 2, col0 = t % 2 * 8;   /* filters 8kq.., output row, first column */
-  float acc[8][8];
+  int64_t tiles = (int64_t)((a.out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH) * tiles_w;
+  int k0 = (int)blockIdx.y * CONV_FEW_K, t = threadIdx.x;
+  int kq = t / CONV_FEW_TW, col = t % CONV_FEW_TW;   /* filters 8kq..8kq+7, output column */
+  conv_few_load_filters(&a, k0, taps);
+  /* the filters stay; the block walks its share of the (image, tile) pairs */
+  for (int64_t item = blockIdx.x; item < tiles * a.n; item += gridDim.x) {
+    int64_t n = item / tiles;
+    int tile = (int)(item - n * tiles);
+    int oh0 = tile / tiles_w * CONV_FEW_TH, ow0 = tile % tiles_w * CONV_FEW_TW;
+    __syncthreads();   /* the last tile's reads of the rectangle are done */
+    conv_few_load_patch(&a, n, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw, patch);
+    __syncthreads();
+    float acc[8][8];   /* [filter][output row] */
 LITDNN_UNROLL
-  for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 8; i++)
 LITDNN_UNROLL
-    for (int j = 0; j < 8; j++)
-      acc[i][j] = 0.0f;
-  for (int ci = 0; ci < a.c; ci++)
-    for (int ri = 0; ri < R; ri++) {
-      const float *in = patch + (ci * ph + row * u + ri * dh) * pw + col0 * v;
-      for (int si = 0; si < S; si++) {
-        int l = (ci * R + ri) * S + si;
-        float4 w0 = *(const float4 *)(taps + l * CONV_FEW_K + conv_few_group(2 * kq, l) * 4);
-        float4 w1 = *(const float4 *)(taps + l * CONV_FEW_K + conv_few_group(2 * kq + 1, l) * 4);
-        float wv[8] = {w0.x, w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w}, xv[8];
-LITDNN_UNROLL
-        for (int j = 0; j < 8; j++)
-          xv[j] = in[j * v + si * dw];
-LITDNN_UNROLL
-        for (int i = 0; i < 8; i++)
+      for (int j = 0; j < 8; j++)
+        acc[i][j] = 0.0f;
+    for (int ci = 0; ci < a.c; ci++)
+      for (int ri = 0; ri < R; ri++) {
+        const float *in = patch + (ci * ph + ri * dh) * pw + col * v;
+        for (int si = 0; si < S; si++) {
+          int l = (ci * R + ri) * S + si;
+          float4 w0 = *(const float4 *)(taps + l * CONV_FEW_K + conv_few_group(2 * kq, l) * 4);
+          float4 w1 = *(const float4 *)(taps + l * CONV_FEW_K + conv_few_group(2 * kq + 1, l) * 4);
+          float wv[8] = {w0.x, w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w}, xv[8];
 LITDNN_UNROLL
           for (int j = 0; j < 8; j++)
-            acc[i][j] = fmaf(wv[i], xv[j], acc[i][j]);
-      }
-    }
-  int oh = oh0 + row;
-LITDNN_UNROLL   /* acc's indices known at compile time: it stays in registers */
-  for (int i = 0; i < 8; i++) {
-    int ko = k0 + kq * 8 + i;
+            xv[j] = in[j * u * pw + si * dw];
 LITDNN_UNROLL
-    for (int j = 0; j < 8; j++) {
-      int ow = ow0 + col0 + j;
-      if (ko < a.k && oh < a.out[1] && ow < a.out[2])
-        litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, ko, 0, oh, ow), ko, acc[i][j]);
+          for (int i = 0; i < 8; i++)
+LITDNN_UNROLL
+            for (int j = 0; j < 8; j++)
+              acc[i][j] = fmaf(wv[i], xv[j], acc[i][j]);
+        }
+      }
+    int ow = ow0 + col;
+LITDNN_UNROLL   /* acc's indices known at compile time: it stays in registers */
+    for (int i = 0; i < 8; i++) {
+      int ko = k0 + kq * 8 + i;
+LITDNN_UNROLL
+      for (int j = 0; j < 8; j++) {
+        int oh = oh0 + j;
+        if (ko < a.k && oh < a.out[1] && ow < a.out[2])
+          litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, ko, 0, oh, ow), ko, acc[i][j]);
+      }
     }
   }
 }
 
+/* as many blocks as can be resident at once (the filters are loaded once per block), at
+   most one per (image, tile) pair */
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
-  unsigned tiles = (unsigned)(((a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH) *
-                              ((a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW));
-  conv_fwd_few<<<litdnn_dim3(tiles, (unsigned)((a->k + CONV_FEW_K - 1) / CONV_FEW_K), (unsigned)a->n),
-                  CONV_FEW_THREADS, litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a);
+  size_t smem = litdnn_conv_few_smem(a);
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_fwd_few, CONV_FEW_THREADS, smem) != cudaSuccess ||
+      per_sm < 1)
+    per_sm = 1;
+  int64_t kb = (a->k + CONV_FEW_K - 1) / CONV_FEW_K;
+  int64_t items = (int64_t)((a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH) *
+                  ((a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) * a->n;
+  int64_t resident = ((int64_t)per_sm * litdnn_gpu_sm_count() + kb - 1) / kb;
+  unsigned blocks = (unsigned)(items < resident ? items : resident);
+  conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3511 "chapters/05-convolution.nw"
+#line 3608 "chapters/05-convolution.nw"
+/* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
+   in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
+   rows of 16 at a time */
+static __device__ void conv_few_load_dy(const litdnn_conv_args *a, int64_t n, int k0, int oh0, int ow0,
+                                        float *dyt)
+{
+  const int warps = CONV_FEW_THREADS / 32, pieces = CONV_FEW_K * CONV_FEW_TH / 2;
+  int lane = threadIdx.x % 32, col = lane % CONV_FEW_TW, half = lane / CONV_FEW_TW;
+  for (int p0 = threadIdx.x / 32; p0 < pieces; p0 += CONV_FEW_INFLIGHT * warps) {
+    float v[CONV_FEW_INFLIGHT];
+    int at[CONV_FEW_INFLIGHT];
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++) {
+      int piece = p0 + q * warps, k = piece / (CONV_FEW_TH / 2), row = piece % (CONV_FEW_TH / 2) * 2 + half;
+      int px = row * CONV_FEW_TW + col, oh = oh0 + row, ow = ow0 + col;
+      at[q] = piece < pieces ? px * CONV_FEW_K + conv_few_group(k / 4, px) * 4 + k % 4 : -1;
+      v[q] = at[q] >= 0 && k0 + k < a->k && oh < a->out[1] && ow < a->out[2]
+                 ? a->dy[litdnn_conv_offset(a->ys, n, k0 + k, 0, oh, ow)] : 0.0f;
+    }
+LITDNN_UNROLL
+    for (int q = 0; q < CONV_FEW_INFLIGHT; q++)
+      if (at[q] >= 0)
+        dyt[at[q]] = v[q];
+  }
+}
+
+/* block (split, filter block, tap block): the sums of filters k0.. and taps l0.. over its share of the
+   (image, tile) pairs; written to part[(split K + k) L + l], or blended into dw if it is the only split */
+static __global__ void __launch_bounds__(CONV_FEW_THREADS, 3) conv_bwd_filter_few(litdnn_conv_args a, float *part)
+{
+  extern __shared__ float conv_smem[];
+  int R = a.flt[1], S = a.flt[2], L = a.c * R * S;
+  int u = a.stride[1], v = a.stride[2];
+  int ph = (int)litdnn_conv_span(&a, 1, CONV_FEW_TH), pw = (int)litdnn_conv_span(&a, 2, CONV_FEW_TW);
+  float *dyt = conv_smem, *patch = conv_smem + CONV_FEW_K * CONV_FEW_TH * CONV_FEW_TW;
+  int tiles_w = (a.out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW;
+  int64_t tiles = (int64_t)((a.out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH) * tiles_w, items = tiles * a.n;
+  int k0 = (int)blockIdx.y * CONV_FEW_K, l0 = (int)blockIdx.z * CONV_FEW_TAP_BLOCK;
+  int taps = L - l0 < CONV_FEW_TAP_BLOCK ? L - l0 : CONV_FEW_TAP_BLOCK;
+  /* 16 threads per filter group: groups of taps, and as many shares of the pixels as fit */
+  int groups = (taps + CONV_FEW_TAPS - 1) / CONV_FEW_TAPS, shares = 16 / groups;
+  int t = threadIdx.x, kq = t / 16, tg = t % 16 % groups, share = t % 16 / groups;
+  int off[CONV_FEW_TAPS];   /* tap l0 + tg + groups j: where it reads in the rectangle, from a pixel's corner */
+LITDNN_UNROLL
+  for (int j = 0; j < CONV_FEW_TAPS; j++) {
+    int l = l0 + tg + groups * j, c = l / (R * S), r = l / S % R, s = l % S;
+    off[j] = l < L ? (c * ph + r * a.dil[1]) * pw + s * a.dil[2] : 0;
+  }
+  float acc[8][CONV_FEW_TAPS];   /* [filter][tap] */
+LITDNN_UNROLL
+  for (int i = 0; i < 8; i++)
+LITDNN_UNROLL
+    for (int j = 0; j < CONV_FEW_TAPS; j++)
+      acc[i][j] = 0.0f;
+  /* split b of B takes items/B pairs, one more if b < items % B */
+  int64_t each = items / gridDim.x, extra = items % gridDim.x, b = blockIdx.x;
+  int64_t first = b * each + (b < extra ? b : extra), last = first + each + (b < extra);
+  for (int64_t item = first; item < last; item++) {
+    int64_t n = item / tiles;
+    int tile = (int)(item - n * tiles);
+    int oh0 = tile / tiles_w * CONV_FEW_TH, ow0 = tile % tiles_w * CONV_FEW_TW;
+    __syncthreads();   /* the last tile's reads are done */
+    conv_few_load_dy(&a, n, k0, oh0, ow0, dyt);
+    conv_few_load_patch(&a, n, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw, patch);
+    __syncthreads();
+    for (int px = share; share < shares && px < CONV_FEW_TH * CONV_FEW_TW; px += shares) {
+      int row = px / CONV_FEW_TW, col = px % CONV_FEW_TW;
+      if (oh0 + row >= a.out[1] || ow0 + col >= a.out[2])
+        continue;   /* past the edge: x there may be read by no output */
+      const float *in = patch + row * u * pw + col * v;
+      float4 d0 = *(const float4 *)(dyt + px * CONV_FEW_K + conv_few_group(2 * kq, px) * 4);
+      float4 d1 = *(const float4 *)(dyt + px * CONV_FEW_K + conv_few_group(2 * kq + 1, px) * 4);
+      float dv[8] = {d0.x, d0.y, d0.z, d0.w, d1.x, d1.y, d1.z, d1.w}, xv[CONV_FEW_TAPS];
+LITDNN_UNROLL
+      for (int j = 0; j < CONV_FEW_TAPS; j++)
+        xv[j] = in[off[j]];
+LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+LITDNN_UNROLL
+        for (int j = 0; j < CONV_FEW_TAPS; j++)
+          acc[i][j] = fmaf(dv[i], xv[j], acc[i][j]);
+    }
+  }
+  /* the shares' sums into share 0's, one share after the other, through shared memory */
+  for (int q = 1; q < shares; q++) {
+    __syncthreads();
+    float *buf = conv_smem + (kq * groups + tg) * 8 * CONV_FEW_TAPS;
+    if (share == q)
+LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+LITDNN_UNROLL
+        for (int j = 0; j < CONV_FEW_TAPS; j++)
+          buf[i * CONV_FEW_TAPS + j] = acc[i][j];
+    __syncthreads();
+    if (share == 0)
+LITDNN_UNROLL
+      for (int i = 0; i < 8; i++)
+LITDNN_UNROLL
+        for (int j = 0; j < CONV_FEW_TAPS; j++)
+          acc[i][j] += buf[i * CONV_FEW_TAPS + j];
+  }
+  if (share != 0)
+    return;
+LITDNN_UNROLL
+  for (int i = 0; i < 8; i++) {
+    int k = k0 + kq * 8 + i;
+LITDNN_UNROLL
+    for (int j = 0; j < CONV_FEW_TAPS; j++) {
+      int l = l0 + tg + groups * j;
+      if (k >= a.k || l >= L)
+        continue;
+      if (part)
+        part[((int64_t)blockIdx.x * a.k + k) * L + l] = acc[i][j];
+      else
+        litdnn_conv_store(a.result + litdnn_conv_filter_offset(&a, k, l), acc[i][j], a.alpha, a.beta);
+    }
+  }
+}
+
+/* each (k, l) of dw: the splits' sums in split order, blended into dw */
+static __global__ void conv_bwd_filter_few_sum(litdnn_conv_args a, int splits, const float *part)
+{
+  int64_t L = (int64_t)a.c * a.flt[1] * a.flt[2], kl = a.k * L;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < kl; i += (int64_t)gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (int s = 0; s < splits; s++)
+      sum += part[s * kl + i];
+    litdnn_conv_store(a.result + litdnn_conv_filter_offset(&a, (int)(i / L), (int)(i % L)), sum, a.alpha, a.beta);
+  }
+}
+
+/* as many blocks as can be resident, at most CONV_FEW_SPLITS per filter and tap block and one per
+   (image, tile) pair; with one split no workspace */
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  size_t smem = litdnn_conv_few_smem(a);
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_bwd_filter_few, CONV_FEW_THREADS, smem) !=
+          cudaSuccess ||
+      per_sm < 1)
+    per_sm = 1;
+  int64_t kb = (a->k + CONV_FEW_K - 1) / CONV_FEW_K;
+  int64_t lb = ((int64_t)a->c * a->flt[1] * a->flt[2] + CONV_FEW_TAP_BLOCK - 1) / CONV_FEW_TAP_BLOCK;
+  int64_t splits = ((int64_t)per_sm * litdnn_gpu_sm_count() + kb * lb - 1) / (kb * lb);
+  int64_t most = litdnn_conv_few_filter_splits(a);
+  if (splits > most)
+    splits = most;
+  float *part = splits > 1 ? (float *)a->workspace : NULL;
+  conv_bwd_filter_few<<<litdnn_dim3((unsigned)splits, (unsigned)kb, (unsigned)lb), CONV_FEW_THREADS, smem,
+                        litdnn_gpu_stream(h)>>>(*a, part);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few");
+  if (st != LITDNN_STATUS_SUCCESS || !part)
+    return st;
+  conv_bwd_filter_few_sum<<<litdnn_gpu_blocks((int64_t)a->k * a->c * a->flt[1] * a->flt[2], 256, 65535u), 256, 0,
+                            litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
+}
+#line 3794 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -801,7 +1011,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3612 "chapters/05-convolution.nw"
+#line 3895 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -849,9 +1059,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3677 "chapters/05-convolution.nw"
+#line 3960 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 3939 "chapters/05-convolution.nw"
+#line 4222 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -865,7 +1075,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 3955 "chapters/05-convolution.nw"
+#line 4238 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -910,7 +1120,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 3810 "chapters/05-convolution.nw"
+#line 4093 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1003,7 +1213,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4028 "chapters/05-convolution.nw"
+#line 4311 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1053,7 +1263,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4096 "chapters/05-convolution.nw"
+#line 4379 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1129,7 +1339,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4218 "chapters/05-convolution.nw"
+#line 4501 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1251,7 +1461,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4421 "chapters/05-convolution.nw"
+#line 4704 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1295,7 +1505,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4563 "chapters/05-convolution.nw"
+#line 4846 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1376,7 +1586,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 4784 "chapters/05-convolution.nw"
+#line 5067 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1437,7 +1647,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 4911 "chapters/05-convolution.nw"
+#line 5194 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1454,7 +1664,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 4980 "chapters/05-convolution.nw"
+#line 5263 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1493,7 +1703,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5336 "chapters/05-convolution.nw"
+#line 5631 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1727,7 +1937,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 4857 "chapters/05-convolution.nw"
+#line 5140 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1768,7 +1978,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3262 "chapters/05-convolution.nw"
+#line 3272 "chapters/05-convolution.nw"
 /* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
    workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
    (backward filter: blended into dw, the first chunk with beta, the others added) */
@@ -1843,7 +2053,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5572 "chapters/05-convolution.nw"
+#line 5867 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

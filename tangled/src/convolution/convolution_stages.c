@@ -1,8 +1,8 @@
-#line 5638 "chapters/05-convolution.nw"
+#line 5933 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5691 "chapters/05-convolution.nw"
+#line 5986 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -39,14 +39,26 @@ size_t litdnn_conv_tiled_smem(const void *args)
   return (size_t)(rect + (int64_t)a->flt[1] * a->flt[2]) * sizeof(float);
 }
 
-/* 64 filters of C R S taps, and C rectangles of 8 x 16 outputs */
+/* C rectangles of 8 x 16 outputs, and forward 64 filters of C R S taps, backward filter 64 filters'
+   dy at 8 x 16 pixels */
 size_t litdnn_conv_few_smem(const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   int64_t rect = conv_rect_floats(a, CONV_FEW_TH, CONV_FEW_TW);
   if (rect == INT64_MAX || a->c > CONV_FEW_MAX_C)
     return SIZE_MAX;
-  return (size_t)(a->c * (CONV_FEW_K * (int64_t)a->flt[1] * a->flt[2] + rect)) * sizeof(float);
+  int64_t rest = a->pass == LITDNN_CONV_BWD_FILTER ? CONV_FEW_K * CONV_FEW_TH * CONV_FEW_TW
+                                                   : CONV_FEW_K * (int64_t)a->c * a->flt[1] * a->flt[2];
+  return (size_t)(a->c * rect + rest) * sizeof(float);
+}
+
+/* backward filter: how many blocks may split the (image, tile) pairs, each with its own sums */
+int64_t litdnn_conv_few_filter_splits(const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  int64_t items = ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH *
+                  (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) * a->n;
+  return items < CONV_FEW_SPLITS ? items : CONV_FEW_SPLITS;
 }
 
 static const char *conv_few_applies(litdnnHandle_t h, const void *args)
@@ -54,10 +66,11 @@ static const char *conv_few_applies(litdnnHandle_t h, const void *args)
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   if (a->in[0] != 1 || a->flt[0] != 1 || a->groups != 1 || a->c > CONV_FEW_MAX_C)
     return "the few-channels kernel computes 2-d convolutions of one group and at most 4 input channels";
-  if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ || a->n > CONV_GRID_YZ ||
+  if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
       ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH * (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) >
           INT32_MAX)
-    return "the few-channels kernel's grid holds at most 65535 images and 65535 blocks of 64 filters";
+    return "the few-channels kernel's grid holds at most 65535 blocks of 64 filters and 2^31 - 1 tiles per image";
+  /* (backward filter's blocks of 160 taps along z: at most 4 channels of 48 KB of rectangles leave far fewer) */
   if (litdnn_conv_few_smem(a) > CONV_SMEM_LIMIT)
     return "the filters and the input rectangles do not fit in 48 KB of shared memory";
   return NULL;
@@ -183,7 +196,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 5643 "chapters/05-convolution.nw"
+#line 5938 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -210,7 +223,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 5879 "chapters/05-convolution.nw"
+#line 6187 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -234,6 +247,14 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     return (size_t)a->k * (size_t)(a->c / a->groups) * 16 * sizeof(float);   /* U for every (k, c) */
   if (algo == conv_batch_algo(a))
     return litdnn_conv_batch_bytes(a);   /* both channel-major matrices of a chunk of images */
+  if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS) {
+    int64_t splits = litdnn_conv_few_filter_splits(a), sums = 0;   /* each split's K x C R S sums */
+    if (splits > 1 && (!litdnn_mul_size(splits, a->k, &sums) || !litdnn_mul_size(sums, a->c, &sums) ||
+                       !litdnn_mul_size(sums, (int64_t)a->flt[1] * a->flt[2], &sums) ||
+                       !litdnn_mul_size(sums, (int64_t)sizeof(float), &sums)))
+      return SIZE_MAX;
+    return (size_t)sums;
+  }
   if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE &&
       litdnn_conv_dw3(a)) {
     int rows, splits = litdnn_conv_dw3_splits(a, &rows);
@@ -261,7 +282,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5189 "chapters/05-convolution.nw"
+#line 5480 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -274,7 +295,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5068 "chapters/05-convolution.nw"
+#line 5352 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -346,6 +367,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
                         : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
     nonfused_first = (data ? winograd_first : litdnn_conv_winograd_gemm(a)) &&
                      !litdnn_conv_not_applicable(a, nonfused);
+    /* backward filter of a first layer: few channels in, half a block of filters or more out */
+    int few_first = !data && a->k >= 32 &&
+                    !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS);
+    if (few_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
     if (depthwise_first)
       order[n++] = depthwise;
     if (nonfused_first)
@@ -362,6 +388,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = nonfused;
     if (!batch_first)
       order[n++] = batch;
+    if (!data && !few_first)
+      order[n++] = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -380,7 +408,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5672 "chapters/05-convolution.nw"
+#line 5967 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

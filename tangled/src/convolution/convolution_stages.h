@@ -76,7 +76,10 @@
     litdnn_conv_bwd_filter_winograd_nonfused, conv_winograd4_applies, DET)                    \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                      \
     "1x1: x and dy channel-major over the batch, one GEMM summing over N P Q", GPU,           \
-    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)                                     \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS, "few channels",                          \
+    "C <= 4: blocks sum 8 filters x 10 taps per thread over their share of the tiles", GPU,   \
+    litdnn_conv_bwd_filter_few, conv_few_applies, DET)
 #define CONV_BACKWARD_BIAS_STAGES(S)                                                          \
   S(CONV_BIAS_STAGE_CPU, "cpu reference", "one sum per channel in double precision", CPU,     \
     litdnn_conv_backward_bias_cpu, NULL, DET)                                                 \
@@ -93,8 +96,13 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 #define CONV_FEW_K 64          /* filters per block */
 #define CONV_FEW_TH 8          /* output rows per block */
 #define CONV_FEW_TW 16         /* output columns per block */
-#define CONV_FEW_THREADS 128   /* 8 groups of 8 filters x 16 runs of 8 pixels */
+#define CONV_FEW_THREADS 128   /* 8 groups of 8 filters x 16 columns of 8 pixels */
+#define CONV_FEW_INFLIGHT 4    /* global loads a thread issues before it stores them */
+#define CONV_FEW_TAPS 10       /* backward filter: taps per thread, next to its 8 filters */
+#define CONV_FEW_TAP_BLOCK (16 * CONV_FEW_TAPS)   /* ... and per block */
+#define CONV_FEW_SPLITS 1024   /* backward filter: the most blocks that share one filter block */
 /* the tiled and the few-channels kernels' shared memory, in bytes */
 LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
 LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
+LITDNN_EXTERN_C_ int64_t litdnn_conv_few_filter_splits(const void *args);
 #endif
