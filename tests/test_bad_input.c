@@ -1701,7 +1701,7 @@ BI_CASE(litdnnConvolutionBackwardData, groups_that_do_not_divide_the_channels, B
 BI_CASE(litdnnConvolutionBackwardData, channels_per_group_mismatch, BAD_PARAM_SHAPE_MISMATCH,
         "wDesc has C = 2 channels per group, but dxDesc has 3 channels", wDesc = W->f_c2)
 BI_CASE(litdnnConvolutionBackwardData, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 9, but convolution backward data has algorithms 0..8", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
+        "algo = 10, but convolution backward data has algorithms 0..9", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
 BI_CASE(litdnnConvolutionBackwardData, negative_algo, BAD_PARAM_OUT_OF_BOUND, "algo = -1",
         algo = (litdnnConvolutionBwdDataAlgo_t)-1)
 BI_CASE(litdnnConvolutionBackwardData, an_algo_of_another_backend, NOT_SUPPORTED_BACKEND, ON_THIS_BACKEND,
@@ -1880,7 +1880,7 @@ BI_CASE(litdnnFindConvolutionBackwardDataAlgorithm, null_dx, BAD_PARAM_NULL_POIN
         dx = NULL)
 WORKSPACE_SIZE_CASES(litdnnGetConvolutionBackwardDataWorkspaceSize, dxDesc, wDesc, dyDesc)
 BI_CASE(litdnnGetConvolutionBackwardDataWorkspaceSize, algo_one_past_the_last, BAD_PARAM_OUT_OF_BOUND,
-        "algo = 9, but convolution backward data has algorithms 0..8", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
+        "algo = 10, but convolution backward data has algorithms 0..9", algo = LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT)
 BI_VALID(litdnnGetConvolutionBackwardFilterAlgorithm)
 RANKING_CASES(litdnnGetConvolutionBackwardFilterAlgorithm, xDesc, dwDesc, dyDesc)
 BI_VALID(litdnnFindConvolutionBackwardFilterAlgorithm)

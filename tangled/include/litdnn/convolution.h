@@ -94,6 +94,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE = 6,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED = 7, /* forward F(4x4, 3x3) of dy, 36 GEMMs */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1 = 8,    /* 1x1: dy channel-major over the batch, one GEMM */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_FEW_CHANNELS = 9,      /* C <= 4: dx phase by phase, dy at stride 1 */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT
 } litdnnConvolutionBwdDataAlgo_t;
 

@@ -1,4 +1,4 @@
-#line 5504 "chapters/05-convolution.nw"
+#line 5641 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2068 "chapters/05-convolution.nw"
+#line 2069 "chapters/05-convolution.nw"
 /* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
 static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
                                   int *h, int *w)
@@ -55,7 +55,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2131 "chapters/05-convolution.nw"
+#line 2132 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -106,7 +106,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2212 "chapters/05-convolution.nw"
+#line 2213 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -141,7 +141,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2272 "chapters/05-convolution.nw"
+#line 2273 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i (the stage's
@@ -186,12 +186,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2421 "chapters/05-convolution.nw"
+#line 2422 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2431 "chapters/05-convolution.nw"
+#line 2432 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -257,7 +257,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
 }
-#line 2508 "chapters/05-convolution.nw"
+#line 2509 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -289,7 +289,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2590 "chapters/05-convolution.nw"
+#line 2591 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -347,7 +347,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2666 "chapters/05-convolution.nw"
+#line 2667 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a block per plane (n, c), as im2col has a block per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -394,7 +394,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2801 "chapters/05-convolution.nw"
+#line 2802 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -408,7 +408,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2844 "chapters/05-convolution.nw"
+#line 2845 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -423,7 +423,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2878 "chapters/05-convolution.nw"
+#line 2879 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -553,7 +553,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3168 "chapters/05-convolution.nw"
+#line 3169 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row */
 static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
@@ -585,7 +585,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3206 "chapters/05-convolution.nw"
+#line 3207 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -611,7 +611,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3248 "chapters/05-convolution.nw"
+#line 3249 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -633,7 +633,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3416 "chapters/05-convolution.nw"
+#line 3422 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -673,29 +673,32 @@ LITDNN_UNROLL
   }
 }
 
-/* the input rectangle (ph x pw, corner ih0, iw0) of every channel of image n, zero outside
-   the image. A warp loads 32 floats of one row at a time, CONV_FEW_INFLIGHT rows in flight */
-static __device__ void conv_few_load_patch(const litdnn_conv_args *a, int64_t n, int64_t ih0, int64_t iw0,
-                                           int ph, int pw, float *patch)
+/* planes ch0 .. ch0 + chs - 1 of image n of src (strides st; zero from plane ch_end on), rows
+   y0 .. y0 + h - 1 and columns x0 .. x0 + w - 1 of them (zero outside H x W), into
+   dst[(plane h + row) w + column]. A warp loads 32 floats of one row at a time, CONV_FEW_INFLIGHT
+   rows in flight */
+static __device__ void conv_few_load_rect(const float *src, const int64_t *st, int64_t n, int ch0, int chs,
+                                          int ch_end, int64_t y0, int64_t x0, int h, int w, int H, int W,
+                                          float *dst)
 {
   const int warps = CONV_FEW_THREADS / 32;
-  int lane = threadIdx.x % 32, pieces_per_row = (pw + 31) / 32, pieces = a->c * ph * pieces_per_row;
+  int lane = threadIdx.x % 32, pieces_per_row = (w + 31) / 32, pieces = chs * h * pieces_per_row;
   for (int p0 = threadIdx.x / 32; p0 < pieces; p0 += CONV_FEW_INFLIGHT * warps) {
     float v[CONV_FEW_INFLIGHT];
     int at[CONV_FEW_INFLIGHT];
 LITDNN_UNROLL
     for (int q = 0; q < CONV_FEW_INFLIGHT; q++) {
       int p = p0 + q * warps, row = p / pieces_per_row, x = (p - row * pieces_per_row) * 32 + lane;
-      int ch = row / ph, y = row - ch * ph;
-      int64_t ih = ih0 + y, iw = iw0 + x;
-      at[q] = p < pieces && x < pw ? row * pw + x : -1;
-      v[q] = at[q] >= 0 && ih >= 0 && ih < a->in[1] && iw >= 0 && iw < a->in[2]
-                 ? a->x[litdnn_conv_offset(a->xs, n, ch, 0, ih, iw)] : 0.0f;
+      int ch = row / h, y = row - ch * h;
+      int64_t iy = y0 + y, ix = x0 + x;
+      at[q] = p < pieces && x < w ? row * w + x : -1;
+      v[q] = at[q] >= 0 && ch0 + ch < ch_end && iy >= 0 && iy < H && ix >= 0 && ix < W
+                 ? src[litdnn_conv_offset(st, n, ch0 + ch, 0, iy, ix)] : 0.0f;
     }
 LITDNN_UNROLL
     for (int q = 0; q < CONV_FEW_INFLIGHT; q++)
       if (at[q] >= 0)
-        patch[at[q]] = v[q];
+        dst[at[q]] = v[q];
   }
 }
 
@@ -717,7 +720,8 @@ static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_fwd_few(litdnn_c
     int tile = (int)(item - n * tiles);
     int oh0 = tile / tiles_w * CONV_FEW_TH, ow0 = tile % tiles_w * CONV_FEW_TW;
     __syncthreads();   /* the last tile's reads of the rectangle are done */
-    conv_few_load_patch(&a, n, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw, patch);
+    conv_few_load_rect(a.x, a.xs, n, 0, a.c, a.c, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw,
+                       a.in[1], a.in[2], patch);
     __syncthreads();
     float acc[8][8];   /* [filter][output row] */
 LITDNN_UNROLL
@@ -775,7 +779,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3608 "chapters/05-convolution.nw"
+#line 3618 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -839,7 +843,8 @@ LITDNN_UNROLL
     int oh0 = tile / tiles_w * CONV_FEW_TH, ow0 = tile % tiles_w * CONV_FEW_TW;
     __syncthreads();   /* the last tile's reads are done */
     conv_few_load_dy(&a, n, k0, oh0, ow0, dyt);
-    conv_few_load_patch(&a, n, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw, patch);
+    conv_few_load_rect(a.x, a.xs, n, 0, a.c, a.c, (int64_t)oh0 * u - a.pad[1], (int64_t)ow0 * v - a.pad[2], ph, pw,
+                       a.in[1], a.in[2], patch);
     __syncthreads();
     for (int px = share; share < shares && px < CONV_FEW_TH * CONV_FEW_TW; px += shares) {
       int row = px / CONV_FEW_TW, col = px % CONV_FEW_TW;
@@ -934,7 +939,93 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 3794 "chapters/05-convolution.nw"
+#line 3816 "chapters/05-convolution.nw"
+/* block (tile, phase, image) of the backward-data kernel: the rows h = ph + u i, i0 <= i < i0 + 16, and the
+   columns w = pw + v m, m0 <= m < m0 + 64, of dx; dilation 1. The phase's taps are r = r0 + u j (j < rs) and
+   s = s0 + v jj (jj < ss); element (i, m) reads dy[i + e - j][m + f - jj] */
+static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_bwd_data_few(litdnn_conv_args a, int tiles_w)
+{
+  extern __shared__ float conv_smem[];
+  int u = a.stride[1], v = a.stride[2], R = a.flt[1], S = a.flt[2];
+  int ph = (int)blockIdx.y / v, pw = (int)blockIdx.y % v, n = (int)blockIdx.z;
+  int e = (ph + a.pad[1]) / u, r0 = (ph + a.pad[1]) % u, f = (pw + a.pad[2]) / v, s0 = (pw + a.pad[2]) % v;
+  int rs = r0 < R ? (R - r0 + u - 1) / u : 0, ss = s0 < S ? (S - s0 + v - 1) / v : 0;
+  int hp = (a.in[1] - ph + u - 1) / u, wp = (a.in[2] - pw + v - 1) / v;   /* the phase's rows and columns */
+  int i0 = (int)blockIdx.x / tiles_w * CONV_FEW_DX_TH, m0 = (int)blockIdx.x % tiles_w * CONV_FEW_DX_TW;
+  if (i0 >= hp || m0 >= wp)
+    return;   /* the tile lies past this phase's edge (other phases have a row or column more) */
+  int rh = CONV_FEW_DX_TH + rs - 1, rw = CONV_FEW_DX_TW + ss - 1;   /* dy's rectangle, rows from i0 + e - rs + 1 */
+  float *rect = conv_smem, *taps = conv_smem + CONV_FEW_DX_KC * rh * rw;   /* taps[kk][j][t][c], t = ss - 1 - jj */
+  int t = threadIdx.x, ti = t / 8, col = t % 8 * 8;   /* a thread's row and first column in the tile */
+  float acc[4][8];   /* [channel][element] */
+LITDNN_UNROLL
+  for (int c = 0; c < 4; c++)
+LITDNN_UNROLL
+    for (int p = 0; p < 8; p++)
+      acc[c][p] = 0.0f;
+  int64_t oh0 = (int64_t)i0 + e - rs + 1, ow0 = (int64_t)m0 + f - ss + 1;
+  for (int k0 = 0; k0 < a.k && rs > 0 && ss > 0; k0 += CONV_FEW_DX_KC) {
+    __syncthreads();   /* the last step's reads are done */
+    conv_few_load_rect(a.dy, a.ys, n, k0, CONV_FEW_DX_KC, a.k, oh0, ow0, rh, rw, a.out[1], a.out[2], rect);
+    for (int i = t; i < CONV_FEW_DX_KC * rs * ss * 4; i += CONV_FEW_THREADS) {
+      int c = i % 4, tt = i / 4 % ss, j = i / (4 * ss) % rs, kk = i / (4 * ss * rs);
+      int r = r0 + u * j, sx = s0 + v * (ss - 1 - tt);
+      taps[i] = k0 + kk < a.k && c < a.c
+                    ? a.w[litdnn_conv_offset(a.ws, k0 + kk, c, 0, litdnn_conv_tap(a.flip, R, r),
+                                             litdnn_conv_tap(a.flip, S, sx))] : 0.0f;
+    }
+    __syncthreads();
+    for (int kk = 0; kk < CONV_FEW_DX_KC; kk++)
+      for (int j = 0; j < rs; j++) {
+        /* the thread's elements see dy's rectangle row ti + rs - 1 - j, columns col .. col + 7 + ss - 1 */
+        const float *row = rect + (kk * rh + ti + rs - 1 - j) * rw + col;
+        const float4 *tap = (const float4 *)(taps + (kk * rs + j) * ss * 4);
+        float d[8 + CONV_FEW_DX_SUB - 1];
+LITDNN_UNROLL
+        for (int q = 0; q < 8 + CONV_FEW_DX_SUB - 1; q++)
+          d[q] = q < 8 + ss - 1 ? row[q] : 0.0f;
+LITDNN_UNROLL
+        for (int tt = 0; tt < CONV_FEW_DX_SUB; tt++) {
+          if (tt >= ss)
+            break;
+          float4 w4 = tap[tt];
+          float wc[4] = {w4.x, w4.y, w4.z, w4.w};
+LITDNN_UNROLL
+          for (int c = 0; c < 4; c++)
+LITDNN_UNROLL
+            for (int p = 0; p < 8; p++)
+              acc[c][p] = fmaf(wc[c], d[p + tt], acc[c][p]);
+        }
+      }
+  }
+  int i = i0 + ti;
+  if (i >= hp)
+    return;
+LITDNN_UNROLL
+  for (int p = 0; p < 8; p++) {
+    int m = m0 + col + p;
+    if (m >= wp)
+      break;
+LITDNN_UNROLL
+    for (int c = 0; c < 4; c++)
+      if (c < a.c)
+        litdnn_conv_store(a.result + litdnn_conv_offset(a.xs, n, c, 0, ph + (int64_t)u * i, pw + (int64_t)v * m),
+                          acc[c][p], a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  /* phase (0, 0) has the most rows and columns */
+  int hp = (a->in[1] + a->stride[1] - 1) / a->stride[1], wp = (a->in[2] + a->stride[2] - 1) / a->stride[2];
+  int tiles_w = (wp + CONV_FEW_DX_TW - 1) / CONV_FEW_DX_TW;
+  unsigned tiles = (unsigned)((hp + CONV_FEW_DX_TH - 1) / CONV_FEW_DX_TH * tiles_w);
+  conv_bwd_data_few<<<litdnn_dim3(tiles, (unsigned)(a->stride[1] * a->stride[2]), (unsigned)a->n), CONV_FEW_THREADS,
+                      litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, tiles_w);
+  return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
+}
+#line 3931 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1011,7 +1102,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 3895 "chapters/05-convolution.nw"
+#line 4032 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1059,9 +1150,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 3960 "chapters/05-convolution.nw"
+#line 4097 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4222 "chapters/05-convolution.nw"
+#line 4359 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1075,7 +1166,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4238 "chapters/05-convolution.nw"
+#line 4375 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1120,7 +1211,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4093 "chapters/05-convolution.nw"
+#line 4230 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1213,7 +1304,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4311 "chapters/05-convolution.nw"
+#line 4448 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1263,7 +1354,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4379 "chapters/05-convolution.nw"
+#line 4516 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1339,7 +1430,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4501 "chapters/05-convolution.nw"
+#line 4638 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1461,7 +1552,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4704 "chapters/05-convolution.nw"
+#line 4841 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1505,7 +1596,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 4846 "chapters/05-convolution.nw"
+#line 4983 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1586,7 +1677,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5067 "chapters/05-convolution.nw"
+#line 5204 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1647,7 +1738,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5194 "chapters/05-convolution.nw"
+#line 5331 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1664,7 +1755,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5263 "chapters/05-convolution.nw"
+#line 5400 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1703,7 +1794,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5631 "chapters/05-convolution.nw"
+#line 5771 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1937,7 +2028,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5140 "chapters/05-convolution.nw"
+#line 5277 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -1978,7 +2069,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3272 "chapters/05-convolution.nw"
+#line 3273 "chapters/05-convolution.nw"
 /* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
    workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
    (backward filter: blended into dw, the first chunk with beta, the others added) */
@@ -2053,7 +2144,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 5867 "chapters/05-convolution.nw"
+#line 6007 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -1,8 +1,8 @@
-#line 5933 "chapters/05-convolution.nw"
+#line 6073 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 5986 "chapters/05-convolution.nw"
+#line 6126 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -40,13 +40,22 @@ size_t litdnn_conv_tiled_smem(const void *args)
 }
 
 /* C rectangles of 8 x 16 outputs, and forward 64 filters of C R S taps, backward filter 64 filters'
-   dy at 8 x 16 pixels */
+   dy at 8 x 16 pixels; backward data its own */
 size_t litdnn_conv_few_smem(const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   int64_t rect = conv_rect_floats(a, CONV_FEW_TH, CONV_FEW_TW);
   if (rect == INT64_MAX || a->c > CONV_FEW_MAX_C)
     return SIZE_MAX;
+  if (a->pass == LITDNN_CONV_BWD_DATA) {
+    /* 4 filters' dy under 16 x 64 elements of a phase, and their taps of it, for the phase with the most */
+    int64_t rs = ((int64_t)a->flt[1] + a->stride[1] - 1) / a->stride[1];
+    int64_t ss = ((int64_t)a->flt[2] + a->stride[2] - 1) / a->stride[2];
+    if (rs > (1 << 20) || ss > (1 << 20))
+      return SIZE_MAX;
+    return (size_t)(CONV_FEW_DX_KC * ((CONV_FEW_DX_TH + rs - 1) * (CONV_FEW_DX_TW + ss - 1) + rs * ss * 4)) *
+           sizeof(float);
+  }
   int64_t rest = a->pass == LITDNN_CONV_BWD_FILTER ? CONV_FEW_K * CONV_FEW_TH * CONV_FEW_TW
                                                    : CONV_FEW_K * (int64_t)a->c * a->flt[1] * a->flt[2];
   return (size_t)(a->c * rect + rest) * sizeof(float);
@@ -66,10 +75,22 @@ static const char *conv_few_applies(litdnnHandle_t h, const void *args)
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   if (a->in[0] != 1 || a->flt[0] != 1 || a->groups != 1 || a->c > CONV_FEW_MAX_C)
     return "the few-channels kernel computes 2-d convolutions of one group and at most 4 input channels";
-  if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
-      ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH * (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) >
-          INT32_MAX)
+  if (a->pass == LITDNN_CONV_BWD_DATA) {
+    /* the grid: tiles of phase (0, 0) along x, the u v phases along y, the images along z */
+    int64_t hp = ((int64_t)a->in[1] + a->stride[1] - 1) / a->stride[1];
+    int64_t wp = ((int64_t)a->in[2] + a->stride[2] - 1) / a->stride[2];
+    if (a->dil[1] != 1 || a->dil[2] != 1)
+      return "the few-channels backward-data kernel needs a filter without dilation";
+    if (((int64_t)a->flt[2] + a->stride[2] - 1) / a->stride[2] > CONV_FEW_DX_SUB)
+      return "the few-channels backward-data kernel takes at most 8 taps of a filter row per phase";
+    if (a->n > CONV_GRID_YZ || (int64_t)a->stride[1] * a->stride[2] > CONV_GRID_YZ ||
+        (hp + CONV_FEW_DX_TH - 1) / CONV_FEW_DX_TH * ((wp + CONV_FEW_DX_TW - 1) / CONV_FEW_DX_TW) > INT32_MAX)
+      return "the few-channels backward-data grid holds at most 65535 images and 65535 phases";
+  } else if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
+             ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH *
+                     (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) > INT32_MAX) {
     return "the few-channels kernel's grid holds at most 65535 blocks of 64 filters and 2^31 - 1 tiles per image";
+  }
   /* (backward filter's blocks of 160 taps along z: at most 4 channels of 48 KB of rectangles leave far fewer) */
   if (litdnn_conv_few_smem(a) > CONV_SMEM_LIMIT)
     return "the filters and the input rectangles do not fit in 48 KB of shared memory";
@@ -196,7 +217,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 5938 "chapters/05-convolution.nw"
+#line 6078 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -223,7 +244,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 6187 "chapters/05-convolution.nw"
+#line 6348 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -282,7 +303,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5480 "chapters/05-convolution.nw"
+#line 5617 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -295,7 +316,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5352 "chapters/05-convolution.nw"
+#line 5489 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -367,11 +388,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
                         : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_WINOGRAD_NONFUSED;
     nonfused_first = (data ? winograd_first : litdnn_conv_winograd_gemm(a)) &&
                      !litdnn_conv_not_applicable(a, nonfused);
-    /* backward filter of a first layer: few channels in, half a block of filters or more out */
-    int few_first = !data && a->k >= 32 &&
-                    !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS);
+    /* a first layer: few channels in, half a block of filters or more out */
+    int few = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_FEW_CHANNELS : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
+    int few_first = a->k >= 32 && !litdnn_conv_not_applicable(a, few);
     if (few_first)
-      order[n++] = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
+      order[n++] = few;
     if (depthwise_first)
       order[n++] = depthwise;
     if (nonfused_first)
@@ -388,8 +409,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = nonfused;
     if (!batch_first)
       order[n++] = batch;
-    if (!data && !few_first)
-      order[n++] = LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
+    if (!few_first)
+      order[n++] = few;
     order[n++] = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_REFERENCE : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE;
   }
   return n;
@@ -408,7 +429,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 5967 "chapters/05-convolution.nw"
+#line 6107 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -54,7 +54,10 @@
     litdnn_conv_bwd_data_winograd_nonfused, conv_winograd4_data_applies, DET)                 \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1, "1x1 batch gemm",                        \
     "1x1: dy channel-major over the batch, one GEMM, dx scattered at the stride", GPU,        \
-    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)
+    litdnn_conv_batch_gemm, conv_batch_gemm_applies, DET)                                     \
+  S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_FEW_CHANNELS, "few channels",                            \
+    "C <= 4: dx phase by phase, each a stride-1 correlation of dy; 8 elements x 4 channels per thread", \
+    GPU, litdnn_conv_bwd_data_few, conv_few_applies, DET)
 #define CONV_BACKWARD_FILTER_STAGES(S)                                                        \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_REFERENCE, "cpu reference", "the seven loops, scattering into dw", \
     CPU, litdnn_conv_backward_filter_cpu, NULL, DET)                                          \
@@ -101,6 +104,10 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 #define CONV_FEW_TAPS 10       /* backward filter: taps per thread, next to its 8 filters */
 #define CONV_FEW_TAP_BLOCK (16 * CONV_FEW_TAPS)   /* ... and per block */
 #define CONV_FEW_SPLITS 1024   /* backward filter: the most blocks that share one filter block */
+#define CONV_FEW_DX_TH 16      /* backward data: rows of one phase per block */
+#define CONV_FEW_DX_TW 64      /* ... and columns: 8 threads of 8 neighbours per row */
+#define CONV_FEW_DX_KC 4       /* filters per step through shared memory */
+#define CONV_FEW_DX_SUB 8      /* the most taps of one phase along a row */
 /* the tiled and the few-channels kernels' shared memory, in bytes */
 LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
 LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
