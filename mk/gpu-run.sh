@@ -10,13 +10,21 @@
 # tool and one part of the suites at a time, so that each run fits a
 # ten-minute command: TOOL is memcheck, racecheck, synccheck or initcheck
 # (or all), PART a name from SANITIZE_PARTS below (or all). Each run's
-# error summary goes to sanitize.txt, one line per (tool, part).
+# error summary goes to sanitize.txt, one line per (tool, part). Where a part
+# does not fit, LITDNN_TEST_STAGES='name,name' (see the README) keeps only
+# those stages' cases, e.g. one kernel just changed.
 set -uo pipefail
-# Everything is written under one folder and packed into one archive at the
-# end: the device tool brings back only a few files.
+# Everything is written under one folder and packed into one archive: the
+# device tool brings back only a few files. The archive is packed again
+# after every step, under a temporary name and then renamed, so that a run
+# killed at its time limit (even while packing) still brings back every
+# step that finished.
 out=/tmp/litdnn-gpu-out
 rm -rf "$out"; mkdir -p "$out"
-trap 'tar -C "$out" -czf "${OUT:-/tmp}/gpu-out.tgz" .' EXIT
+pack() {
+  tar -C "$out" -czf "${OUT:-/tmp}/gpu-out.tgz.part" . && mv "${OUT:-/tmp}/gpu-out.tgz.part" "${OUT:-/tmp}/gpu-out.tgz"
+}
+trap pack EXIT
 export LD_LIBRARY_PATH=$PWD/build/gpu-libs:${LD_LIBRARY_PATH:-}
 # cuDNN may live outside the loader's path (a Python wheel, say): find it.
 if ! ldconfig -p | grep -q libcudnn.so.9; then
@@ -56,12 +64,15 @@ sanitize() {
         build/tests/litdnn-tests --filter "$filter" -j4 > "$out/sanitize-$tool-$part.log" 2>&1
       local rc=$?
       local errors
-      errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error' "$out/sanitize-$tool-$part.log" |
-               awk '{s += $3} END {print s + 0}')
+      # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
+      # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)"
+      errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards displayed \([0-9]+ error' \
+                 "$out/sanitize-$tool-$part.log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
       local synth
       synth=$(grep -Eo 'Synthesis: .*' "$out/sanitize-$tool-$part.log" | tail -1)
       printf '%-10s %-12s errors %-5s exit %-3s %s\n' "$tool" "$part" "$errors" "$rc" "$synth" |
         tee -a "$out/sanitize.txt"
+      pack
     done
   done
 }
@@ -74,10 +85,12 @@ fi
 if [[ $what == all || $what == *tests* ]]; then
   echo "== test suites on the GPU (backends cpu, emu skipped for time; cuda)"
   LITDNN_TEST_BACKENDS=${LITDNN_TEST_BACKENDS:-cpu,cuda} build/tests/litdnn-tests ${TEST_ARGS:-} 2>&1 | tee "$out/tests.log" | tail -40
+  pack
 fi
 if [[ $what == all || $what == *check* ]]; then
   echo "== litdnn-check"
   build/bin/litdnn-check 2>&1 | tee "$out/check.log"
+  pack
 fi
 if [[ $what == all || $what == *bench* ]]; then
   mkdir -p "$out/results"
@@ -86,5 +99,6 @@ if [[ $what == all || $what == *bench* ]]; then
     name=${b##*/bench_}
     echo "== $b"
     "$b" --csv "$out/results/$name.csv" ${BENCH_ARGS:-} 2>&1 | tee "$out/bench-$name.log"
+    pack
   done
 fi
