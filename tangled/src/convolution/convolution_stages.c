@@ -85,7 +85,8 @@ static const char *conv_few_applies(litdnnHandle_t h, const void *args)
       return "the few-channels backward-data kernel takes at most 8 taps of a filter row per phase";
     if (a->n > CONV_GRID_YZ || (int64_t)a->stride[1] * a->stride[2] > CONV_GRID_YZ ||
         (hp + CONV_FEW_DX_TH - 1) / CONV_FEW_DX_TH * ((wp + CONV_FEW_DX_TW - 1) / CONV_FEW_DX_TW) > INT32_MAX)
-      return "the few-channels backward-data grid holds at most 65535 images and 65535 phases";
+      return "the few-channels backward-data grid holds at most 65535 images, 65535 phases "
+             "and 2^31 - 1 tiles of a phase";
   } else if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
              ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH *
                      (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) > INT32_MAX) {
@@ -244,7 +245,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 6355 "chapters/05-convolution.nw"
+#line 6356 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
