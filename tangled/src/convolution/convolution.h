@@ -58,6 +58,11 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_offset(const int64_t *s, int64_
 {
   return i0 * s[0] + i1 * s[1] + d * s[2] + h * s[3] + w * s[4];
 }
+/* how many tiles of th x tw outputs cover one image's 2-d output plane */
+static inline LITDNN_CONV_HD int64_t litdnn_conv_tiles(const litdnn_conv_args *a, int th, int tw)
+{
+  return ((int64_t)a->out[1] + th - 1) / th * (((int64_t)a->out[2] + tw - 1) / tw);
+}
 /* where tap l = (c, r, s) of filter k of a 2-d filter sits in w, flipped as the mode asks */
 static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int k, int l)
 {

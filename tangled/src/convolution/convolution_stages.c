@@ -1,8 +1,8 @@
-#line 6080 "chapters/05-convolution.nw"
+#line 6093 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 6133 "chapters/05-convolution.nw"
+#line 6146 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -65,8 +65,7 @@ size_t litdnn_conv_few_smem(const void *args)
 int64_t litdnn_conv_few_filter_splits(const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
-  int64_t items = ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH *
-                  (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) * a->n;
+  int64_t items = litdnn_conv_tiles(a, CONV_FEW_TH, CONV_FEW_TW) * a->n;
   return items < CONV_FEW_SPLITS ? items : CONV_FEW_SPLITS;
 }
 
@@ -88,8 +87,7 @@ static const char *conv_few_applies(litdnnHandle_t h, const void *args)
       return "the few-channels backward-data grid holds at most 65535 images, 65535 phases "
              "and 2^31 - 1 tiles of a phase";
   } else if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
-             ((int64_t)a->out[1] + CONV_FEW_TH - 1) / CONV_FEW_TH *
-                     (((int64_t)a->out[2] + CONV_FEW_TW - 1) / CONV_FEW_TW) > INT32_MAX) {
+             litdnn_conv_tiles(a, CONV_FEW_TH, CONV_FEW_TW) > INT32_MAX) {
     return "the few-channels kernel's grid holds at most 65535 blocks of 64 filters and 2^31 - 1 tiles per image";
   }
   /* (backward filter's blocks of 160 taps along z: at most 4 channels of 48 KB of rectangles leave far fewer) */
@@ -218,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 6085 "chapters/05-convolution.nw"
+#line 6098 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -245,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 6356 "chapters/05-convolution.nw"
+#line 6367 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -304,7 +302,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5624 "chapters/05-convolution.nw"
+#line 5637 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -317,7 +315,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5496 "chapters/05-convolution.nw"
+#line 5509 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
@@ -430,7 +428,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 6114 "chapters/05-convolution.nw"
+#line 6127 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
