@@ -809,7 +809,7 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
 }
 
 /* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
-   channels (every pass), then F(2x2) (forward and backward data); each pass's depthwise kernel on 3x3 depthwise
+   channels (every pass), then F(2x2) (forward and backward data), the other way round in TF32 math; each pass's depthwise kernel on 3x3 depthwise
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (every pass)
    and, at stride 1, in backward filter on planes of at most 14x14 */
 ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
@@ -844,6 +844,16 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
     cr_assert(count >= 2 && algos[0] == first[pass] && status[0] == LITDNN_STATUS_SUCCESS, "pass %d", pass);
     if (pass != BWD_FILTER)
       cr_assert_eq(algos[1], second[pass], "pass %d", pass);
+  }
+  /* in TF32 math, where only F(2x2)'s GEMMs use the tensor cores, the two swap places; backward
+     filter, which has no F(2x2), keeps F(4x4) first */
+  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+  for (int pass = FWD; pass <= BWD_FILTER; pass++) {
+    int count = get_list(h, pass, &d, algos, status, mem);
+    if (pass != BWD_FILTER)
+      cr_assert(count >= 2 && algos[0] == second[pass] && algos[1] == first[pass], "TF32, pass %d", pass);
+    else
+      cr_assert(count >= 1 && algos[0] == first[pass], "TF32, pass %d", pass);
   }
   free_descs(&d);
   d = make_descs(&small);
@@ -1233,9 +1243,16 @@ Test(convolution, math_type_is_kept)
   litdnnDestroyConvolutionDescriptor(cd);
 }
 
+/* The second problem has 16 channels each way, so that Winograd runs as
+   16 GEMMs, which TF32 math lets round. */
+static const conv_case tf32_cases[] = {
+  {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0},
+  {2, 2, 16, 16, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
+};
+
 static void tf32_runs(const t_case *c)
 {
-  conv_case k = {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0};
+  conv_case k = tf32_cases[c->problem];
   int pass = pass_of(c);
   size_t on = pass == FWD ? y_count(&k) : pass == BWD_DATA ? x_count(&k) : w_count(&k);
   float *x = t_random(x_count(&k), -1, 1), *w = t_random(w_count(&k), -1, 1), *dy = t_random(y_count(&k), -1, 1);
@@ -1272,10 +1289,19 @@ static void tf32_runs(const t_case *c)
        the error of one output has a standard deviation of about
        4e-4 * sqrt(180 / 9) = 1.8e-3; 1e-2 is five and a half of those
        (seen on an H200: 1.1e-3 on an output of 3.05). A wrong index
-       or a lost term errs by the size of a product, ~0.25 or more. */
+       or a lost term errs by the size of a product, ~0.25 or more.
+       Winograd's 16-GEMM form rounds the transformed V and U instead,
+       whose per-channel error bound is 64 where the direct sum's is 9
+       (the chapter's argument); since errors add at random, far below
+       their bound, twice the direct sum's tolerance holds them: a
+       simulation of TF32's rounding over 16 to 256 channels put their
+       root mean square at 1.9 times the direct sum's. */
     int tf32 = c->backend == LITDNN_BACKEND_CUDA;
-    double tol = tolerance(pass, algo);
-    t_assert_close(got, ref, on, fmax(tol, tf32 ? 1e-3 : 0), fmax(tol, tf32 ? 1e-2 : 0), what);
+    int winograd_gemm = k.c >= 16 && k.k >= 16 &&
+                        ((pass == FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD) ||
+                         (pass == BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD));
+    double tol = tolerance(pass, algo), widen = winograd_gemm ? 2.0 : 1.0;
+    t_assert_close(got, ref, on, fmax(tol, tf32 ? 1e-3 * widen : 0), fmax(tol, tf32 ? 1e-2 * widen : 0), what);
     free(got);
   }
   if (ws) t_dev_free(h, ws);
@@ -1284,7 +1310,7 @@ static void tf32_runs(const t_case *c)
   litdnnDestroy(h);
   free(x); free(w); free(dy); free(ref);
 }
-EVERY_PASS(tf32_runs_every_algorithm, 1, tf32_runs)
+EVERY_PASS(tf32_runs_every_algorithm, 2, tf32_runs)
 
 /* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
 static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_t mode, double coef,

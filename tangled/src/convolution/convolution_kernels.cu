@@ -1,4 +1,4 @@
-#line 5661 "chapters/05-convolution.nw"
+#line 5684 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -1560,7 +1560,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4861 "chapters/05-convolution.nw"
+#line 4874 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1604,7 +1604,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5003 "chapters/05-convolution.nw"
+#line 5016 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1685,7 +1685,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5224 "chapters/05-convolution.nw"
+#line 5237 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1746,7 +1746,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5351 "chapters/05-convolution.nw"
+#line 5364 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1763,7 +1763,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5420 "chapters/05-convolution.nw"
+#line 5433 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1802,7 +1802,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5791 "chapters/05-convolution.nw"
+#line 5814 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1902,7 +1902,7 @@ static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_
     litdnn_matmul_args g;         /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, each e */
     memset(&g, 0, sizeof g);
     g.call = a->call;
-    g.math = LITDNN_MATH_FMA;     /* in FP32 always: the transforms would enlarge TF32's rounding */
+    g.math = m == 2 ? a->math : LITDNN_MATH_FMA;  /* F(4x4)'s transforms would enlarge TF32's rounding */
     g.alpha = 1.0f;
     g.beta = 0.0f;
     g.m = T; g.n = (int)K; g.k = (int)C; g.batch = e;
@@ -2036,7 +2036,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5297 "chapters/05-convolution.nw"
+#line 5310 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2152,7 +2152,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6027 "chapters/05-convolution.nw"
+#line 6050 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
