@@ -12,7 +12,10 @@
 # (or all), PART a name from SANITIZE_PARTS below (or all). Each run's
 # error summary goes to sanitize.txt, one line per (tool, part). Where a part
 # does not fit, LITDNN_TEST_STAGES='name,name' (see the README) keeps only
-# those stages' cases, e.g. one kernel just changed.
+# those stages' cases, e.g. one kernel just changed; SANITIZE_SPLIT=1 runs
+# the tool once per test function, several at once, so that a run cut at
+# the deadline (SANITIZE_SECONDS) still reports every function it finished.
+# A run cut before its summary is reported as not finished, never as clean.
 set -uo pipefail
 # Everything is written under one folder and packed into one archive: the
 # device tool brings back only a few files. The archive is packed again
@@ -49,32 +52,78 @@ declare -A SANITIZE_PARTS=(
   [lrn]='lrn*/*'
   [rnn]='rnn*/*'
 )
+# The test functions of the suites a part's filter matches, as suite/name, from the binary's list.
+part_tests() {
+  local filter=$1 suite='' line
+  shopt -s extglob
+  build/tests/litdnn-tests --list 2>/dev/null | while IFS= read -r line; do
+    if [[ $line =~ ^([A-Za-z0-9_]+):\ [0-9]+\ tests?$ ]]; then
+      suite=${BASH_REMATCH[1]}
+    elif [[ $line =~ ^(├──|└──)\ (.+)$ && -n $suite ]]; then
+      local t="$suite/${BASH_REMATCH[2]}"
+      # shellcheck disable=SC2053  # the filter is a pattern
+      [[ $t == $filter ]] && echo "$t"
+    fi
+  done
+}
+# One compute-sanitizer run: sanitize_one TOOL PART FILTER LOG prints the summary line.
+sanitize_one() {
+  local tool=$1 part=$2 filter=$3 log=$4 left rc errors synth
+  left=$((SANITIZE_DEADLINE - $(date +%s)))
+  if ((left < 10)); then
+    printf '%-10s %-12s %-60s not run: the deadline had passed\n' "$tool" "$part" "$filter"
+    return
+  fi
+  # every test process (Criterion forks one per case) runs under the tool
+  LITDNN_TEST_BACKENDS=cuda timeout "$left" compute-sanitizer --tool "$tool" --target-processes all \
+    --print-limit 50 --error-exitcode 99 \
+    build/tests/litdnn-tests --filter "$filter" -j"${SANITIZE_JOBS:-4}" > "$log" 2>&1
+  rc=$?
+  # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
+  # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)"; a run cut by the deadline
+  # (exit 124) has no summary and counts as not finished, never as clean
+  errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards displayed \([0-9]+ error' \
+             "$log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
+  synth=$(grep -Eo 'Synthesis: .*' "$log" | tail -1)
+  if ((rc == 124)); then
+    printf '%-10s %-12s %-60s cut at the deadline: not finished\n' "$tool" "$part" "$filter"
+  else
+    printf '%-10s %-12s %-60s errors %-5s exit %-3s %s\n' "$tool" "$part" "$filter" "$errors" "$rc" "$synth"
+  fi
+}
+# SANITIZE_SPLIT=1 runs the tool once per test function of the part rather than once over the
+# part, SANITIZE_LANES of them at once: a run cut by the command's limit then still reports each
+# function it finished. SANITIZE_SECONDS (default 540) is the deadline of the whole step.
 sanitize() {
   local tools=$1 parts=$2 tool part filter
   [[ $tools == all ]] && tools=memcheck,racecheck,synccheck,initcheck
   [[ $parts == all ]] && parts=$(printf '%s,' "${!SANITIZE_PARTS[@]}")
+  SANITIZE_DEADLINE=$(($(date +%s) + ${SANITIZE_SECONDS:-540}))
   for tool in ${tools//,/ }; do
     for part in ${parts//,/ }; do
       filter=${SANITIZE_PARTS[$part]:-}
       [[ -n $filter ]] || { echo "gpu-run: no part '$part'" >&2; return 2; }
       echo "== compute-sanitizer --tool $tool: $part"
-      # every test process (Criterion forks one per case) runs under the tool
-      LITDNN_TEST_BACKENDS=cuda compute-sanitizer --tool "$tool" --target-processes all \
-        --print-limit 50 --error-exitcode 99 \
-        build/tests/litdnn-tests --filter "$filter" -j4 > "$out/sanitize-$tool-$part.log" 2>&1
-      local rc=$?
-      local errors
-      # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
-      # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)"
-      errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards displayed \([0-9]+ error' \
-                 "$out/sanitize-$tool-$part.log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
-      local synth
-      synth=$(grep -Eo 'Synthesis: .*' "$out/sanitize-$tool-$part.log" | tail -1)
-      printf '%-10s %-12s errors %-5s exit %-3s %s\n' "$tool" "$part" "$errors" "$rc" "$synth" |
-        tee -a "$out/sanitize.txt"
+      if [[ ${SANITIZE_SPLIT:-0} == 1 ]]; then
+        mkdir -p "$out/sanitize-$tool-$part"
+        local pids=() t i=0
+        while IFS= read -r t; do
+          sanitize_one "$tool" "$part" "$t" "$out/sanitize-$tool-$part/${t//\//.}.log" >> "$out/sanitize.txt" &
+          pids+=($!)
+          if (( ${#pids[@]} >= ${SANITIZE_LANES:-4} )); then
+            wait "${pids[0]}"; pids=("${pids[@]:1}"); pack
+          fi
+          i=$((i + 1))
+        done < <(part_tests "$filter")
+        wait
+        echo "   $i test functions"
+      else
+        sanitize_one "$tool" "$part" "$filter" "$out/sanitize-$tool-$part.log" | tee -a "$out/sanitize.txt"
+      fi
       pack
     done
   done
+  tail -n 40 "$out/sanitize.txt"
 }
 
 what=${1:-all}
