@@ -63,6 +63,16 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_tiles(const litdnn_conv_args *a
 {
   return ((int64_t)a->out[1] + th - 1) / th * (((int64_t)a->out[2] + tw - 1) / tw);
 }
+/* the same for phase (0, 0) of dx, the largest of the stride[1] x stride[2] phases that backward data
+   can be split into (its rows and columns are every stride-th of dx's); *tiles_w gets the tiles per row */
+static inline LITDNN_CONV_HD int64_t litdnn_conv_phase_tiles(const litdnn_conv_args *a, int th, int tw,
+                                                             int64_t *tiles_w)
+{
+  int64_t hp = ((int64_t)a->in[1] + a->stride[1] - 1) / a->stride[1];
+  int64_t wp = ((int64_t)a->in[2] + a->stride[2] - 1) / a->stride[2];
+  *tiles_w = (wp + tw - 1) / tw;
+  return (hp + th - 1) / th * *tiles_w;
+}
 /* where tap l = (c, r, s) of filter k of a 2-d filter sits in w, flipped as the mode asks */
 static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int k, int l)
 {

@@ -1,8 +1,8 @@
-#line 6117 "chapters/05-convolution.nw"
+#line 6129 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 6170 "chapters/05-convolution.nw"
+#line 6182 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -76,14 +76,13 @@ static const char *conv_few_applies(litdnnHandle_t h, const void *args)
     return "the few-channels kernel computes 2-d convolutions of one group and at most 4 input channels";
   if (a->pass == LITDNN_CONV_BWD_DATA) {
     /* the grid: tiles of phase (0, 0) along x, the u v phases along y, the images along z */
-    int64_t hp = ((int64_t)a->in[1] + a->stride[1] - 1) / a->stride[1];
-    int64_t wp = ((int64_t)a->in[2] + a->stride[2] - 1) / a->stride[2];
+    int64_t tiles_w;
     if (a->dil[1] != 1 || a->dil[2] != 1)
       return "the few-channels backward-data kernel needs a filter without dilation";
     if (((int64_t)a->flt[2] + a->stride[2] - 1) / a->stride[2] > CONV_FEW_DX_SUB)
       return "the few-channels backward-data kernel takes at most 8 taps of a filter row per phase";
     if (a->n > CONV_GRID_YZ || (int64_t)a->stride[1] * a->stride[2] > CONV_GRID_YZ ||
-        (hp + CONV_FEW_DX_TH - 1) / CONV_FEW_DX_TH * ((wp + CONV_FEW_DX_TW - 1) / CONV_FEW_DX_TW) > INT32_MAX)
+        litdnn_conv_phase_tiles(a, CONV_FEW_DX_TH, CONV_FEW_DX_TW, &tiles_w) > INT32_MAX)
       return "the few-channels backward-data grid holds at most 65535 images, 65535 phases "
              "and 2^31 - 1 tiles of a phase";
   } else if (((int64_t)a->k + CONV_FEW_K - 1) / CONV_FEW_K > CONV_GRID_YZ ||
@@ -216,7 +215,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 6122 "chapters/05-convolution.nw"
+#line 6134 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +242,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 6391 "chapters/05-convolution.nw"
+#line 6402 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -302,7 +301,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5661 "chapters/05-convolution.nw"
+#line 5673 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which forward and backward filter take it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -315,12 +314,12 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5528 "chapters/05-convolution.nw"
+#line 5538 "chapters/05-convolution.nw"
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
   int batch = conv_batch_algo(a);
-  int batch_first = conv_batch_gemm_first(a);
+  int batch_first = conv_batch_gemm_first(a), tf32 = a->math == LITDNN_MATH_TF32;
   if (batch_first)
     order[n++] = batch;
   if (a->pass == LITDNN_CONV_FWD) {
@@ -346,11 +345,11 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
          only F(2x2)'s GEMMs use the tensor cores */
       nonfused_first = winograd_first &&
                        !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
-      if (nonfused_first && a->math != LITDNN_MATH_TF32)
+      if (nonfused_first && !tf32)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       if (winograd_first)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
-      if (nonfused_first && a->math == LITDNN_MATH_TF32)
+      if (nonfused_first && tf32)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
@@ -397,12 +396,14 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = few;
     if (depthwise_first)
       order[n++] = depthwise;
-    if (nonfused_first && !(winograd_first && a->math == LITDNN_MATH_TF32))
+    /* F(4x4) before F(2x2) where both come first, but after it in TF32 math, as in forward */
+    int after = winograd_first && tf32;
+    if (nonfused_first && !after)
       order[n++] = nonfused;
     if (winograd_first)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
-    if (nonfused_first && winograd_first && a->math == LITDNN_MATH_TF32)
-      order[n++] = nonfused;   /* F(2x2) first in TF32 math, as in forward */
+    if (nonfused_first && after)
+      order[n++] = nonfused;
     for (int i = 0; i < 4; i++)
       order[n++] = o[i];
     if (data && !winograd_first)
@@ -433,7 +434,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 6151 "chapters/05-convolution.nw"
+#line 6163 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
