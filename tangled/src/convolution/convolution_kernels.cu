@@ -1,4 +1,4 @@
-#line 5697 "chapters/05-convolution.nw"
+#line 5841 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -633,7 +633,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3439 "chapters/05-convolution.nw"
+#line 3441 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -788,7 +788,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3696 "chapters/05-convolution.nw"
+#line 3759 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -947,11 +947,64 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 3857 "chapters/05-convolution.nw"
+#line 3920 "chapters/05-convolution.nw"
+/* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
+   r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
+static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
+{
+  int c = i % 4, tt = i / 4 % ss, j = i / (4 * ss);
+  int r = r0 + a->stride[1] * j, sx = s0 + a->stride[2] * (ss - 1 - tt);
+  return k < a->k && c < a->c ? a->w[litdnn_conv_offset(a->ws, k, c, 0, litdnn_conv_tap(a->flip, a->flt[1], r),
+                                                        litdnn_conv_tap(a->flip, a->flt[2], sx))]
+                              : 0.0f;
+}
+
+/* the element CONV_FEW_THREADS further on in a plane of rw columns (rw < CONV_FEW_THREADS) */
+static __device__ void conv_few_dx_step(int *r, int *c, int dr, int dc, int rw)
+{
+  *r += dr;
+  *c += dc;
+  if (*c >= rw) {
+    *c -= rw;
+    (*r)++;
+  }
+}
+
+/* filter kk's sums of the step, for channels 0 .. nc - 1 (nc a constant where it is called: 3 leaves the
+   fourth channel's multiply-adds out). A thread's elements see the rectangle's row ti + rs - 1 - j,
+   columns col .. col + 7 + ss - 1 */
+static __device__ void conv_few_dx_sum(float acc[4][8], const float *rect, const float *taps, int kk, int rh, int rp,
+                                       int rs, int ss, int ti, int col, int nc)
+{
+  for (int j = 0; j < rs; j++) {
+    const float *row = rect + (kk * rh + ti + rs - 1 - j) * rp + col;
+    const float4 *tap = (const float4 *)(taps + (kk * rs + j) * ss * 4);
+    float d[8 + CONV_FEW_DX_SUB - 1];
+LITDNN_UNROLL
+    for (int q = 0; q < 8 + CONV_FEW_DX_SUB - 1; q++)
+      d[q] = q < 8 + ss - 1 ? row[q] : 0.0f;
+LITDNN_UNROLL
+    for (int tt = 0; tt < CONV_FEW_DX_SUB; tt++) {
+      if (tt >= ss)
+        break;
+      float4 w4 = tap[tt];
+      float wc[4] = {w4.x, w4.y, w4.z, w4.w};
+LITDNN_UNROLL
+      for (int ch = 0; ch < 4; ch++)
+        if (ch < nc)
+LITDNN_UNROLL
+          for (int p = 0; p < 8; p++)
+            acc[ch][p] = fmaf(wc[ch], d[p + tt], acc[ch][p]);
+    }
+  }
+}
+
 /* block (tile, phase, image) of the backward-data kernel: the rows h = ph + u i, i0 <= i < i0 + 16, and the
    columns w = pw + v m, m0 <= m < m0 + 64, of dx; dilation 1. The phase's taps are r = r0 + u j (j < rs) and
-   s = s0 + v jj (jj < ss); element (i, m) reads dy[i + e - j][m + f - jj] */
-static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_bwd_data_few(litdnn_conv_args a, int tiles_w)
+   s = s0 + v jj (jj < ss); element (i, m) reads dy[i + e - j][m + f - jj]. While the block sums filter
+   k0 + kk, each thread's share of filter k0 + 4 + kk is on its way into registers */
+static __global__ void __launch_bounds__(CONV_FEW_THREADS, CONV_FEW_DX_BLOCKS) conv_bwd_data_few(litdnn_conv_args a,
+                                                                                                 int tiles_w)
 {
   extern __shared__ float conv_smem[];
   int u = a.stride[1], v = a.stride[2], R = a.flt[1], S = a.flt[2];
@@ -962,49 +1015,77 @@ static __global__ void __launch_bounds__(CONV_FEW_THREADS) conv_bwd_data_few(lit
   int i0 = (int)blockIdx.x / tiles_w * CONV_FEW_DX_TH, m0 = (int)blockIdx.x % tiles_w * CONV_FEW_DX_TW;
   if (i0 >= hp || m0 >= wp)
     return;   /* the tile lies past this phase's edge (other phases have a row or column more) */
-  int rh = CONV_FEW_DX_TH + rs - 1, rw = CONV_FEW_DX_TW + ss - 1;   /* dy's rectangle, rows from i0 + e - rs + 1 */
-  float *rect = conv_smem, *taps = conv_smem + CONV_FEW_DX_KC * rh * rw;   /* taps[kk][j][t][c], t = ss - 1 - jj */
-  int t = threadIdx.x, ti = t / 8, col = t % 8 * 8;   /* a thread's row and first column in the tile */
+  /* dy's rectangle: rh x rw from row i0 + e - rs + 1, column m0 + f - ss + 1, rows rp apart (odd) */
+  int rh = CONV_FEW_DX_TH + rs - 1, rw = CONV_FEW_DX_TW + ss - 1, rp = rw | 1;
+  int plane = rh * rp, tap_n = rs * ss * 4;
+  float *rect = conv_smem, *taps = conv_smem + CONV_FEW_DX_KC * plane;   /* taps[kk][j][t][c], t = ss - 1 - jj */
+  /* a warp sums 8 rows of 4 runs of 8 elements: with an odd pitch its 32 threads read 32 banks */
+  int t = threadIdx.x, lane = t % 32, wq = t / 32;
+  int ti = wq / 2 * 8 + lane / 4, col = (wq % 2 * 4 + lane % 4) * 8;
   float acc[4][8];   /* [channel][element] */
 LITDNN_UNROLL
   for (int c = 0; c < 4; c++)
 LITDNN_UNROLL
     for (int p = 0; p < 8; p++)
       acc[c][p] = 0.0f;
-  int64_t oh0 = (int64_t)i0 + e - rs + 1, ow0 = (int64_t)m0 + f - ss + 1;
-  for (int k0 = 0; k0 < a.k && rs > 0 && ss > 0; k0 += CONV_FEW_DX_KC) {
-    __syncthreads();   /* the last step's reads are done */
-    conv_few_load_rect(a.dy, a.ys, n, k0, CONV_FEW_DX_KC, a.k, oh0, ow0, rh, rw, a.out[1], a.out[2], rect);
-    for (int i = t; i < CONV_FEW_DX_KC * rs * ss * 4; i += CONV_FEW_THREADS) {
-      int c = i % 4, tt = i / 4 % ss, j = i / (4 * ss) % rs, kk = i / (4 * ss * rs);
-      int r = r0 + u * j, sx = s0 + v * (ss - 1 - tt);
-      taps[i] = k0 + kk < a.k && c < a.c
-                    ? a.w[litdnn_conv_offset(a.ws, k0 + kk, c, 0, litdnn_conv_tap(a.flip, R, r),
-                                             litdnn_conv_tap(a.flip, S, sx))] : 0.0f;
-    }
-    __syncthreads();
+  int64_t oh0 = (int64_t)i0 + e - rs + 1, ow0 = (int64_t)m0 + f - ss + 1, ys3 = a.ys[3], ys4 = a.ys[4];
+  int64_t corner = n * a.ys[0] + oh0 * ys3 + ow0 * ys4;   /* of the rectangle, in filter 0's plane */
+  /* the rectangle's rows rlo .. rhi - 1 and columns clo .. chi - 1 lie inside dy */
+  int64_t hr = a.out[1] - oh0, hc = a.out[2] - ow0;
+  int rlo = oh0 < 0 ? (int)-oh0 : 0, clo = ow0 < 0 ? (int)-ow0 : 0;
+  int rhi = hr < rh ? (hr > 0 ? (int)hr : 0) : rh, chi = hc < rw ? (hc > 0 ? (int)hc : 0) : rw;
+  /* a thread's first element of a plane, and the step of CONV_FEW_THREADS elements */
+  int er = t / rw, ec = t % rw, dr = CONV_FEW_THREADS / rw, dc = CONV_FEW_THREADS % rw;
+  if (rs > 0 && ss > 0) {   /* the first step's filters, one load at a time */
     for (int kk = 0; kk < CONV_FEW_DX_KC; kk++)
-      for (int j = 0; j < rs; j++) {
-        /* the thread's elements see dy's rectangle row ti + rs - 1 - j, columns col .. col + 7 + ss - 1 */
-        const float *row = rect + (kk * rh + ti + rs - 1 - j) * rw + col;
-        const float4 *tap = (const float4 *)(taps + (kk * rs + j) * ss * 4);
-        float d[8 + CONV_FEW_DX_SUB - 1];
+      for (int el = t, r = er, c = ec; el < rh * rw; el += CONV_FEW_THREADS, conv_few_dx_step(&r, &c, dr, dc, rw))
+        rect[kk * plane + r * rp + c] = kk < a.k && r >= rlo && r < rhi && c >= clo && c < chi
+                                            ? a.dy[corner + kk * a.ys[1] + r * ys3 + c * ys4] : 0.0f;
+    for (int i = t; i < CONV_FEW_DX_KC * tap_n; i += CONV_FEW_THREADS)
+      taps[i] = conv_few_dx_tap(&a, i / tap_n, i % tap_n, r0, s0, rs, ss);
+    __syncthreads();
+  }
+  for (int k0 = 0; k0 < a.k && rs > 0 && ss > 0; k0 += CONV_FEW_DX_KC) {
+    int kn = k0 + CONV_FEW_DX_KC;   /* the next step's first filter */
+LITDNN_UNROLL_BY(1)
+    for (int kk = 0; kk < CONV_FEW_DX_KC; kk++) {
+      /* filter kn + kk: the loads of the thread's first CONV_FEW_DX_STAGE elements and its tap start here */
+      int live = kn + kk < a.k, r = er, c = ec;
+      int64_t plane_at = corner + (int64_t)(kn + kk) * a.ys[1];
+      float pv[CONV_FEW_DX_STAGE], tv = 0.0f;
 LITDNN_UNROLL
-        for (int q = 0; q < 8 + CONV_FEW_DX_SUB - 1; q++)
-          d[q] = q < 8 + ss - 1 ? row[q] : 0.0f;
-LITDNN_UNROLL
-        for (int tt = 0; tt < CONV_FEW_DX_SUB; tt++) {
-          if (tt >= ss)
-            break;
-          float4 w4 = tap[tt];
-          float wc[4] = {w4.x, w4.y, w4.z, w4.w};
-LITDNN_UNROLL
-          for (int c = 0; c < 4; c++)
-LITDNN_UNROLL
-            for (int p = 0; p < 8; p++)
-              acc[c][p] = fmaf(wc[c], d[p + tt], acc[c][p]);
-        }
+      for (int q = 0; q < CONV_FEW_DX_STAGE; q++) {
+        pv[q] = live && r >= rlo && r < rhi && c >= clo && c < chi ? a.dy[plane_at + r * ys3 + c * ys4] : 0.0f;
+        conv_few_dx_step(&r, &c, dr, dc, rw);
       }
+      if (kn < a.k && t < tap_n)
+        tv = conv_few_dx_tap(&a, kn + kk, t, r0, s0, rs, ss);
+      /* ... and land while the block sums filter k0 + kk */
+      if (a.c > 3)
+        conv_few_dx_sum(acc, rect, taps, kk, rh, rp, rs, ss, ti, col, 4);
+      else
+        conv_few_dx_sum(acc, rect, taps, kk, rh, rp, rs, ss, ti, col, 3);
+      __syncthreads();   /* every thread is done with plane kk: it takes filter kn + kk */
+      if (kn >= a.k)
+        continue;
+      float *dst = rect + kk * plane;
+      r = er;
+      c = ec;
+LITDNN_UNROLL
+      for (int q = 0; q < CONV_FEW_DX_STAGE; q++) {
+        if (r < rh)
+          dst[r * rp + c] = pv[q];
+        conv_few_dx_step(&r, &c, dr, dc, rw);
+      }
+      /* a plane larger than the registers hold: the rest one load at a time */
+      for (int el = t + CONV_FEW_DX_STAGE * CONV_FEW_THREADS; el < rh * rw;
+           el += CONV_FEW_THREADS, conv_few_dx_step(&r, &c, dr, dc, rw))
+        dst[r * rp + c] = live && r >= rlo && r < rhi && c >= clo && c < chi ? a.dy[plane_at + r * ys3 + c * ys4] : 0.0f;
+      if (t < tap_n)
+        taps[kk * tap_n + t] = tv;
+      for (int i = t + CONV_FEW_THREADS; i < tap_n; i += CONV_FEW_THREADS)
+        taps[kk * tap_n + i] = conv_few_dx_tap(&a, kn + kk, i, r0, s0, rs, ss);
+    }
   }
   int i = i0 + ti;
   if (i >= hp)
@@ -1032,7 +1113,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 3962 "chapters/05-convolution.nw"
+#line 4106 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1109,7 +1190,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4063 "chapters/05-convolution.nw"
+#line 4207 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1157,9 +1238,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4128 "chapters/05-convolution.nw"
+#line 4272 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4390 "chapters/05-convolution.nw"
+#line 4534 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1173,7 +1254,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4406 "chapters/05-convolution.nw"
+#line 4550 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1218,7 +1299,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4261 "chapters/05-convolution.nw"
+#line 4405 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1311,7 +1392,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4479 "chapters/05-convolution.nw"
+#line 4623 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1361,7 +1442,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4547 "chapters/05-convolution.nw"
+#line 4691 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1437,7 +1518,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4669 "chapters/05-convolution.nw"
+#line 4813 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1559,7 +1640,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 4885 "chapters/05-convolution.nw"
+#line 5029 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1603,7 +1684,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5027 "chapters/05-convolution.nw"
+#line 5171 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1684,7 +1765,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5248 "chapters/05-convolution.nw"
+#line 5392 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1745,7 +1826,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5375 "chapters/05-convolution.nw"
+#line 5519 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1762,7 +1843,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5444 "chapters/05-convolution.nw"
+#line 5588 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1801,7 +1882,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5827 "chapters/05-convolution.nw"
+#line 5971 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2035,7 +2116,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5321 "chapters/05-convolution.nw"
+#line 5465 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2151,7 +2232,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6063 "chapters/05-convolution.nw"
+#line 6207 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -108,6 +108,8 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 #define CONV_FEW_DX_TW 64      /* ... and columns: 8 threads of 8 neighbours per row */
 #define CONV_FEW_DX_KC 4       /* filters per step through shared memory (a multiple of 4: the taps are float4s) */
 #define CONV_FEW_DX_SUB 8      /* the most taps of one phase along a row */
+#define CONV_FEW_DX_STAGE 10   /* ... and the floats of the next filter's dy a thread holds in registers */
+#define CONV_FEW_DX_BLOCKS 4   /* ... and the blocks an SM keeps resident (the registers' bound) */
 /* the tiled and the few-channels kernels' shared memory, in bytes */
 LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
 LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
