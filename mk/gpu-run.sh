@@ -81,12 +81,16 @@ sanitize_one() {
   rc=$?
   # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
   # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)"; a run cut by the deadline
-  # (exit 124) has no summary and counts as not finished, never as clean
+  # (exit 124) has no summary and counts as not finished, never as clean; a run whose cases
+  # never called CUDA (the tool then exits with 255) checked nothing and says so
   errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards displayed \([0-9]+ error' \
              "$log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
   synth=$(grep -Eo 'Synthesis: .*' "$log" | tail -1)
   if ((rc == 124)); then
     printf '%-10s %-12s %-60s cut at the deadline: not finished\n' "$tool" "$part" "$filter"
+  elif grep -q 'terminated before first instrumented API call' "$log"; then
+    # the cases ran (their synthesis is kept) but none called CUDA: the tool had nothing to watch
+    printf '%-10s %-12s %-60s no CUDA call: nothing checked  %s\n' "$tool" "$part" "$filter" "$synth"
   else
     printf '%-10s %-12s %-60s errors %-5s exit %-3s %s\n' "$tool" "$part" "$filter" "$errors" "$rc" "$synth"
   fi
