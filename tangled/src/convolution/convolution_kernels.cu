@@ -1,4 +1,4 @@
-#line 5841 "chapters/05-convolution.nw"
+#line 5848 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -970,6 +970,14 @@ static __device__ void conv_few_dx_step(int *r, int *c, int dr, int dc, int rw)
   }
 }
 
+/* element (r, c) of the dy rectangle whose corner sits at offset at in dy: zero outside dy's rows
+   rlo .. rhi - 1 and columns clo .. chi - 1, and everywhere for a filter past the last (live 0) */
+static __device__ float conv_few_dx_dy(const litdnn_conv_args *a, int live, int64_t at, int r, int c, int rlo,
+                                       int rhi, int clo, int chi)
+{
+  return live && r >= rlo && r < rhi && c >= clo && c < chi ? a->dy[at + r * a->ys[3] + c * a->ys[4]] : 0.0f;
+}
+
 /* filter kk's sums of the step, for channels 0 .. nc - 1 (nc a constant where it is called: 3 leaves the
    fourth channel's multiply-adds out). A thread's elements see the rectangle's row ti + rs - 1 - j,
    columns col .. col + 7 + ss - 1 */
@@ -1039,8 +1047,7 @@ LITDNN_UNROLL
   if (rs > 0 && ss > 0) {   /* the first step's filters, one load at a time */
     for (int kk = 0; kk < CONV_FEW_DX_KC; kk++)
       for (int el = t, r = er, c = ec; el < rh * rw; el += CONV_FEW_THREADS, conv_few_dx_step(&r, &c, dr, dc, rw))
-        rect[kk * plane + r * rp + c] = kk < a.k && r >= rlo && r < rhi && c >= clo && c < chi
-                                            ? a.dy[corner + kk * a.ys[1] + r * ys3 + c * ys4] : 0.0f;
+        rect[kk * plane + r * rp + c] = conv_few_dx_dy(&a, kk < a.k, corner + kk * a.ys[1], r, c, rlo, rhi, clo, chi);
     for (int i = t; i < CONV_FEW_DX_KC * tap_n; i += CONV_FEW_THREADS)
       taps[i] = conv_few_dx_tap(&a, i / tap_n, i % tap_n, r0, s0, rs, ss);
     __syncthreads();
@@ -1055,7 +1062,7 @@ LITDNN_UNROLL_BY(1)
       float pv[CONV_FEW_DX_STAGE], tv = 0.0f;
 LITDNN_UNROLL
       for (int q = 0; q < CONV_FEW_DX_STAGE; q++) {
-        pv[q] = live && r >= rlo && r < rhi && c >= clo && c < chi ? a.dy[plane_at + r * ys3 + c * ys4] : 0.0f;
+        pv[q] = conv_few_dx_dy(&a, live, plane_at, r, c, rlo, rhi, clo, chi);
         conv_few_dx_step(&r, &c, dr, dc, rw);
       }
       if (kn < a.k && t < tap_n)
@@ -1080,7 +1087,7 @@ LITDNN_UNROLL
       /* a plane larger than the registers hold: the rest one load at a time */
       for (int el = t + CONV_FEW_DX_STAGE * CONV_FEW_THREADS; el < rh * rw;
            el += CONV_FEW_THREADS, conv_few_dx_step(&r, &c, dr, dc, rw))
-        dst[r * rp + c] = live && r >= rlo && r < rhi && c >= clo && c < chi ? a.dy[plane_at + r * ys3 + c * ys4] : 0.0f;
+        dst[r * rp + c] = conv_few_dx_dy(&a, live, plane_at, r, c, rlo, rhi, clo, chi);
       if (t < tap_n)
         taps[kk * tap_n + t] = tv;
       for (int i = t + CONV_FEW_THREADS; i < tap_n; i += CONV_FEW_THREADS)
@@ -1113,7 +1120,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4106 "chapters/05-convolution.nw"
+#line 4113 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1190,7 +1197,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4207 "chapters/05-convolution.nw"
+#line 4214 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1238,9 +1245,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4272 "chapters/05-convolution.nw"
+#line 4279 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4534 "chapters/05-convolution.nw"
+#line 4541 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1254,7 +1261,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4550 "chapters/05-convolution.nw"
+#line 4557 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1299,7 +1306,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4405 "chapters/05-convolution.nw"
+#line 4412 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1392,7 +1399,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4623 "chapters/05-convolution.nw"
+#line 4630 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1442,7 +1449,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4691 "chapters/05-convolution.nw"
+#line 4698 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1518,7 +1525,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4813 "chapters/05-convolution.nw"
+#line 4820 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1640,7 +1647,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5029 "chapters/05-convolution.nw"
+#line 5036 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1684,7 +1691,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5171 "chapters/05-convolution.nw"
+#line 5178 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1765,7 +1772,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5392 "chapters/05-convolution.nw"
+#line 5399 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1826,7 +1833,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5519 "chapters/05-convolution.nw"
+#line 5526 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1843,7 +1850,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5588 "chapters/05-convolution.nw"
+#line 5595 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1882,7 +1889,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5971 "chapters/05-convolution.nw"
+#line 5978 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2116,7 +2123,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5465 "chapters/05-convolution.nw"
+#line 5472 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2232,7 +2239,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6207 "chapters/05-convolution.nw"
+#line 6214 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -106,7 +106,7 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 #define CONV_FEW_SPLITS 1024   /* backward filter: the most blocks that share one filter block */
 #define CONV_FEW_DX_TH 16      /* backward data: rows of one phase per block */
 #define CONV_FEW_DX_TW 64      /* ... and columns: 8 threads of 8 neighbours per row */
-#define CONV_FEW_DX_KC 4       /* filters per step through shared memory (a multiple of 4: the taps are float4s) */
+#define CONV_FEW_DX_KC 4       /* filters per step through shared memory (at least 2: see the kernel's barriers) */
 #define CONV_FEW_DX_SUB 8      /* the most taps of one phase along a row */
 #define CONV_FEW_DX_STAGE 10   /* ... and the floats of the next filter's dy a thread holds in registers */
 #define CONV_FEW_DX_BLOCKS 4   /* ... and the blocks an SM keeps resident (the registers' bound) */
