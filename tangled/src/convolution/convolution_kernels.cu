@@ -1,4 +1,4 @@
-#line 5848 "chapters/05-convolution.nw"
+#line 5974 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -553,39 +553,46 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3186 "chapters/05-convolution.nw"
+#line 3257 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
-   from x at the stride (from_x) or from dy; a row of the matrix per block row */
+   from x at the stride (from_x) or from dy; a row of the matrix per block row. A thread splits its first
+   column into (n, od, oh, ow) and reaches the next, T = blockDim.x columns on, by adding T's own split
+   with carries */
 static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
 {
-  int S = a.out[0] * a.out[1] * a.out[2], cols = nb * S, channels = from_x ? a.c : a.k;
+  int D = a.out[0], P = a.out[1], Q = a.out[2], S = D * P * Q, cols = nb * S, T = (int)blockDim.x;
+  int channels = from_x ? a.c : a.k;
   const float *src = from_x ? a.x : a.dy;
   const int64_t *st = from_x ? a.xs : a.ys;
   int64_t sd = st[2] * (from_x ? a.stride[0] : 1), sh = st[3] * (from_x ? a.stride[1] : 1),
           sw = st[4] * (from_x ? a.stride[2] : 1);
+  int tw = T % Q, th = T / Q % P, td = T / Q / P % D, tn = T / S;   /* the step of T columns, split */
   for (int64_t c = blockIdx.y; c < channels; c += gridDim.y) {
     const float *plane = src + c * st[1] + (int64_t)n0 * st[0];
     float *row = dst + c * cols;
-    for (int64_t j0 = (int64_t)blockIdx.x * blockDim.x * CONV_COL_BATCH; j0 < cols;
-         j0 += (int64_t)gridDim.x * blockDim.x * CONV_COL_BATCH) {
+    for (int j = (int)(blockIdx.x * T * CONV_COL_BATCH + threadIdx.x); j < cols;
+         j += (int)(gridDim.x * T * CONV_COL_BATCH)) {
+      int n = j / S, pq = j - n * S;
+      int ow = pq % Q, t = pq / Q, oh = t % P, od = t / P;
       float v[CONV_COL_BATCH];
       for (int i = 0; i < CONV_COL_BATCH; i++) {     /* the loads first, all in flight together */
-        int64_t j = j0 + i * blockDim.x + threadIdx.x;
-        if (j < cols) {
-          int n = (int)j / S, pq = (int)j - n * S;
-          int ow = pq % a.out[2], t = pq / a.out[2], oh = t % a.out[1], od = t / a.out[1];
+        if (j + i * T < cols)
           v[i] = plane[n * st[0] + od * sd + oh * sh + ow * sw];
-        }
+        ow += tw;                                     /* the next column, T on, by carries */
+        oh += th + (ow >= Q);
+        ow -= ow >= Q ? Q : 0;
+        od += td + (oh >= P);
+        oh -= oh >= P ? P : 0;
+        n += tn + (od >= D);
+        od -= od >= D ? D : 0;
       }
-      for (int i = 0; i < CONV_COL_BATCH; i++) {
-        int64_t j = j0 + i * blockDim.x + threadIdx.x;
-        if (j < cols)
-          row[j] = v[i];
-      }
+      for (int i = 0; i < CONV_COL_BATCH; i++)
+        if (j + i * T < cols)
+          row[j + i * T] = v[i];
     }
   }
 }
-#line 3224 "chapters/05-convolution.nw"
+#line 3302 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -611,7 +618,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3266 "chapters/05-convolution.nw"
+#line 3344 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -633,7 +640,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3441 "chapters/05-convolution.nw"
+#line 3564 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -788,7 +795,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3759 "chapters/05-convolution.nw"
+#line 3882 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -947,7 +954,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 3920 "chapters/05-convolution.nw"
+#line 4043 "chapters/05-convolution.nw"
 /* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
    r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
 static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
@@ -1120,7 +1127,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4113 "chapters/05-convolution.nw"
+#line 4236 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1197,7 +1204,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4214 "chapters/05-convolution.nw"
+#line 4337 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1245,9 +1252,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4279 "chapters/05-convolution.nw"
+#line 4402 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4541 "chapters/05-convolution.nw"
+#line 4664 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1261,7 +1268,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4557 "chapters/05-convolution.nw"
+#line 4680 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1306,7 +1313,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4412 "chapters/05-convolution.nw"
+#line 4535 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1399,7 +1406,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4630 "chapters/05-convolution.nw"
+#line 4753 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1449,7 +1456,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4698 "chapters/05-convolution.nw"
+#line 4821 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1525,7 +1532,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4820 "chapters/05-convolution.nw"
+#line 4943 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1647,7 +1654,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5036 "chapters/05-convolution.nw"
+#line 5159 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1691,7 +1698,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5178 "chapters/05-convolution.nw"
+#line 5301 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1772,7 +1779,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5399 "chapters/05-convolution.nw"
+#line 5522 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1833,7 +1840,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5526 "chapters/05-convolution.nw"
+#line 5649 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1850,7 +1857,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5595 "chapters/05-convolution.nw"
+#line 5718 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1889,7 +1896,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 5978 "chapters/05-convolution.nw"
+#line 6104 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2123,7 +2130,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5472 "chapters/05-convolution.nw"
+#line 5595 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2164,14 +2171,55 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3290 "chapters/05-convolution.nw"
+#line 3368 "chapters/05-convolution.nw"
+#define CONV_BATCH_INTO_Y_PLANE 196   /* output pixels per image from which forward multiplies into y itself */
+
+/* forward into y itself: for each group, a GEMM batched over the chunk's images whose product is image
+   n's output as a matrix, Y_n^T (S x Kg) = x'_n^T W_g^T over planes, Y_n (Kg x S) = W_g x'_n channels
+   last; x'_n is image n's S columns of xc */
+static litdnnStatus_t conv_batch_gemm_into_y(litdnnHandle_t h, const litdnn_conv_args *a, int planes, int64_t ld,
+                                             int n0, int images, int cols, const float *xc)
+{
+  int S = a->out[0] * a->out[1] * a->out[2];
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
+  for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
+    const float *x_g = xc + g * cg * cols, *w_g = a->w + g * kg * a->ws[0];
+    litdnn_matmul_args m;
+    memset(&m, 0, sizeof m);
+    m.call = a->call;
+    m.math = a->math;
+    m.alpha = a->alpha;
+    m.beta = a->beta;
+    m.batch = images;
+    m.k = (int)cg;
+    m.C = a->result + n0 * a->ys[0] + g * kg * a->ys[1];
+    m.ldc = ld;
+    m.strideC = a->ys[0];
+    if (planes) {
+      m.m = S; m.n = (int)kg;
+      m.A = x_g; m.lda = cols; m.strideA = S;
+      m.B = w_g; m.ldb = a->ws[0];
+    } else {
+      m.m = (int)kg; m.n = S;
+      m.transa = 1; m.A = w_g; m.lda = a->ws[0];
+      m.transb = 1; m.B = x_g; m.ldb = cols; m.strideB = S;
+    }
+    s = conv_matmul(h, &m, litdnn_backend(h) == LITDNN_BACKEND_CUDA);
+  }
+  return s;
+}
+
 /* a 1x1 layer without padding, chunk by chunk: the tensors the pass reads into channel-major order in the
    workspace (xc: C rows, yc: K rows), one GEMM batched over the groups, and the result scattered back
-   (backward filter: blended into dw, the first chunk with beta, the others added) */
+   (backward filter: blended into dw, the first chunk with beta, the others added); forward writes y
+   itself where y is a GEMM operand and the call is not the fused one */
 static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *a)
 {
   int nb = litdnn_conv_batch_images(a), S = a->out[0] * a->out[1] * a->out[2];
-  int64_t kg = a->k / a->groups, cg = a->c / a->groups;
+  int64_t kg = a->k / a->groups, cg = a->c / a->groups, ld = 0;
+  int into_y = a->pass == LITDNN_CONV_FWD && !a->fused && S >= CONV_BATCH_INTO_Y_PLANE ? litdnn_conv_out_matrix(a, &ld)
+                                                                                        : -1;
   float *xc = (float *)a->workspace, *yc = xc + (int64_t)a->c * nb * S;
   cudaStream_t st = litdnn_gpu_stream(h);
   dim3 c_rows = litdnn_dim3(1, (unsigned)(a->c < 65535 ? a->c : 65535), 1);
@@ -2190,6 +2238,10 @@ static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *
       conv_channel_major<<<k_rows, 256, 0, st>>>(*a, 0, n0, images, yc);
       if ((s = litdnn_gpu_launch_status(a->call, "conv_channel_major")) != LITDNN_STATUS_SUCCESS)
         break;
+    }
+    if (into_y >= 0) {
+      s = conv_batch_gemm_into_y(h, a, into_y, ld, n0, images, cols, xc);
+      continue;
     }
     litdnn_matmul_args m;
     memset(&m, 0, sizeof m);
@@ -2239,7 +2291,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6214 "chapters/05-convolution.nw"
+#line 6340 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
