@@ -1,4 +1,4 @@
-#line 5974 "chapters/05-convolution.nw"
+#line 5968 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -435,6 +435,18 @@ static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cu
   return big_tiles < 2 * 132 ? MATMUL_STAGE_PIPELINED_64X64 : MATMUL_STAGE_PIPELINED;
 }
 
+/* the arguments of one of a pass's GEMMs: its call, math type and blend, everything else zero */
+static litdnn_matmul_args conv_gemm_args(const litdnn_conv_args *a, float alpha, float beta)
+{
+  litdnn_matmul_args m;
+  memset(&m, 0, sizeof m);
+  m.call = a->call;
+  m.math = a->math;
+  m.alpha = alpha;
+  m.beta = beta;
+  return m;
+}
+
 static litdnnStatus_t conv_matmul(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, g->call, g);
@@ -470,12 +482,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
                                  (unsigned)(a->n < 65535 ? a->n : 65535));
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
-    litdnn_matmul_args m;
-    memset(&m, 0, sizeof m);
-    m.call = a->call;
-    m.math = a->math;
-    m.alpha = a->alpha;
-    m.beta = a->beta;
+    litdnn_matmul_args m = conv_gemm_args(a, a->alpha, a->beta);
     const float *out_g = (a->pass == LITDNN_CONV_FWD ? a->result : a->dy) + g * kg * a->ys[1];
     if (in_place)
       cols = (a->pass == LITDNN_CONV_BWD_DATA ? a->result : (float *)a->x) + g * cg * a->xs[1];
@@ -553,7 +560,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3257 "chapters/05-convolution.nw"
+#line 3264 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row. A thread splits its first
    column into (n, od, oh, ow) and reaches the next, T = blockDim.x columns on, by adding T's own split
@@ -592,7 +599,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3302 "chapters/05-convolution.nw"
+#line 3309 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -618,7 +625,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3344 "chapters/05-convolution.nw"
+#line 3351 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -640,7 +647,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3564 "chapters/05-convolution.nw"
+#line 3561 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -795,7 +802,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3882 "chapters/05-convolution.nw"
+#line 3879 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -954,7 +961,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 4043 "chapters/05-convolution.nw"
+#line 4040 "chapters/05-convolution.nw"
 /* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
    r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
 static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
@@ -1127,7 +1134,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4236 "chapters/05-convolution.nw"
+#line 4233 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1204,7 +1211,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4337 "chapters/05-convolution.nw"
+#line 4334 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1252,9 +1259,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4402 "chapters/05-convolution.nw"
+#line 4399 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4664 "chapters/05-convolution.nw"
+#line 4661 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1268,7 +1275,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4680 "chapters/05-convolution.nw"
+#line 4677 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1313,7 +1320,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4535 "chapters/05-convolution.nw"
+#line 4532 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1406,7 +1413,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4753 "chapters/05-convolution.nw"
+#line 4750 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1456,7 +1463,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4821 "chapters/05-convolution.nw"
+#line 4818 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1532,7 +1539,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4943 "chapters/05-convolution.nw"
+#line 4940 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1654,7 +1661,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5159 "chapters/05-convolution.nw"
+#line 5156 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1698,7 +1705,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5301 "chapters/05-convolution.nw"
+#line 5298 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1779,7 +1786,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5522 "chapters/05-convolution.nw"
+#line 5519 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1840,7 +1847,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5649 "chapters/05-convolution.nw"
+#line 5643 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1857,7 +1864,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5718 "chapters/05-convolution.nw"
+#line 5712 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1896,7 +1903,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 6104 "chapters/05-convolution.nw"
+#line 6098 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -1993,12 +2000,9 @@ static litdnnStatus_t conv_winograd_by_gemm(litdnnHandle_t h, const litdnn_conv_
       conv_winograd4_input<<<in_grid, 256, 0, st>>>(c, v, tiles_w, tiles, T);
     if ((s = litdnn_gpu_launch_status(a->call, "the Winograd input transform")) != LITDNN_STATUS_SUCCESS)
       break;
-    litdnn_matmul_args g;         /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, each e */
-    memset(&g, 0, sizeof g);
-    g.call = a->call;
+    /* M_e^T (T x K) = V_e^T (T x C) U_e^T (C x K), column-major, each e */
+    litdnn_matmul_args g = conv_gemm_args(a, 1.0f, 0.0f);
     g.math = m == 2 ? a->math : LITDNN_MATH_FMA;  /* F(4x4)'s transforms would enlarge TF32's rounding */
-    g.alpha = 1.0f;
-    g.beta = 0.0f;
     g.m = T; g.n = (int)K; g.k = (int)C; g.batch = e;
     g.A = v; g.lda = T; g.strideA = C * T;
     g.B = u; g.ldb = C; g.strideB = K * C;
@@ -2130,7 +2134,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5595 "chapters/05-convolution.nw"
+#line 5592 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2154,12 +2158,9 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
     conv_winograd4_dy<<<dy_grid, 256, 0, st>>>(c, mt, tiles_w, tiles, T);
     if ((s = litdnn_gpu_launch_status(a->call, "the Winograd transform of dy")) != LITDNN_STATUS_SUCCESS)
       break;
-    litdnn_matmul_args g;         /* dU_e (C x K) += V_e (C x T) M_e^T (T x K), column-major, each e */
-    memset(&g, 0, sizeof g);
-    g.call = a->call;
+    /* dU_e (C x K) += V_e (C x T) M_e^T (T x K), column-major, each e */
+    litdnn_matmul_args g = conv_gemm_args(a, 1.0f, n0 > 0 ? 1.0f : 0.0f);
     g.math = LITDNN_MATH_FMA;     /* in FP32 always, as in the forward form */
-    g.alpha = 1.0f;
-    g.beta = n0 > 0 ? 1.0f : 0.0f;
     g.m = (int)C; g.n = (int)K; g.k = T; g.batch = 36;
     g.transa = 1; g.A = v; g.lda = T; g.strideA = C * T;
     g.B = mt; g.ldb = T; g.strideB = K * T;
@@ -2171,7 +2172,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3368 "chapters/05-convolution.nw"
+#line 3375 "chapters/05-convolution.nw"
 #define CONV_BATCH_INTO_Y_PLANE 196   /* output pixels per image from which forward multiplies into y itself */
 
 /* forward into y itself: for each group, a GEMM batched over the chunk's images whose product is image
@@ -2185,12 +2186,7 @@ static litdnnStatus_t conv_batch_gemm_into_y(litdnnHandle_t h, const litdnn_conv
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
     const float *x_g = xc + g * cg * cols, *w_g = a->w + g * kg * a->ws[0];
-    litdnn_matmul_args m;
-    memset(&m, 0, sizeof m);
-    m.call = a->call;
-    m.math = a->math;
-    m.alpha = a->alpha;
-    m.beta = a->beta;
+    litdnn_matmul_args m = conv_gemm_args(a, a->alpha, a->beta);
     m.batch = images;
     m.k = (int)cg;
     m.C = a->result + n0 * a->ys[0] + g * kg * a->ys[1];
@@ -2243,12 +2239,7 @@ static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *
       s = conv_batch_gemm_into_y(h, a, into_y, ld, n0, images, cols, xc);
       continue;
     }
-    litdnn_matmul_args m;
-    memset(&m, 0, sizeof m);
-    m.call = a->call;
-    m.math = a->math;
-    m.alpha = 1.0f;
-    m.beta = 0.0f;
+    litdnn_matmul_args m = conv_gemm_args(a, 1.0f, 0.0f);
     m.batch = a->groups;
     m.B = a->w;                 /* W_g^T: Cg x Kg, leading dimension ws[0]; or dy' in backward filter */
     m.ldb = a->ws[0];
@@ -2291,7 +2282,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6340 "chapters/05-convolution.nw"
+#line 6331 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
