@@ -1,4 +1,4 @@
-#line 5968 "chapters/05-convolution.nw"
+#line 5965 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -447,6 +447,28 @@ static litdnn_matmul_args conv_gemm_args(const litdnn_conv_args *a, float alpha,
   return m;
 }
 
+/* forward's GEMM of one group into y: X_n, the unrolled input of image n, stored transposed (S x k, at
+   x + n xstride with leading dimension ldx), times W_g into image n's y (leading dimension ld, image stride
+   ys[0]); over planes Y_n^T (S x Kg) = X_n^T W_g^T, channels last Y_n (Kg x S) = W_g X_n. The caller sets
+   the batch. */
+static void conv_gemm_into_y(litdnn_matmul_args *m, const litdnn_conv_args *a, int planes, int64_t ld, int g,
+                             int S, int k, const float *x, int64_t ldx, int64_t xstride, float *y)
+{
+  int64_t kg = a->k / a->groups;
+  const float *w_g = a->w + g * kg * a->ws[0];
+  m->k = k;
+  m->C = y; m->ldc = ld; m->strideC = a->ys[0];
+  if (planes) {
+    m->m = S; m->n = (int)kg;
+    m->A = x; m->lda = ldx; m->strideA = xstride;
+    m->B = w_g; m->ldb = a->ws[0];
+  } else {
+    m->m = (int)kg; m->n = S;
+    m->transa = 1; m->A = w_g; m->lda = a->ws[0];
+    m->transb = 1; m->B = x; m->ldb = ldx; m->strideB = xstride;
+  }
+}
+
 static litdnnStatus_t conv_matmul(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
   litdnnStatus_t s = litdnn_matmul_check(h, g->call, g);
@@ -492,21 +514,8 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
         break;
     }
     if (a->pass == LITDNN_CONV_FWD) {
-      const float *w_g = a->w + g * kg * a->ws[0];
       m.batch = a->n;
-      m.C = (float *)out_g;
-      m.ldc = ld;
-      m.strideC = a->ys[0];
-      m.k = (int)L;
-      if (planes) {        /* Y^T (S x Kg) = X^T W^T */
-        m.m = (int)S; m.n = (int)kg;
-        m.A = cols; m.lda = S; m.strideA = cols_stride;
-        m.B = w_g; m.ldb = a->ws[0];
-      } else {             /* Y (Kg x S) = W X */
-        m.m = (int)kg; m.n = (int)S;
-        m.transa = 1; m.A = w_g; m.lda = a->ws[0];
-        m.transb = 1; m.B = cols; m.ldb = S; m.strideB = cols_stride;
-      }
+      conv_gemm_into_y(&m, a, planes, ld, g, (int)S, (int)L, cols, S, cols_stride, (float *)out_g);
       s = conv_matmul(h, &m, cublas);
     } else if (a->pass == LITDNN_CONV_BWD_DATA) {
       /* dX^T (S x L) = dY^T W_g, then col2im; in place, the GEMM blends into dx itself */
@@ -560,7 +569,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3264 "chapters/05-convolution.nw"
+#line 3274 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row. A thread splits its first
    column into (n, od, oh, ow) and reaches the next, T = blockDim.x columns on, by adding T's own split
@@ -599,7 +608,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3309 "chapters/05-convolution.nw"
+#line 3319 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -625,7 +634,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3351 "chapters/05-convolution.nw"
+#line 3361 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -647,7 +656,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3561 "chapters/05-convolution.nw"
+#line 3558 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -802,7 +811,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3879 "chapters/05-convolution.nw"
+#line 3876 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -961,7 +970,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 4040 "chapters/05-convolution.nw"
+#line 4037 "chapters/05-convolution.nw"
 /* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
    r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
 static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
@@ -1134,7 +1143,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4233 "chapters/05-convolution.nw"
+#line 4230 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1211,7 +1220,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4334 "chapters/05-convolution.nw"
+#line 4331 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1259,9 +1268,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4399 "chapters/05-convolution.nw"
+#line 4396 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 4661 "chapters/05-convolution.nw"
+#line 4658 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1275,7 +1284,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 4677 "chapters/05-convolution.nw"
+#line 4674 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1320,7 +1329,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4532 "chapters/05-convolution.nw"
+#line 4529 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1413,7 +1422,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 4750 "chapters/05-convolution.nw"
+#line 4747 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1463,7 +1472,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 4818 "chapters/05-convolution.nw"
+#line 4815 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1539,7 +1548,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 4940 "chapters/05-convolution.nw"
+#line 4937 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1661,7 +1670,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5156 "chapters/05-convolution.nw"
+#line 5153 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1705,7 +1714,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5298 "chapters/05-convolution.nw"
+#line 5295 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1786,7 +1795,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5519 "chapters/05-convolution.nw"
+#line 5516 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1847,7 +1856,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 5643 "chapters/05-convolution.nw"
+#line 5640 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1864,7 +1873,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 5712 "chapters/05-convolution.nw"
+#line 5709 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1903,7 +1912,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 6098 "chapters/05-convolution.nw"
+#line 6095 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2134,7 +2143,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 5592 "chapters/05-convolution.nw"
+#line 5589 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2172,12 +2181,11 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3375 "chapters/05-convolution.nw"
+#line 3385 "chapters/05-convolution.nw"
 #define CONV_BATCH_INTO_Y_PLANE 196   /* output pixels per image from which forward multiplies into y itself */
 
-/* forward into y itself: for each group, a GEMM batched over the chunk's images whose product is image
-   n's output as a matrix, Y_n^T (S x Kg) = x'_n^T W_g^T over planes, Y_n (Kg x S) = W_g x'_n channels
-   last; x'_n is image n's S columns of xc */
+/* forward into y itself: for each group, the im2col stage's GEMM into y, batched over the chunk's images,
+   with image n's S columns of xc (leading dimension cols) as its unrolled input */
 static litdnnStatus_t conv_batch_gemm_into_y(litdnnHandle_t h, const litdnn_conv_args *a, int planes, int64_t ld,
                                              int n0, int images, int cols, const float *xc)
 {
@@ -2185,22 +2193,10 @@ static litdnnStatus_t conv_batch_gemm_into_y(litdnnHandle_t h, const litdnn_conv
   int64_t kg = a->k / a->groups, cg = a->c / a->groups;
   litdnnStatus_t s = LITDNN_STATUS_SUCCESS;
   for (int g = 0; g < a->groups && s == LITDNN_STATUS_SUCCESS; g++) {
-    const float *x_g = xc + g * cg * cols, *w_g = a->w + g * kg * a->ws[0];
     litdnn_matmul_args m = conv_gemm_args(a, a->alpha, a->beta);
     m.batch = images;
-    m.k = (int)cg;
-    m.C = a->result + n0 * a->ys[0] + g * kg * a->ys[1];
-    m.ldc = ld;
-    m.strideC = a->ys[0];
-    if (planes) {
-      m.m = S; m.n = (int)kg;
-      m.A = x_g; m.lda = cols; m.strideA = S;
-      m.B = w_g; m.ldb = a->ws[0];
-    } else {
-      m.m = (int)kg; m.n = S;
-      m.transa = 1; m.A = w_g; m.lda = a->ws[0];
-      m.transb = 1; m.B = x_g; m.ldb = cols; m.strideB = S;
-    }
+    conv_gemm_into_y(&m, a, planes, ld, g, S, (int)cg, xc + g * cg * cols, cols, S,
+                     a->result + n0 * a->ys[0] + g * kg * a->ys[1]);
     s = conv_matmul(h, &m, litdnn_backend(h) == LITDNN_BACKEND_CUDA);
   }
   return s;
@@ -2282,7 +2278,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6331 "chapters/05-convolution.nw"
+#line 6328 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
