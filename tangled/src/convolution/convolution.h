@@ -85,13 +85,11 @@ static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float a
 {
   *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
 }
-static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a, int64_t off, int64_t k,
-                                                      float v)
+/* the value y's element at off takes for the sum v, without storing it */
+static inline LITDNN_CONV_HD float litdnn_conv_y_value(const litdnn_conv_args *a, int64_t off, int64_t k, float v)
 {
-  if (!a->fused) {
-    litdnn_conv_store(a->result + off, v, a->alpha, a->beta);
-    return;
-  }
+  if (!a->fused)
+    return a->beta == 0.0f ? a->alpha * v : a->alpha * v + a->beta * a->result[off];
   float t = a->alpha * v + a->bias[k];
   if (a->alpha2 != 0.0f)
     t += a->alpha2 * a->z[off];      /* read before the write: z may be y */
@@ -101,7 +99,12 @@ static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a,
       r = a->act_coef;
     t = t != t ? (a->act_nan ? t : 0.0f) : r;
   }
-  a->result[off] = t;
+  return t;
+}
+static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a, int64_t off, int64_t k,
+                                                      float v)
+{
+  a->result[off] = litdnn_conv_y_value(a, off, k, v);
 }
 typedef struct {
   int64_t m, cols, l;         /* per group: rows, columns, reduction length */
