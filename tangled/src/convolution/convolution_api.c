@@ -783,7 +783,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1756 "chapters/05-convolution.nw"
+#line 1752 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -850,7 +850,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1829 "chapters/05-convolution.nw"
+#line 1825 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -1110,7 +1110,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 6917 "chapters/05-convolution.nw"
+#line 6898 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,
