@@ -818,7 +818,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
 }
 
 /* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
-   channels (every pass), then F(2x2) (forward and backward data), the other way round in TF32 math; each pass's depthwise kernel on 3x3 depthwise
+   channels (every pass), then F(2x2) (forward and backward data), the other way round in TF32 math on planes
+   under 56x56; each pass's depthwise kernel on 3x3 depthwise
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (forward and
    backward data; backward filter on planes of at most 14x14) and, at stride 1, in backward filter on planes
    of at most 14x14 */
@@ -864,6 +865,18 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       cr_assert(count >= 2 && algos[0] == second[pass] && algos[1] == first[pass], "TF32, pass %d", pass);
     else
       cr_assert(count >= 1 && algos[0] == first[pass], "TF32, pass %d", pass);
+  }
+  free_descs(&d);
+  /* but on planes of 56 x 56, where the transforms' traffic is the larger cost, F(4x4) stays first */
+  conv_case large = dense;
+  large.in[1] = large.in[2] = 56;
+  d = make_descs(&large);
+  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+  for (int pass = FWD; pass <= BWD_FILTER; pass++) {
+    int count = get_list(h, pass, &d, algos, status, mem);
+    cr_assert(count >= 1 && algos[0] == first[pass], "TF32, 56 x 56, pass %d", pass);
+    if (pass != BWD_FILTER)
+      cr_assert(count >= 2 && algos[1] == second[pass], "TF32, 56 x 56, pass %d", pass);
   }
   free_descs(&d);
   d = make_descs(&small);

@@ -1,8 +1,8 @@
-#line 6452 "chapters/05-convolution.nw"
+#line 6456 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 6505 "chapters/05-convolution.nw"
+#line 6509 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 6457 "chapters/05-convolution.nw"
+#line 6461 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 6726 "chapters/05-convolution.nw"
+#line 6730 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -302,7 +302,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 5999 "chapters/05-convolution.nw"
+#line 6003 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -315,12 +315,16 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 5861 "chapters/05-convolution.nw"
+#line 5862 "chapters/05-convolution.nw"
+#define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
+
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
   int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
   int batch = conv_batch_algo(a);
   int batch_first = conv_batch_gemm_first(a), tf32 = a->math == LITDNN_MATH_TF32;
+  /* F(2x2) before F(4x4) in TF32 math, where only F(2x2)'s GEMMs use the tensor cores, but on large planes */
+  int f2_first_tf32 = tf32 && (int64_t)a->out[1] * a->out[2] < CONV_WINOGRAD4_TF32_PLANE;
   if (batch_first)
     order[n++] = batch;
   if (a->pass == LITDNN_CONV_FWD) {
@@ -342,15 +346,14 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       /* 3x3 at stride 1 with channels enough for its GEMMs: Winograd does 2.25 times fewer flops */
       int winograd_first = litdnn_conv_winograd_gemm(a) &&
                            !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD);
-      /* and there F(4x4)'s 36 GEMMs before F(2x2)'s 16 in FMA math; after them in TF32 math, where
-         only F(2x2)'s GEMMs use the tensor cores */
+      /* and there F(4x4)'s 36 GEMMs before F(2x2)'s 16, but after them where f2_first_tf32 says */
       nonfused_first = winograd_first &&
                        !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
-      if (nonfused_first && !tf32)
+      if (nonfused_first && !f2_first_tf32)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       if (winograd_first)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
-      if (nonfused_first && tf32)
+      if (nonfused_first && f2_first_tf32)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
@@ -397,8 +400,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = few;
     if (depthwise_first)
       order[n++] = depthwise;
-    /* F(4x4) before F(2x2) where both come first, but after it in TF32 math, as in forward */
-    int after = winograd_first && tf32;
+    /* F(4x4) before F(2x2) where both come first, but after it where f2_first_tf32 says, as in forward */
+    int after = winograd_first && f2_first_tf32;
     if (nonfused_first && !after)
       order[n++] = nonfused;
     if (winograd_first)
@@ -435,7 +438,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 6486 "chapters/05-convolution.nw"
+#line 6490 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
