@@ -80,16 +80,20 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv
   return litdnn_conv_offset(a->ws, k, l / (R * S), 0, litdnn_conv_tap(a->flip, R, l / S % R),
                             litdnn_conv_tap(a->flip, S, l % S));
 }
-/* dst = alpha * v + beta * dst; with beta = 0, dst is not read */
+/* alpha * v + beta * dst; with beta = 0, dst is not read */
+static inline LITDNN_CONV_HD float litdnn_conv_blend(const float *dst, float v, float alpha, float beta)
+{
+  return beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
+}
 static inline LITDNN_CONV_HD void litdnn_conv_store(float *dst, float v, float alpha, float beta)
 {
-  *dst = beta == 0.0f ? alpha * v : alpha * v + beta * *dst;
+  *dst = litdnn_conv_blend(dst, v, alpha, beta);
 }
 /* the value y's element at off takes for the sum v, without storing it */
 static inline LITDNN_CONV_HD float litdnn_conv_y_value(const litdnn_conv_args *a, int64_t off, int64_t k, float v)
 {
   if (!a->fused)
-    return a->beta == 0.0f ? a->alpha * v : a->alpha * v + a->beta * a->result[off];
+    return litdnn_conv_blend(a->result + off, v, a->alpha, a->beta);
   float t = a->alpha * v + a->bias[k];
   if (a->alpha2 != 0.0f)
     t += a->alpha2 * a->z[off];      /* read before the write: z may be y */
