@@ -258,12 +258,24 @@ static inline int litdnn_conv_batch_images(const litdnn_conv_args *a)
   return nb < 1 ? 1 : nb > a->n ? a->n : (int)nb;
 }
 
-/* bytes of a chunk's two channel-major matrices, (C + K) nb P Q floats; SIZE_MAX on overflow */
+#define CONV_BATCH_INTO_Y_PLANE 196   /* output pixels per image from which forward multiplies into y itself */
+
+/* forward into y itself (see below): 0 over planes, 1 channels last (ld set), or -1 through y' */
+static inline int litdnn_conv_batch_into_y(const litdnn_conv_args *a, int64_t *ld)
+{
+  int64_t S = (int64_t)a->out[0] * a->out[1] * a->out[2];
+  *ld = 0;
+  return a->pass == LITDNN_CONV_FWD && !a->fused && S >= CONV_BATCH_INTO_Y_PLANE ? litdnn_conv_out_matrix(a, ld) : -1;
+}
+
+/* bytes of a chunk's channel-major matrices, (C + K) nb P Q floats, or C nb P Q where forward writes y
+   itself; SIZE_MAX on overflow */
 static inline size_t litdnn_conv_batch_bytes(const litdnn_conv_args *a)
 {
-  int64_t cols, floats, bytes;
+  int64_t cols, floats, bytes, ld;
+  int64_t rows = (int64_t)a->c + (litdnn_conv_batch_into_y(a, &ld) >= 0 ? 0 : a->k);
   if (!litdnn_mul_size((int64_t)a->out[0] * a->out[1] * a->out[2], litdnn_conv_batch_images(a), &cols) ||
-      !litdnn_mul_size(cols, (int64_t)a->c + a->k, &floats) || !litdnn_mul_size(floats, 4, &bytes))
+      !litdnn_mul_size(cols, rows, &floats) || !litdnn_mul_size(floats, 4, &bytes))
     return SIZE_MAX;
   return (size_t)bytes;
 }
