@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 1017 "chapters/90-measuring.nw"
+#line 1019 "chapters/90-measuring.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -216,7 +216,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   }
   return kept;
 }
-#line 864 "chapters/90-measuring.nw"
+#line 866 "chapters/90-measuring.nw"
 /* both libraries' descriptions of the layer, into c; the output's dimensions into n, k, p, q */
 static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf32, int *n, int *k, int *p, int *q)
 {
@@ -247,7 +247,7 @@ static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf3
   BENCH_CUDNN(cudnnSetConvolutionMathType(c->cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, *n, *k, *p, *q));
 }
-#line 929 "chapters/90-measuring.nw"
+#line 931 "chapters/90-measuring.nw"
 /* everything describe_layer and the fill made, and the handles */
 static void free_layer(conv_bench_ctx *c)
 {
@@ -290,7 +290,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   int cg = s->c / s->g, n, k, p, q;
   describe_layer(&c, s, tf32, &n, &k, &p, &q);
   
-#line 906 "chapters/90-measuring.nw"
+#line 908 "chapters/90-measuring.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -345,16 +345,18 @@ c.ws_size = CONV_BENCH_WORKSPACE;
     best = best > 0.0 && best < ms ? best : ms;
   }
   for (int i = 0; i < found; i++) {
-    /* TF32 changes only the algorithms that call a GEMM (Winograd's F(2x2) form among them): the
-       others are timed once, in FMA mode */
+    /* TF32 changes only the algorithms that call a GEMM (Winograd's F(2x2) form among them) and the
+       implicit GEMMs that run on the tensor cores: the others are timed once, in FMA mode */
     int a = lp[i].algo;
     int gemm = pass == CONV_BENCH_FWD ? a == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || a == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS ||
                                             a == LITDNN_CONVOLUTION_FWD_ALGO_BATCH_GEMM_1X1 ||
-                                            a == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD
+                                            a == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD ||
+                                            a == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM
              : pass == CONV_BENCH_BWD_DATA
                  ? a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM || a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS ||
                        a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_BATCH_GEMM_1X1 ||
-                       a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD
+                       a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD ||
+                       a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM
                  : a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM || a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS ||
                        a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
     if ((tf32 && !gemm) || lp[i].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND)
@@ -385,7 +387,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
   }
   free_layer(&c);
 }
-#line 958 "chapters/90-measuring.nw"
+#line 960 "chapters/90-measuring.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;

@@ -75,7 +75,7 @@ typedef enum {
   LITDNN_CONVOLUTION_FWD_ALGO_GEMM = 3,               /* im2col, then the matrix-multiply chapter's GEMM */
   LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS = 4,        /* im2col, then cuBLAS (CUDA backend) */
   LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM = 5,      /* a tiled GEMM that gathers its own columns */
-  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 6, /* the same, with a table of offsets */
+  LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM = 6, /* the same, with a table of offsets; TF32: mma */
   LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE = 7,          /* one input channel per group */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD = 8,           /* F(2x2, 3x3): 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED = 9,  /* F(4x4, 3x3): transforms around 36 GEMMs */
@@ -89,7 +89,7 @@ typedef enum {
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DIRECT = 1,        /* one thread per input element */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM = 2,          /* w^T dy by the GEMM, then col2im */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS = 3,   /* the same with cuBLAS (CUDA backend) */
-  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy */
+  LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM = 4, /* dx = w^T dy as a tiled GEMM, gathering dy; TF32: mma */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD = 5,      /* forward Winograd of dy: 3x3, stride 1, 2-d */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_DEPTHWISE = 6,     /* 3x3 depthwise, K = C = groups */
   LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED = 7, /* forward F(4x4, 3x3) of dy, 36 GEMMs */

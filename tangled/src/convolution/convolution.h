@@ -174,7 +174,7 @@ static inline int litdnn_conv_winograd_gemm(const litdnn_conv_args *a)
   int64_t tiles = (int64_t)a->n * ((a->out[1] + 1) / 2) * ((a->out[2] + 1) / 2);
   return a->groups == 1 && a->c >= 16 && a->k >= 16 && tiles <= INT32_MAX && a->c <= INT32_MAX / 16;
 }
-/* the forward problem whose output is backward data's dx (3x3, stride 1, one group) */
+/* the forward problem whose output is backward data's dx (stride 1, one group) */
 static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *a, litdnn_conv_args *f)
 {
   *f = *a;
@@ -184,7 +184,7 @@ static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *
   for (int i = 0; i < 3; i++) {
     f->in[i] = a->out[i];
     f->out[i] = a->in[i];
-    f->pad[i] = a->flt[i] - 1 - a->pad[i];
+    f->pad[i] = a->dil[i] * (a->flt[i] - 1) - a->pad[i];
   }
   f->flip = !a->flip;
   for (int i = 0; i < 5; i++) {
@@ -195,6 +195,15 @@ static inline void litdnn_conv_backward_data_as_forward(const litdnn_conv_args *
   f->ws[1] = a->ws[0];
   f->x = a->dy;
   f->dy = NULL;
+}
+
+/* whether backward data is that forward problem: stride 1, one group, a padding the flip keeps */
+static inline int litdnn_conv_data_as_forward_applies(const litdnn_conv_args *a)
+{
+  for (int i = 0; i < 3; i++)
+    if (a->stride[i] != 1 || a->pad[i] > a->dil[i] * (a->flt[i] - 1))
+      return 0;
+  return a->groups == 1;
 }
 #define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
 

@@ -17,7 +17,8 @@
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, "implicit gemm",                               \
     "a 32x32 GEMM tile that gathers its columns from x", GPU, litdnn_conv_fwd_implicit_gemm, conv_implicit_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, "implicit precomp gemm",               \
-    "the same, with a table of tap offsets", GPU, litdnn_conv_fwd_implicit_precomp, conv_implicit_applies, DET) \
+    "the same, with a table of tap offsets; in TF32 math on the tensor cores", GPU,          \
+    litdnn_conv_fwd_implicit_precomp, conv_implicit_applies, DET)                             \
   S(LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE, "depthwise",                                       \
     "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, conv_depthwise_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD, "winograd",                                         \
@@ -42,7 +43,8 @@
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS, "cublas col2im", "w^T dy by cublasSgemm, then col2im", \
     CUDA, litdnn_conv_bwd_data_gemm_cublas, conv_gemm_applies, DET)                                        \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM, "implicit gemm",                          \
-    "dx = w^T dy as a tiled GEMM, col2im as a gather", GPU, litdnn_conv_bwd_data_implicit_gemm, conv_implicit_applies, DET) \
+    "dx = w^T dy as a tiled GEMM, col2im as a gather; in TF32 math at stride 1 on the tensor cores", GPU, \
+    litdnn_conv_bwd_data_implicit_gemm, conv_implicit_applies, DET)                           \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD, "winograd",                                    \
     "the forward Winograd of dy with the filter flipped and transposed", GPU,                 \
     litdnn_conv_bwd_data_winograd, conv_winograd_data_applies, DET)                                                 \
@@ -114,4 +116,6 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
 LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
 LITDNN_EXTERN_C_ int64_t litdnn_conv_few_filter_splits(const void *args);
+/* the implicit GEMM on the tensor cores, for a forward problem in TF32 math (CUDA only) */
+LITDNN_EXTERN_C_ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args);
 #endif
