@@ -1,11 +1,11 @@
-#line 6348 "chapters/05-convolution.nw"
+#line 6349 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include "matmul/matmul_tf32.cuh"
 #include <stdint.h>
 
-#line 4387 "chapters/05-convolution.nw"
+#line 4411 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK 16                 /* taps (c, r, s) of a slice */
@@ -39,7 +39,7 @@ static __device__ void conv_tf32_decode(const litdnn_conv_args *a, int64_t L, in
   }
   *t = o;
 }
-#line 4427 "chapters/05-convolution.nw"
+#line 4451 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one) */
 static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_conv_args a)
 {
@@ -79,7 +79,7 @@ static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_c
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   
-#line 4475 "chapters/05-convolution.nw"
+#line 4499 "chapters/05-convolution.nw"
 #define CT_LOAD(s)                                                                                  \
   do {                                                                                              \
     const conv_tf32_tap *tb = taps[(s) % 2];                                                        \
@@ -147,9 +147,9 @@ static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_c
   }
 #undef CT_LOAD
 #undef CT_STORE
-#line 4466 "chapters/05-convolution.nw"
+#line 4490 "chapters/05-convolution.nw"
   
-#line 4551 "chapters/05-convolution.nw"
+#line 4575 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -172,9 +172,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4467 "chapters/05-convolution.nw"
+#line 4491 "chapters/05-convolution.nw"
 }
-#line 4579 "chapters/05-convolution.nw"
+#line 4603 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -13,7 +13,7 @@ extern const litdnn_op_table litdnn_activation_forward_table;
 extern const litdnn_op_table litdnn_activation_backward_table;
 #line 3214 "chapters/04-matmul.nw"
 extern const litdnn_op_table litdnn_matmul_table;
-#line 459 "chapters/05-convolution.nw"
+#line 458 "chapters/05-convolution.nw"
 extern const litdnn_op_table litdnn_conv_forward_table, litdnn_conv_backward_data_table,
     litdnn_conv_backward_filter_table, litdnn_conv_backward_bias_table;
 #line 130 "chapters/06-pooling.nw"
@@ -47,7 +47,7 @@ static const litdnn_op_table *const tables[LITDNN_OP_COUNT] = {
 [LITDNN_OP_ACTIVATION_BACKWARD] = &litdnn_activation_backward_table,
 #line 3218 "chapters/04-matmul.nw"
 [LITDNN_OP_MATMUL] = &litdnn_matmul_table,
-#line 464 "chapters/05-convolution.nw"
+#line 463 "chapters/05-convolution.nw"
 [LITDNN_OP_CONVOLUTION_FORWARD] = &litdnn_conv_forward_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_DATA] = &litdnn_conv_backward_data_table,
 [LITDNN_OP_CONVOLUTION_BACKWARD_FILTER] = &litdnn_conv_backward_filter_table,
