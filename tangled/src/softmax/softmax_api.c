@@ -114,7 +114,7 @@ litdnnStatus_t litdnnSoftmaxBackward(litdnnHandle_t handle, litdnnSoftmaxAlgorit
   return litdnn_run_op(handle, LITDNN_OP_SOFTMAX_BACKWARD, call, &a);
 }
 
-#line 2068 "chapters/07-softmax.nw"
+#line 2060 "chapters/07-softmax.nw"
 LITDNN_APPLIES(softmax_rows_applies, litdnn_softmax_args, litdnn_softmax_rows_contiguous(a),
                "it needs each row contiguous and alike in every tensor (INSTANCE on packed "
                "tensors, CHANNEL on NHWC)")

@@ -1,4 +1,4 @@
-#line 2557 "chapters/07-softmax.nw"
+#line 2549 "chapters/07-softmax.nw"
 #include "core/prelude.cuh"
 #include "softmax/softmax.h"
 
@@ -56,7 +56,7 @@ static __global__ void softmax_naive_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2114 "chapters/07-softmax.nw"
+#line 2106 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_naive)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -105,7 +105,7 @@ static __global__ void softmax_block_smem_kernel(litdnn_softmax_args a)
   }
 }
 
-#line 2126 "chapters/07-softmax.nw"
+#line 2118 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_block_smem)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -190,7 +190,7 @@ SOFTMAX_FN void softmax_row_three_sweeps(const litdnn_softmax_args *a, int64_t r
              a->beta);
 }
 
-#line 2139 "chapters/07-softmax.nw"
+#line 2131 "chapters/07-softmax.nw"
 static __global__ void softmax_warp_rows_kernel(litdnn_softmax_args a, int vec)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -205,7 +205,7 @@ static __global__ void softmax_block_rows_kernel(litdnn_softmax_args a, int vec)
     softmax_row_three_sweeps(&a, r, threadIdx.x, blockDim.x, vec, buf);
 }
 
-#line 2157 "chapters/07-softmax.nw"
+#line 2149 "chapters/07-softmax.nw"
 static int softmax_vec_ok(const litdnn_softmax_args *a)
 {
   return a->len % 4 == 0 && (uintptr_t)a->x % 16 == 0 && (uintptr_t)a->out % 16 == 0 &&
@@ -319,7 +319,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2182 "chapters/07-softmax.nw"
+#line 2174 "chapters/07-softmax.nw"
 static __global__ void softmax_online_warp_kernel(litdnn_softmax_args a)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -426,7 +426,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2229 "chapters/07-softmax.nw"
+#line 2221 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_online)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -524,7 +524,7 @@ LITDNN_UNROLL_BY(4)
              a.alpha, a.beta);
 }
 
-#line 2284 "chapters/07-softmax.nw"
+#line 2276 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_nchw)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -609,7 +609,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2298 "chapters/07-softmax.nw"
+#line 2290 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_small_rows)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -710,7 +710,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2314 "chapters/07-softmax.nw"
+#line 2306 "chapters/07-softmax.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_softmax_channel_vec)(litdnnHandle_t h, const void *args)
 {
   const litdnn_softmax_args *a = (const litdnn_softmax_args *)args;
@@ -783,7 +783,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2330 "chapters/07-softmax.nw"
+#line 2322 "chapters/07-softmax.nw"
 SOFTMAX_FN void softmax_rows_vec_warps(const litdnn_softmax_args *a, int bwd, int nv)
 {
   int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
@@ -967,7 +967,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2425 "chapters/07-softmax.nw"
+#line 2417 "chapters/07-softmax.nw"
 static __global__ void softmax_channel_tile2_kernel(litdnn_softmax_args a, int lanes_c)
 {
   __shared__ float4 red[SOFTMAX_THREADS];
@@ -1126,7 +1126,7 @@ LITDNN_UNROLL
   }
 }
 
-#line 2504 "chapters/07-softmax.nw"
+#line 2496 "chapters/07-softmax.nw"
 static __global__ void softmax_short_rows_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 4); }
 static __global__ void softmax_short_rows8_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 0, 8); }
 static __global__ void softmax_short_rows_vec_kernel(litdnn_softmax_args a, int group) { softmax_short_rows(&a, group, 0, 1, 4); }
