@@ -250,7 +250,7 @@ litdnnStatus_t litdnn_run_op(litdnnHandle_t h, litdnnOp_t op, const char *call, 
 {
   const litdnn_op_table *t = litdnn_op(op);
   int s = h->stage[op];
-  const char *why;
+  const char *why = NULL;   /* read only where a refusal set it; the compiler cannot tell */
   if (s != LITDNN_STAGE_AUTOMATIC) {
     if ((why = litdnn_stage_refusal(h, &t->stages[s], args)) != NULL)
       return litdnn_error(LITDNN_STATUS_NOT_SUPPORTED, call,
