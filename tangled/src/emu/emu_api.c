@@ -1,4 +1,4 @@
-#line 3251 "chapters/01-emulator.nw"
+#line 3269 "chapters/01-emulator.nw"
 /* emu_api.c: the CUDA runtime API on the CPU.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "emu_internal.h"
 
-#line 3274 "chapters/01-emulator.nw"
+#line 3292 "chapters/01-emulator.nw"
 static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t runtime_lock;
 
@@ -29,7 +29,7 @@ void litdnn_emu_lock(void) {
 }
 
 void litdnn_emu_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
-#line 3309 "chapters/01-emulator.nw"
+#line 3327 "chapters/01-emulator.nw"
 int litdnn_emu_schedule = LITDNN_EMU_FORWARD, litdnn_emu_strict;
 static int abort_on_fatal;
 unsigned long litdnn_emu_seed = 1;
@@ -68,7 +68,7 @@ void litdnn_emu_set_strict(int strict) {
   LITDNN_EMU_LOCKED;
   litdnn_emu_strict = strict;
 }
-#line 3355 "chapters/01-emulator.nw"
+#line 3373 "chapters/01-emulator.nw"
 static unsigned long warnings;
 
 static void say(const char *fmt, va_list ap) {
@@ -129,7 +129,7 @@ long litdnn_emu_clock_ticks(void) {
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return (long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
 }
-#line 3420 "chapters/01-emulator.nw"
+#line 3438 "chapters/01-emulator.nw"
 static _Thread_local int last_error;    /* each host thread's own, as in CUDA */
 
 int litdnn_emu_set_error(int error) {
@@ -188,7 +188,7 @@ const char *litdnn_emu_cudaGetErrorString(int error) {
       return errors[i].text;
   return "unknown error";
 }
-#line 3486 "chapters/01-emulator.nw"
+#line 3504 "chapters/01-emulator.nw"
 int litdnn_emu_cudaMalloc(void **ptr, size_t bytes) {
   litdnn_emu_init();
   LITDNN_EMU_LOCKED;
@@ -350,7 +350,7 @@ int litdnn_emu_cudaMemsetAsync(void *dst, int value, size_t bytes,
   (void)stream;
   return litdnn_emu_cudaMemset(dst, value, bytes);
 }
-#line 3655 "chapters/01-emulator.nw"
+#line 3673 "chapters/01-emulator.nw"
 int litdnn_emu_memcpy_symbol(void *symbol, size_t symbol_bytes, void *other,
                              size_t bytes, size_t offset, int to_symbol, int kind) {
   const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
@@ -384,7 +384,7 @@ int litdnn_emu_symbol_address(void **ptr, void *symbol, size_t bytes) {
   *ptr = symbol;
   return 0;
 }
-#line 3693 "chapters/01-emulator.nw"
+#line 3711 "chapters/01-emulator.nw"
 struct litdnn_emu_stream { int unused; };
 struct litdnn_emu_event { double ms; };
 
@@ -477,7 +477,7 @@ int litdnn_emu_cudaDeviceGetAttribute(int *value, int attr, int device) {
   }
   return 0;
 }
-#line 3788 "chapters/01-emulator.nw"
+#line 3806 "chapters/01-emulator.nw"
 int litdnn_emu_cudaStreamCreate(litdnn_emu_stream_t *stream) {
   *stream = calloc(1, sizeof **stream);
   return *stream ? 0 : litdnn_emu_set_error(2);
@@ -510,7 +510,7 @@ int litdnn_emu_cudaEventElapsedTime(float *ms, litdnn_emu_event_t start,
   *ms = (float)(end->ms - start->ms);
   return 0;
 }
-#line 3823 "chapters/01-emulator.nw"
+#line 3841 "chapters/01-emulator.nw"
 static struct { const void *func; size_t max_dynamic_shared; } attributes[256];
 static int nattributes;
 
@@ -555,7 +555,7 @@ int litdnn_emu_cudaFuncGetAttributes(struct litdnn_emu_func_attributes *attr,
   attr->preferredShmemCarveout = -1;
   return 0;
 }
-#line 3873 "chapters/01-emulator.nw"
+#line 3891 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 const char *__asan_default_options(void);
 const char *__asan_default_options(void)

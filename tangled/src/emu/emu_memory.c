@@ -1,7 +1,8 @@
-#line 2665 "chapters/01-emulator.nw"
+#line 2682 "chapters/01-emulator.nw"
 /* emu_memory.c: device memory between guard pages, and the fault handler.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file. */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,7 +127,7 @@ int litdnn_emu_device_free(void *p) {
   b->freed = 1;
   return 0;
 }
-#line 2731 "chapters/01-emulator.nw"
+#line 2749 "chapters/01-emulator.nw"
 /* 'd_x' (840 bytes): the argument the host passed in the running launch,
    else the variable it allocated into, else the number of the cudaMalloc */
 static const char *buffer_label(const struct buffer *b, char *s, size_t n) {
@@ -157,7 +158,7 @@ const char *litdnn_emu_describe_pointer(const void *p, char *s, size_t n) {
     snprintf(s, n, "byte %td of %s", c - b->data, what);
   return s;
 }
-#line 2779 "chapters/01-emulator.nw"
+#line 2797 "chapters/01-emulator.nw"
 /* d_x in "&d_x" or "(void **)&d_x"; nothing in "ptr", which only
    passes on an address some caller gave */
 static char *variable_of(const char *text) {
@@ -333,7 +334,7 @@ int litdnn_emu_device_range(const void *p, size_t bytes, int open,
     mprotect(b->tail_page, page, prot);
   return 1;
 }
-#line 2697 "chapters/01-emulator.nw"
+#line 2715 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 __attribute__((no_sanitize("address")))
 #endif
@@ -367,7 +368,7 @@ void litdnn_emu_memory_check_canaries(const char *after) {
 }
 #line 2550 "chapters/01-emulator.nw"
 static struct sigaction previous_segv, previous_bus;
-#line 2928 "chapters/01-emulator.nw"
+#line 2946 "chapters/01-emulator.nw"
 #if defined(__x86_64__)
 /* the registers in the order of their 4-bit numbers in an instruction */
 static const int gpr[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
@@ -483,7 +484,7 @@ static int decode_access(const unsigned char *pc, const greg_t *g,
   return 1;
 }
 #endif
-#line 3052 "chapters/01-emulator.nw"
+#line 3070 "chapters/01-emulator.nw"
 static void say_access(char *where, size_t size_where, const struct buffer *b,
                        const char *start, size_t size) {
   char what[300];
@@ -564,7 +565,7 @@ static void source_of(const void *pc, char *out, size_t n) {
     line += c + 1;
   snprintf(out, n, ", at %s (in %s)", line, function);
 }
-#line 3141 "chapters/01-emulator.nw"
+#line 3159 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_WATCH_TAIL
 static struct buffer *stepping[4];
 static int nstepping;
@@ -608,7 +609,7 @@ unsigned long litdnn_emu_tail_steps(void) {
   return 0;
 #endif
 }
-#line 3191 "chapters/01-emulator.nw"
+#line 3209 "chapters/01-emulator.nw"
 #ifdef LITDNN_EMU_ASAN
 void *__asan_get_report_address(void);
 void *__asan_get_report_pc(void);
@@ -702,10 +703,25 @@ static void on_fault(int sig, siginfo_t *info, void *context) {
 
 /* the handler runs on a stack of its own, so that a fiber's stack
    overflow can be reported; each host thread that launches needs one.
-   A thread that has one already keeps it: AddressSanitizer gives every
-   thread its own (of 187 KiB), and unmaps it when the thread ends. */
+   A thread that has one already keeps it (AddressSanitizer may give a
+   thread its own, of 187 KiB, and unmap it when the thread ends). One
+   we allocate is kept in a thread-local pointer, where a leak checker
+   sees it, and freed when its thread ends. */
+static pthread_key_t altstack_key;
+static pthread_once_t altstack_key_once = PTHREAD_ONCE_INIT;
+static void altstack_release(void *mem) {
+  stack_t off;
+  memset(&off, 0, sizeof off);
+  off.ss_flags = SS_DISABLE;
+  sigaltstack(&off, NULL);
+  free(mem);
+}
+static void altstack_make_key(void) {
+  pthread_key_create(&altstack_key, altstack_release);
+}
 void litdnn_emu_thread_altstack(void) {
   static _Thread_local int has_one;
+  static _Thread_local void *own;
   if (has_one)
     return;
   has_one = 1;
@@ -714,10 +730,12 @@ void litdnn_emu_thread_altstack(void) {
       alt.ss_size >= 64 * 1024)
     return;
   alt.ss_size = 256 * 1024;
-  alt.ss_sp = malloc(alt.ss_size);
+  alt.ss_sp = own = malloc(alt.ss_size);
   alt.ss_flags = 0;
-  if (alt.ss_sp)
-    sigaltstack(&alt, NULL);
+  if (!own || sigaltstack(&alt, NULL) != 0)
+    return;
+  pthread_once(&altstack_key_once, altstack_make_key);
+  pthread_setspecific(altstack_key, own);
 }
 
 void litdnn_emu_install_fault_handler(void) {
