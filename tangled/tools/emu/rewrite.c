@@ -1,4 +1,4 @@
-#line 3943 "chapters/01-emulator.nw"
+#line 3961 "chapters/01-emulator.nw"
 /* rewrite.c: litdnn-emu-rewrite IN.cu > OUT.c -- CUDA C to C for the emulator.
    Generated from chapters/01-emulator.nw; edit the chapter, not this file.
    Keeps every line where it was: generated code goes on existing lines. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 3964 "chapters/01-emulator.nw"
+#line 3982 "chapters/01-emulator.nw"
 static const char *src;            /* the whole input */
 static size_t len;
 static const char *in_name, *file_name;   /* file_name follows #line */
@@ -41,7 +41,7 @@ static long line_of(size_t pos) {
   return line + line_offset;
 }
 static int is_ident(int c) { return isalnum(c) || c == '_'; }
-#line 4002 "chapters/01-emulator.nw"
+#line 4020 "chapters/01-emulator.nw"
 static int at_line_start(size_t pos) {
   while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t'))
     pos--;
@@ -93,7 +93,7 @@ static size_t match(size_t open) {
   }
   return len;
 }
-#line 4059 "chapters/01-emulator.nw"
+#line 4077 "chapters/01-emulator.nw"
 static char directive_file[1024];
 static size_t directive_at = (size_t)-1;
 static long directive_line;
@@ -129,7 +129,7 @@ static void unsupported(size_t pos, const char *what) {
           "emulator\n", file, line, what);
   exit(1);
 }
-#line 4099 "chapters/01-emulator.nw"
+#line 4117 "chapters/01-emulator.nw"
 struct param { char decl[512], name[128]; int pointer; };
 struct kernel { char name[128]; struct param params[64]; int nparams, defaults; };
 
@@ -252,7 +252,7 @@ static void emit_launcher_prototype(const struct kernel *k) {
     emitf(", %s", k->params[i].decl);
   emits(");");
 }
-#line 4227 "chapters/01-emulator.nw"
+#line 4245 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel);
 
 /* a string literal of the arguments' source text, one per line: the
@@ -328,7 +328,7 @@ static size_t rewrite_launch(size_t pos, int in_kernel) {
   if (src[arg] != ')') emits(", ");
   return paren + 1;
 }
-#line 4325 "chapters/01-emulator.nw"
+#line 4343 "chapters/01-emulator.nw"
 static int is_template_kernel(const char *callee);
 static int has_default_arguments(const char *callee);
 
@@ -412,7 +412,7 @@ static size_t rewrite_launch_cxx(size_t pos, int in_kernel) {
   emits("(");
   return paren + 1;
 }
-#line 4418 "chapters/01-emulator.nw"
+#line 4436 "chapters/01-emulator.nw"
 /* the name declared by the declarator in [b, e): the identifier before
    its first '[' or '=' (parenthesised groups skipped), else its last;
    returns where it starts */
@@ -499,7 +499,7 @@ static size_t rewrite_shared(size_t pos, size_t after_keyword, int is_extern,
   }
   return semi + 1;
 }
-#line 4508 "chapters/01-emulator.nw"
+#line 4526 "chapters/01-emulator.nw"
 static const char *texture_names[] = {
   "tex1D", "tex1Dfetch", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered",
   "texCubemap", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite",
@@ -590,7 +590,7 @@ static void end_of_kernel(void) {
   kernel_body_end = 0;
 }
 
-#line 4658 "chapters/01-emulator.nw"
+#line 4676 "chapters/01-emulator.nw"
 static char brace_is_code[4096];
 static int nbraces, code_depth;
 
@@ -616,7 +616,7 @@ static void close_brace(void) {
     code_depth -= brace_is_code[nbraces];
 }
 
-#line 4600 "chapters/01-emulator.nw"
+#line 4618 "chapters/01-emulator.nw"
 static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
   (void)in_kernel_unused;
   int depth = 0;
@@ -662,7 +662,7 @@ static void rewrite_range(size_t from, size_t to, int in_kernel_unused) {
     while (i < to && is_ident((unsigned char)src[i])) i++;
     size_t n = i - b, next = skip_space(i);
     
-#line 4685 "chapters/01-emulator.nw"
+#line 4703 "chapters/01-emulator.nw"
 if (word_is(b, n, "template"))
   template_seen = 1;
 if (word_is(b, n, "__global__") && !in_function) {
@@ -765,13 +765,13 @@ if (!strncmp(src + next, "<<<", 3)) {
   i = rewrite_launch(next, in_kernel);
   continue;
 }
-#line 4645 "chapters/01-emulator.nw"
+#line 4663 "chapters/01-emulator.nw"
     emit(src + b, n);
   }
   if (to == len && kernel_body_end == len)
     end_of_kernel();
 }
-#line 4790 "chapters/01-emulator.nw"
+#line 4808 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -881,7 +881,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 4902 "chapters/01-emulator.nw"
+#line 4920 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
