@@ -1270,18 +1270,22 @@ Test(convolution, math_type_is_kept)
 }
 
 /* The second problem has 16 channels each way, so that Winograd runs as
-   16 GEMMs, which TF32 math lets round. The other three give the
-   tensor-core implicit GEMM (forward, and backward data as a forward
-   problem) partial tiles of 64 channels and 128 positions, partial
-   slices of 16 taps, a blend, the convolution mode, groups, a stride,
-   dilation and three dimensions; each keeps every pass's reduction at
-   most 180 products long, the length the tolerance below assumes. */
+   16 GEMMs, which TF32 math lets round. The tensor-core implicit GEMM
+   (forward, and backward data at stride 1 with one group as a forward
+   problem) takes problems whose channels per group, dx's channels for
+   backward data, are a multiple of 16; the first problem has none and
+   runs its FP32 fallback. The third to sixth give it partial tiles of 64
+   channels and 128 positions, a blend, the convolution mode, groups, a
+   stride, dilation, both layouts and three dimensions; each keeps every
+   pass's reduction at most 180 products long, the length the tolerance
+   below assumes. */
 static const conv_case tf32_cases[] = {
   {2, 2, 6, 20, 1, {1, 5, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NHWC, NHWC, XC, 1, 0},
   {2, 2, 16, 16, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
-  {2, 4, 12, 70, 1, {1, 5, 7}, {1, 1, 2}, {0, 0, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
-  {2, 2, 8, 20, 2, {1, 13, 10}, {1, 3, 2}, {0, 2, 1}, {1, 2, 1}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0},
-  {3, 1, 5, 6, 1, {4, 6, 7}, {3, 3, 3}, {1, 2, 1}, {1, 1, 1}, {1, 2, 1}, NCHW, NCHW, XC, 1, 0},
+  {2, 2, 16, 20, 1, {1, 9, 9}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, CV, 0.5f, 0.25f},
+  {2, 2, 20, 16, 1, {1, 9, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 2}, NHWC, NHWC, XC, 0.75f, 0.5f},
+  {2, 2, 32, 40, 2, {1, 13, 10}, {1, 3, 2}, {0, 2, 1}, {1, 2, 1}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0},
+  {3, 1, 16, 16, 1, {4, 6, 7}, {2, 2, 2}, {1, 0, 1}, {1, 1, 1}, {1, 2, 1}, NCHW, NCHW, XC, 1, 0},
 };
 
 static void tf32_runs(const t_case *c)
@@ -1346,7 +1350,7 @@ static void tf32_runs(const t_case *c)
   litdnnDestroy(h);
   free(x); free(w); free(dy); free(out0); free(ref);
 }
-EVERY_PASS(tf32_runs_every_algorithm, 5, tf32_runs)
+EVERY_PASS(tf32_runs_every_algorithm, 6, tf32_runs)
 
 /* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
 static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_t mode, double coef,

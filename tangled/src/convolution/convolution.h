@@ -205,6 +205,19 @@ static inline int litdnn_conv_data_as_forward_applies(const litdnn_conv_args *a)
       return 0;
   return a->groups == 1;
 }
+#define LITDNN_CONV_TF32_SLICE 16   /* a slice of the tensor-core implicit GEMM: channels at one tap */
+/* whether that kernel takes forward problem f: TF32 math, whole slices in every group, a grid that fits */
+static inline int litdnn_conv_tf32_implicit(const litdnn_conv_args *f)
+{
+  int64_t cols = (int64_t)f->n * f->out[0] * f->out[1] * f->out[2];
+  return f->math == LITDNN_MATH_TF32 && f->pass == LITDNN_CONV_FWD &&
+         (f->c / f->groups) % LITDNN_CONV_TF32_SLICE == 0 && f->groups <= 65535 && cols / 128 < INT32_MAX;
+}
+/* its workspace: the filter rounded to TF32 and packed as [group][tap][k][c] */
+static inline size_t litdnn_conv_tf32_filter_bytes(const litdnn_conv_args *f)
+{
+  return (size_t)f->k * (size_t)(f->c / f->groups) * (size_t)f->flt[0] * f->flt[1] * f->flt[2] * sizeof(float);
+}
 #define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
 
 /* the tiles of one image, for output tiles of m x m */

@@ -116,6 +116,6 @@ CONV_BACKWARD_BIAS_STAGES(LITDNN_STAGE_DECLARE)
 LITDNN_EXTERN_C_ size_t litdnn_conv_tiled_smem(const void *args);
 LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
 LITDNN_EXTERN_C_ int64_t litdnn_conv_few_filter_splits(const void *args);
-/* the implicit GEMM on the tensor cores, for a forward problem in TF32 math (CUDA only) */
+/* the implicit GEMM on the tensor cores, for a forward problem that litdnn_conv_tf32_implicit takes (CUDA only) */
 LITDNN_EXTERN_C_ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args);
 #endif

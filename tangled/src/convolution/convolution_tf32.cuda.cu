@@ -1,60 +1,102 @@
-#line 6349 "chapters/05-convolution.nw"
+#line 6423 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include "matmul/matmul_tf32.cuh"
+#include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4411 "chapters/05-convolution.nw"
+#line 4457 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
-#define CT_BK 16                 /* taps (c, r, s) of a slice */
+#define CT_BK LITDNN_CONV_TF32_SLICE
 #define CT_THREADS 128           /* four warps, each 64 channels by 32 positions */
+#define CT_STAGES 3              /* slices in the ring of cp.async buffers */
 #define CT_SPA (CT_BK + 4)       /* A's rows: lane (g, q) reads bank (20 g + q) mod 32 */
 #define CT_SPB (CT_BN + 8)       /* B's rows: lane (g, q) reads bank (8 q + g) mod 32 */
 
-typedef struct {
-  int64_t w_off, x_off;          /* the tap's offset in a filter row and from the window corner */
-  int dd, dh, dw;                /* its displacement r d on each axis */
-  int ok;                        /* 0 past the end of the reduction */
-} conv_tf32_tap;
-
-static __device__ void conv_tf32_decode(const litdnn_conv_args *a, int64_t L, int64_t l, conv_tf32_tap *t)
+/* the filter of forward problem a, rounded to TF32, as [group][tap][k][c] */
+static __global__ void conv_tf32_pack(litdnn_conv_args a, float *wp)
 {
-  conv_tf32_tap o = {0, 0, 0, 0, 0, 0};
-  if (l < L) {
-    int rw = (int)(l % a->flt[2]);
-    int64_t r = l / a->flt[2];
-    int rh = (int)(r % a->flt[1]);
-    r /= a->flt[1];
-    int rd = (int)(r % a->flt[0]);
-    int64_t c = r / a->flt[0];
-    o.w_off = litdnn_conv_offset(a->ws, 0, c, litdnn_conv_tap(a->flip, a->flt[0], rd),
-                                 litdnn_conv_tap(a->flip, a->flt[1], rh), litdnn_conv_tap(a->flip, a->flt[2], rw));
-    o.dd = rd * a->dil[0];
-    o.dh = rh * a->dil[1];
-    o.dw = rw * a->dil[2];
-    o.x_off = litdnn_conv_offset(a->xs, 0, c, o.dd, o.dh, o.dw);
-    o.ok = 1;
+  int64_t kg = a.k / a.groups, cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2];
+  int64_t total = a.k * cg * taps;
+  for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
+    int64_t c = e % cg, r = e / cg, k = r % kg;
+    r /= kg;
+    int64_t tap = r % taps, g = r / taps;
+    int rw = (int)(tap % a.flt[2]), rh = (int)(tap / a.flt[2] % a.flt[1]), rd = (int)(tap / a.flt[2] / a.flt[1]);
+    float v = a.w[litdnn_conv_offset(a.ws, g * kg + k, c, litdnn_conv_tap(a.flip, a.flt[0], rd),
+                                     litdnn_conv_tap(a.flip, a.flt[1], rh), litdnn_conv_tap(a.flip, a.flt[2], rw))];
+    wp[e] = __uint_as_float(matmul_to_tf32(v));
   }
-  *t = o;
 }
-#line 4451 "chapters/05-convolution.nw"
-/* forward, a forward problem only (backward data arrives as one) */
-static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_conv_args a)
+
+/* the slice's first channel and its tap; slices walk the channels first */
+typedef struct {
+  int c0, tap, rd, rh, rw;
+} conv_tf32_slice;
+
+static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, conv_tf32_slice *s)
 {
-  __shared__ unsigned as_buf[2][CT_BM * CT_SPA];
-  __shared__ unsigned bs_buf[2][CT_BK * CT_SPB];
-  __shared__ conv_tf32_tap taps[2][CT_BK];
+  s->c0 += CT_BK;
+  if (s->c0 < cg)
+    return;
+  s->c0 = 0;
+  s->tap++;
+  if (++s->rw < a->flt[2])
+    return;
+  s->rw = 0;
+  if (++s->rh < a->flt[1])
+    return;
+  s->rh = 0;
+  s->rd++;
+}
+#line 4511 "chapters/05-convolution.nw"
+typedef struct {
+  const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
+  int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
+  int rows;                     /* rows of the tile that exist */
+  const float *corner;          /* the window corner, maybe outside x */
+  int col_ok, bd, bh, bw;       /* whether the position exists; its corner, axis by axis */
+} conv_tf32_thread;
+
+static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const conv_tf32_thread *th,
+                                             const conv_tf32_slice *s, float *as, float *bs, int t)
+{
+  int cg = (int)(a->c / a->groups);
+  LITDNN_UNROLL
+  for (int i = 0; i < 2; i++) {
+    int row = t / 4 + 32 * i, ok = row < th->rows;
+    const float *src = th->wtile + s->tap * th->wtap + (int64_t)row * cg + s->c0 + 4 * (t % 4);
+    matmul_cp_async16(as + row * CT_SPA + 4 * (t % 4), ok ? src : th->wtile, ok ? 16 : 0);
+  }
+  int dd = s->rd * a->dil[0], dh = s->rh * a->dil[1], dw = s->rw * a->dil[2];
+  int in = th->col_ok && litdnn_conv_inside(a, 0, th->bd + dd) && litdnn_conv_inside(a, 1, th->bh + dh) &&
+           litdnn_conv_inside(a, 2, th->bw + dw);
+  const float *p = th->corner + litdnn_conv_offset(a->xs, 0, s->c0, dd, dh, dw);
+  LITDNN_UNROLL
+  for (int e = 0; e < CT_BK; e++)
+    matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
+}
+#line 4546 "chapters/05-convolution.nw"
+/* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
+static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
+{
+  __shared__ __align__(16) float as_buf[CT_STAGES][CT_BM * CT_SPA];
+  __shared__ __align__(16) float bs_buf[CT_STAGES][CT_BK * CT_SPB];
   conv_gemm_shape sh = conv_gemm_dims(&a);
   int g = blockIdx.z, t = threadIdx.x, lane = t % 32, warp = t / 32, gq = lane / 4, q = lane % 4;
   int64_t m0 = (int64_t)blockIdx.y * CT_BM, j0 = (int64_t)blockIdx.x * CT_BN;
-  int64_t kg = a.k / a.groups, cg = a.c / a.groups;
-  int slices = (int)((sh.l + CT_BK - 1) / CT_BK);
-  /* B: this thread's output position, its window corner split once */
+  int64_t kg = a.k / a.groups, cg = a.c / a.groups, taps = sh.l / cg;
+  int slices = (int)(sh.l / CT_BK);
+  conv_tf32_thread th;
+  th.wtap = kg * cg;
+  th.wtile = wp + (g * taps * kg + m0) * cg;
+  th.rows = (int)(kg - m0 < CT_BM ? kg - m0 : CT_BM);
   int64_t j = j0 + t, n = 0, rest = j;
-  int col_ok = j < sh.cols, od = 0, oh = 0, ow = 0;
-  if (col_ok) {
+  int od = 0, oh = 0, ow = 0;
+  th.col_ok = j < sh.cols;
+  if (th.col_ok) {
     ow = (int)(rest % a.out[2]);
     rest /= a.out[2];
     oh = (int)(rest % a.out[1]);
@@ -62,14 +104,10 @@ static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_c
     od = (int)(rest % a.out[0]);
     n = rest / a.out[0];
   }
-  int bd = od * a.stride[0] - a.pad[0], bh = oh * a.stride[1] - a.pad[1], bw = ow * a.stride[2] - a.pad[2];
-  const float *corner = a.x + n * a.xs[0] + g * cg * a.xs[1] + (int64_t)bd * a.xs[2] + (int64_t)bh * a.xs[3] +
-                        (int64_t)bw * a.xs[4];
-  /* A: rows t / 16 + 8 i of the tile, tap t % 16 of the slice */
-  int arow = t / CT_BK, atap = t % CT_BK;
-  int64_t rows_left = sh.m - m0 - arow;
-  const float *wrow = a.w + (g * kg + m0 + arow) * a.ws[0];
-  float ra[CT_BM * CT_BK / CT_THREADS], rb[CT_BK];
+  th.bd = od * a.stride[0] - a.pad[0];
+  th.bh = oh * a.stride[1] - a.pad[1];
+  th.bw = ow * a.stride[2] - a.pad[2];
+  th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
   float acc[4][4][4];
   LITDNN_UNROLL
   for (int x = 0; x < 4; x++)
@@ -79,77 +117,52 @@ static __global__ void __launch_bounds__(CT_THREADS) conv_implicit_tf32(litdnn_c
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   
-#line 4499 "chapters/05-convolution.nw"
-#define CT_LOAD(s)                                                                                  \
-  do {                                                                                              \
-    const conv_tf32_tap *tb = taps[(s) % 2];                                                        \
-    conv_tf32_tap ta = tb[atap];                                                                    \
-    LITDNN_UNROLL                                                                                   \
-    for (int i = 0; i < CT_BM * CT_BK / CT_THREADS; i++)                                           \
-      ra[i] = ta.ok && 8 * i < rows_left ? wrow[8 * i * a.ws[0] + ta.w_off] : 0.0f;                 \
-    LITDNN_UNROLL                                                                                   \
-    for (int e = 0; e < CT_BK; e++) {                                                               \
-      conv_tf32_tap tp = tb[e];                                                                     \
-      int in = col_ok && tp.ok && bd + tp.dd >= 0 && bd + tp.dd < a.in[0] && bh + tp.dh >= 0 &&    \
-               bh + tp.dh < a.in[1] && bw + tp.dw >= 0 && bw + tp.dw < a.in[2];                   \
-      rb[e] = in ? corner[tp.x_off] : 0.0f;                                                         \
-    }                                                                                               \
-  } while (0)
-#define CT_STORE(buf)                                                                               \
-  do {                                                                                              \
-    LITDNN_UNROLL                                                                                   \
-    for (int i = 0; i < CT_BM * CT_BK / CT_THREADS; i++)                                           \
-      as_buf[buf][(arow + 8 * i) * CT_SPA + atap] = matmul_to_tf32(ra[i]);                          \
-    LITDNN_UNROLL                                                                                   \
-    for (int e = 0; e < CT_BK; e++)                                                                 \
-      bs_buf[buf][e * CT_SPB + t] = matmul_to_tf32(rb[e]);                                          \
-  } while (0)
-  if (t < CT_BK) {
-    conv_tf32_decode(&a, sh.l, t, &taps[0][t]);
-    conv_tf32_decode(&a, sh.l, CT_BK + t, &taps[1][t]);
+#line 4592 "chapters/05-convolution.nw"
+conv_tf32_slice next = {0, 0, 0, 0, 0};   /* the next slice to copy */
+for (int s = 0; s < CT_STAGES - 1; s++) {
+  if (s < slices) {
+    conv_tf32_load(&a, &th, &next, as_buf[s], bs_buf[s], t);
+    conv_tf32_next(&a, (int)cg, &next);
   }
+  MATMUL_CP_ASYNC_COMMIT();
+}
+for (int s = 0; s < slices; s++) {
+  MATMUL_CP_ASYNC_WAIT(CT_STAGES - 2);
   __syncthreads();
-  CT_LOAD(0);
-  CT_STORE(0);
-  __syncthreads();
-  for (int s = 0; s < slices; s++) {
-    int cur = s % 2;
-    if (s + 1 < slices)
-      CT_LOAD(s + 1);
-    if (t < CT_BK && s + 2 < slices)
-      conv_tf32_decode(&a, sh.l, (int64_t)(s + 2) * CT_BK + t, &taps[cur][t]);
-    const unsigned *as = as_buf[cur], *bs = bs_buf[cur] + warp * 32;
+  const float *as = as_buf[s % CT_STAGES], *bs = bs_buf[s % CT_STAGES] + warp * 32;
+  LITDNN_UNROLL
+  for (int kk = 0; kk < CT_BK; kk += 8) {
+    unsigned af[4][4], bf[4][2];
     LITDNN_UNROLL
-    for (int kk = 0; kk < CT_BK; kk += 8) {
-      unsigned af[4][4], bf[4][2];
-      LITDNN_UNROLL
-      for (int x = 0; x < 4; x++) {
-        const unsigned *r0 = as + (16 * x + gq) * CT_SPA + kk + q, *r8 = r0 + 8 * CT_SPA;
-        af[x][0] = r0[0];
-        af[x][1] = r8[0];
-        af[x][2] = r0[4];
-        af[x][3] = r8[4];
-      }
-      LITDNN_UNROLL
-      for (int y = 0; y < 4; y++) {
-        bf[y][0] = bs[(kk + q) * CT_SPB + 8 * y + gq];
-        bf[y][1] = bs[(kk + q + 4) * CT_SPB + 8 * y + gq];
-      }
-      LITDNN_UNROLL
-      for (int x = 0; x < 4; x++)
-        LITDNN_UNROLL
-        for (int y = 0; y < 4; y++)
-          matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
+    for (int x = 0; x < 4; x++) {
+      const float *r0 = as + (16 * x + gq) * CT_SPA + kk + q, *r8 = r0 + 8 * CT_SPA;
+      af[x][0] = __float_as_uint(r0[0]);
+      af[x][1] = __float_as_uint(r8[0]);
+      af[x][2] = __float_as_uint(r0[4]);
+      af[x][3] = __float_as_uint(r8[4]);
     }
-    if (s + 1 < slices)
-      CT_STORE(1 - cur);
-    __syncthreads();
+    LITDNN_UNROLL
+    for (int y = 0; y < 4; y++) {
+      bf[y][0] = matmul_to_tf32(bs[(kk + q) * CT_SPB + 8 * y + gq]);
+      bf[y][1] = matmul_to_tf32(bs[(kk + q + 4) * CT_SPB + 8 * y + gq]);
+    }
+    LITDNN_UNROLL
+    for (int x = 0; x < 4; x++)
+      LITDNN_UNROLL
+      for (int y = 0; y < 4; y++)
+        matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
   }
-#undef CT_LOAD
-#undef CT_STORE
-#line 4490 "chapters/05-convolution.nw"
+  int later = s + CT_STAGES - 1;
+  if (later < slices) {
+    conv_tf32_load(&a, &th, &next, as_buf[later % CT_STAGES], bs_buf[later % CT_STAGES], t);
+    conv_tf32_next(&a, (int)cg, &next);
+  }
+  MATMUL_CP_ASYNC_COMMIT();
+}
+MATMUL_CP_ASYNC_WAIT(0);
+#line 4584 "chapters/05-convolution.nw"
   
-#line 4575 "chapters/05-convolution.nw"
+#line 4643 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -172,15 +185,21 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4491 "chapters/05-convolution.nw"
+#line 4585 "chapters/05-convolution.nw"
 }
-#line 4603 "chapters/05-convolution.nw"
+#line 4671 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   conv_gemm_shape s = conv_gemm_dims(a);
+  float *wp = (float *)a->workspace;
+  int64_t packed = (int64_t)(litdnn_conv_tf32_filter_bytes(a) / sizeof(float));
+  conv_tf32_pack<<<litdnn_gpu_blocks(packed, 256, 4096), 256, 0, litdnn_gpu_stream(h)>>>(*a, wp);
+  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_tf32_pack");
+  if (st != LITDNN_STATUS_SUCCESS)
+    return st;
   dim3 grid = litdnn_dim3((unsigned)((s.cols + CT_BN - 1) / CT_BN), (unsigned)((s.m + CT_BM - 1) / CT_BM),
                           (unsigned)a->groups);
-  conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a);
+  conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
