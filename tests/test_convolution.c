@@ -819,7 +819,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
 
 /* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
    channels (every pass), then F(2x2) (forward and backward data), the other way round in TF32 math on planes
-   under 56x56; each pass's depthwise kernel on 3x3 depthwise
+   under 56x56, and the tensor cores' implicit GEMM before both in TF32 math on larger ones (forward and
+   backward data, channels a multiple of 16); each pass's depthwise kernel on 3x3 depthwise
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (forward and
    backward data; backward filter on planes of at most 14x14) and, at stride 1, in backward filter on planes
    of at most 14x14 */
@@ -867,18 +868,31 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       cr_assert(count >= 1 && algos[0] == first[pass], "TF32, pass %d", pass);
   }
   free_descs(&d);
-  /* but on planes of 56 x 56, where the transforms' traffic is the larger cost, F(4x4) stays first */
-  conv_case large = dense;
-  large.in[1] = large.in[2] = 56;
-  d = make_descs(&large);
-  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
-  for (int pass = FWD; pass <= BWD_FILTER; pass++) {
-    int count = get_list(h, pass, &d, algos, status, mem);
-    cr_assert(count >= 1 && algos[0] == first[pass], "TF32, 56 x 56, pass %d", pass);
-    if (pass != BWD_FILTER)
-      cr_assert(count >= 2 && algos[1] == second[pass], "TF32, 56 x 56, pass %d", pass);
+  /* but on planes of 56 x 56, where the transforms' traffic is the larger cost, F(4x4) stays ahead of
+     F(2x2); there the implicit GEMM on the tensor cores comes before both in forward and backward data,
+     where its slices of 16 channels fit (16 channels each way), and not where they do not (24) */
+  const int tensor[2] = {LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM,
+                         LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM};
+  for (int channels = 16; channels <= 24; channels += 8) {
+    conv_case large = dense;
+    large.in[1] = large.in[2] = 56;
+    large.c = large.k = channels;
+    int fits = channels % 16 == 0;
+    d = make_descs(&large);
+    cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+    for (int pass = FWD; pass <= BWD_FILTER; pass++) {
+      int count = get_list(h, pass, &d, algos, status, mem), i = 0;
+      if (pass != BWD_FILTER && fits)
+        cr_assert(count >= 1 && algos[i++] == tensor[pass], "TF32, 56 x 56, %d channels, pass %d", channels, pass);
+      cr_assert(count >= i + 1 && algos[i] == first[pass], "TF32, 56 x 56, %d channels, pass %d", channels, pass);
+      if (pass != BWD_FILTER)
+        cr_assert(count >= i + 2 && algos[i + 1] == second[pass], "TF32, 56 x 56, %d channels, pass %d", channels,
+                  pass);
+      for (int j = i; j < count; j++)   /* and listed once */
+        cr_assert(pass == BWD_FILTER || algos[j] != tensor[pass] || !fits, "pass %d lists it twice", pass);
+    }
+    free_descs(&d);
   }
-  free_descs(&d);
   d = make_descs(&small);
   cr_assert_eq(litdnnGetConvolutionBackwardDataAlgorithm(h, d.w, d.y, d.conv, d.x, 1, &n, pd), 0);
   cr_assert_neq(pd[0].algo, LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD);

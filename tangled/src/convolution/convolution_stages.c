@@ -1,8 +1,8 @@
-#line 6855 "chapters/05-convolution.nw"
+#line 6874 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 6908 "chapters/05-convolution.nw"
+#line 6927 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 6860 "chapters/05-convolution.nw"
+#line 6879 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7129 "chapters/05-convolution.nw"
+#line 7148 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -311,7 +311,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 6372 "chapters/05-convolution.nw"
+#line 6391 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -324,12 +324,12 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6231 "chapters/05-convolution.nw"
+#line 6236 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
-  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0;
+  int n = 0, kg = a->k / a->groups, cg = a->c / a->groups, nonfused_first = 0, tensor_first = 0;
   int batch = conv_batch_algo(a);
   int batch_first = conv_batch_gemm_first(a), tf32 = a->math == LITDNN_MATH_TF32;
   /* F(2x2) before F(4x4) in TF32 math, where only F(2x2)'s GEMMs use the tensor cores, but on large planes */
@@ -358,6 +358,10 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       /* and there F(4x4)'s 36 GEMMs before F(2x2)'s 16, but after them where f2_first_tf32 says */
       nonfused_first = winograd_first &&
                        !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
+      /* but on large planes in TF32 math the implicit GEMM on the tensor cores before both */
+      tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_tf32_implicit(a);
+      if (tensor_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       if (nonfused_first && !f2_first_tf32)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED;
       if (winograd_first)
@@ -368,7 +372,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_GEMM;
       if (!winograd_first)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD;
-      order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
+      if (!tensor_first)
+        order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT_TILED;
       order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_DIRECT;
@@ -409,7 +414,15 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = few;
     if (depthwise_first)
       order[n++] = depthwise;
-    /* F(4x4) before F(2x2) where both come first, but after it where f2_first_tf32 says, as in forward */
+    /* as in forward, the tensor cores' implicit GEMM first on large planes in TF32 math (it runs
+       backward data as a forward problem), then F(4x4) before F(2x2), but after it where
+       f2_first_tf32 says */
+    litdnn_conv_args f;
+    litdnn_conv_backward_data_as_forward(a, &f);
+    tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_data_as_forward_applies(a) &&
+                   litdnn_conv_tf32_implicit(&f);
+    if (tensor_first)
+      order[n++] = implicit;
     int after = winograd_first && f2_first_tf32;
     if (nonfused_first && !after)
       order[n++] = nonfused;
@@ -418,7 +431,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     if (nonfused_first && after)
       order[n++] = nonfused;
     for (int i = 0; i < 4; i++)
-      order[n++] = o[i];
+      if (!(tensor_first && o[i] == implicit))
+        order[n++] = o[i];
     if (data && !winograd_first)
       order[n++] = LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD;
     if (!depthwise_first)
@@ -447,7 +461,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 6889 "chapters/05-convolution.nw"
+#line 6908 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

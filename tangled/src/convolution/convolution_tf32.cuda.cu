@@ -1,4 +1,4 @@
-#line 6423 "chapters/05-convolution.nw"
+#line 6442 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4457 "chapters/05-convolution.nw"
+#line 4458 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK LITDNN_CONV_TF32_SLICE
@@ -51,7 +51,7 @@ static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, 
   s->rh = 0;
   s->rd++;
 }
-#line 4511 "chapters/05-convolution.nw"
+#line 4512 "chapters/05-convolution.nw"
 typedef struct {
   const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
   int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
@@ -78,7 +78,7 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4546 "chapters/05-convolution.nw"
+#line 4547 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
 static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
 {
@@ -117,7 +117,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   
-#line 4592 "chapters/05-convolution.nw"
+#line 4593 "chapters/05-convolution.nw"
 conv_tf32_slice next = {0, 0, 0, 0, 0};   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
@@ -160,9 +160,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4584 "chapters/05-convolution.nw"
+#line 4585 "chapters/05-convolution.nw"
   
-#line 4643 "chapters/05-convolution.nw"
+#line 4644 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -185,9 +185,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4585 "chapters/05-convolution.nw"
+#line 4586 "chapters/05-convolution.nw"
 }
-#line 4671 "chapters/05-convolution.nw"
+#line 4672 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
