@@ -882,6 +882,7 @@ Test(activation_bad_input, backward, .init = bad_setup, .fini = bad_teardown)
       CASE(24, BWD(bh, bact, &one, bt, by, bt_unset, bdy, bt, bx, &zero, bt, bdx), LITDNN_STATUS_BAD_PARAM_NOT_FINALIZED, "dyDesc was never set");
       CASE(25, BWD(bh, bact, &one, bt, by, bt, bdy, bt_double, bx, &zero, bt, bdx), LITDNN_STATUS_NOT_SUPPORTED_DATA_TYPE, "xDesc has data type 1");
 #undef CASE
+    default: cr_assert_fail("case %d has no call", i); continue;
     }
     t_assert_status(s, e, m, "litdnnActivationBackward");
     cr_assert(strncmp(litdnnGetLastErrorString(), c, strlen(c)) == 0, "message '%s' does not name the call",

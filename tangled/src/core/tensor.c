@@ -46,7 +46,7 @@ static litdnnStatus_t set_tensor(const char *call, litdnnTensorDescriptor_t desc
   if (nbDims < 1 || nbDims > LITDNN_DIM_MAX)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_OUT_OF_BOUND, call,
                         "nbDims = %d must be in 1..%d", nbDims, LITDNN_DIM_MAX);
-  char names[LITDNN_DIM_MAX][16];
+  char names[LITDNN_DIM_MAX][24];   /* room for "dimA[%d]" of any int */
   for (int d = 0; d < nbDims; d++) {
     if (nbDims == 4)
       strcpy(names[d], dim_names4[d]);

@@ -798,7 +798,7 @@ train_net *train_vgg_small(const train_config *cfg, char *err, size_t errsize)
     return NULL;
   static const int width[3] = {64, 128, 256};
   int ok = 1;
-  char name[24];
+  char name[32];   /* room for "relu%d_%d" of any two ints */
   for (int b = 0; b < 3 && ok; b++) {
     for (int j = 1; j <= 2 && ok; j++) {
       snprintf(name, sizeof name, "conv%d_%d", b + 1, j);
