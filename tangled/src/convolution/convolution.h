@@ -73,6 +73,19 @@ static inline LITDNN_CONV_HD int64_t litdnn_conv_phase_tiles(const litdnn_conv_a
   *tiles_w = (wp + tw - 1) / tw;
   return (hp + th - 1) / th * *tiles_w;
 }
+/* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
+static inline LITDNN_CONV_HD void litdnn_conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1,
+                                                    int *d, int *h, int *w)
+{
+  *w = (int)(i % sp[2]);
+  i /= sp[2];
+  *h = (int)(i % sp[1]);
+  i /= sp[1];
+  *d = (int)(i % sp[0]);
+  i /= sp[0];
+  *i1 = i % d1;
+  *i0 = i / d1;
+}
 /* where tap l = (c, r, s) of filter k of a 2-d filter sits in w, flipped as the mode asks */
 static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int k, int l)
 {
@@ -217,6 +230,11 @@ static inline int litdnn_conv_tf32_implicit(const litdnn_conv_args *f)
 static inline size_t litdnn_conv_tf32_filter_bytes(const litdnn_conv_args *f)
 {
   return (size_t)f->k * (size_t)(f->c / f->groups) * (size_t)f->flt[0] * f->flt[1] * f->flt[2] * sizeof(float);
+}
+/* whether a call runs it: the kernel takes f, and f's workspace is aligned for its 16-byte copies */
+static inline int litdnn_conv_tf32_runs(const litdnn_conv_args *f)
+{
+  return litdnn_conv_tf32_implicit(f) && (uintptr_t)f->workspace % 16 == 0;
 }
 #define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
 

@@ -1,4 +1,4 @@
-#line 6415 "chapters/05-convolution.nw"
+#line 6409 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,21 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2109 "chapters/05-convolution.nw"
-/* split a linear index into (i0, i1, d, h, w) of a 5-d shape with the given sizes */
-static __device__ void conv_split(int64_t i, int64_t d1, const int *sp, int64_t *i0, int64_t *i1, int *d,
-                                  int *h, int *w)
-{
-  *w = (int)(i % sp[2]);
-  i /= sp[2];
-  *h = (int)(i % sp[1]);
-  i /= sp[1];
-  *d = (int)(i % sp[0]);
-  i /= sp[0];
-  *i1 = i % d1;
-  *i0 = i / d1;
-}
-
+#line 2123 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_direct(litdnn_conv_args a)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -29,7 +15,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
        i += (int64_t)gridDim.x * blockDim.x) {
     int64_t n, k;
     int od, oh, ow;
-    conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+    litdnn_conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
     int g = (int)(k / kg);
     float sum = 0.0f;
     for (int cc = 0; cc < cg; cc++)
@@ -78,7 +64,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
        i += (int64_t)gridDim.x * blockDim.x) {
     int64_t n, c;
     int id, ih, iw;
-    conv_split(i, a.c, a.in, &n, &c, &id, &ih, &iw);
+    litdnn_conv_split(i, a.c, a.in, &n, &c, &id, &ih, &iw);
     int g = (int)(c / cg), cc = (int)(c % cg);
     float sum = 0.0f;
     for (int kk = 0; kk < kg; kk++) {
@@ -115,7 +101,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
        i += (int64_t)gridDim.x * blockDim.x) {
     int64_t k, cc;
     int td, th, tw;            /* the stored tap */
-    conv_split(i, cg, a.flt, &k, &cc, &td, &th, &tw);
+    litdnn_conv_split(i, cg, a.flt, &k, &cc, &td, &th, &tw);
     int rd = litdnn_conv_tap(a.flip, a.flt[0], td), rh = litdnn_conv_tap(a.flip, a.flt[1], th),
         rw = litdnn_conv_tap(a.flip, a.flt[2], tw);
     int64_t c = (k / kg) * cg + cc;
@@ -199,10 +185,10 @@ static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m,
   int rd, rh, rw;
   if (a->pass == LITDNN_CONV_BWD_FILTER) {      /* dy[n, k, p, q], l = (n, p, q) */
     int64_t n;
-    conv_split(l, 1, a->out, &n, &zero, &rd, &rh, &rw);
+    litdnn_conv_split(l, 1, a->out, &n, &zero, &rd, &rh, &rw);
     return a->dy[litdnn_conv_offset(a->ys, n, g * kg + m, rd, rh, rw)];
   }
-  conv_split(l, a->pass == LITDNN_CONV_FWD ? cg : kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+  litdnn_conv_split(l, a->pass == LITDNN_CONV_FWD ? cg : kg, a->flt, &zero, &ch, &rd, &rh, &rw);
   int td = litdnn_conv_tap(a->flip, a->flt[0], rd), th = litdnn_conv_tap(a->flip, a->flt[1], rh),
       tw = litdnn_conv_tap(a->flip, a->flt[2], rw);
   if (a->pass == LITDNN_CONV_FWD)               /* w[k, c, r, s], l = (c, r, s) */
@@ -216,15 +202,15 @@ static __device__ float conv_gemm_b(const litdnn_conv_args *a, int g, int64_t l,
   int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
   int rd, rh, rw, od, oh, ow;
   if (a->pass == LITDNN_CONV_FWD) {             /* l = (c, r, s), j = (n, p, q) */
-    conv_split(l, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
-    conv_split(j, 1, a->out, &n, &zero, &od, &oh, &ow);
+    litdnn_conv_split(l, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    litdnn_conv_split(j, 1, a->out, &n, &zero, &od, &oh, &ow);
   } else if (a->pass == LITDNN_CONV_BWD_FILTER) {  /* l = (n, p, q), j = (c, r, s) */
-    conv_split(l, 1, a->out, &n, &zero, &od, &oh, &ow);
-    conv_split(j, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    litdnn_conv_split(l, 1, a->out, &n, &zero, &od, &oh, &ow);
+    litdnn_conv_split(j, cg, a->flt, &zero, &ch, &rd, &rh, &rw);
   } else {                                      /* l = (k, r, s), j = (n, h, w) */
     int id, ih, iw;
-    conv_split(l, kg, a->flt, &zero, &ch, &rd, &rh, &rw);
-    conv_split(j, 1, a->in, &n, &zero, &id, &ih, &iw);
+    litdnn_conv_split(l, kg, a->flt, &zero, &ch, &rd, &rh, &rw);
+    litdnn_conv_split(j, 1, a->in, &n, &zero, &id, &ih, &iw);
     od = conv_out_of(a, 0, id, rd);
     oh = conv_out_of(a, 1, ih, rh);
     ow = conv_out_of(a, 2, iw, rw);
@@ -245,14 +231,14 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
   int64_t kg = a->k / a->groups, cg = a->c / a->groups, zero = 0, n, ch;
   int d, h, w;
   if (a->pass == LITDNN_CONV_FWD) {
-    conv_split(j, 1, a->out, &n, &zero, &d, &h, &w);
+    litdnn_conv_split(j, 1, a->out, &n, &zero, &d, &h, &w);
     return a->result + litdnn_conv_offset(a->ys, n, g * kg + m, d, h, w);
   }
   if (a->pass == LITDNN_CONV_BWD_DATA) {
-    conv_split(j, 1, a->in, &n, &zero, &d, &h, &w);
+    litdnn_conv_split(j, 1, a->in, &n, &zero, &d, &h, &w);
     return a->result + litdnn_conv_offset(a->xs, n, g * cg + m, d, h, w);
   }
-  conv_split(j, cg, a->flt, &zero, &ch, &d, &h, &w);   /* j = (c, r, s), stored taps */
+  litdnn_conv_split(j, cg, a->flt, &zero, &ch, &d, &h, &w);   /* j = (c, r, s), stored taps */
   return a->result + litdnn_conv_offset(a->ws, g * kg + m, ch, litdnn_conv_tap(a->flip, a->flt[0], d),
                                         litdnn_conv_tap(a->flip, a->flt[1], h),
                                         litdnn_conv_tap(a->flip, a->flt[2], w));
@@ -1156,7 +1142,7 @@ static __global__ void conv_precompute_offsets(litdnn_conv_args a, conv_tap_offs
   int rd, rh, rw;
   for (int64_t l = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; l < sh.l;
        l += (int64_t)gridDim.x * blockDim.x) {
-    conv_split(l, cg, a.flt, &zero, &ch, &rd, &rh, &rw);
+    litdnn_conv_split(l, cg, a.flt, &zero, &ch, &rd, &rh, &rw);
     conv_tap_offsets o;
     o.w_off = litdnn_conv_offset(a.ws, 0, ch, litdnn_conv_tap(a.flip, a.flt[0], rd),
                                  litdnn_conv_tap(a.flip, a.flt[1], rh), litdnn_conv_tap(a.flip, a.flt[2], rw));
@@ -1183,7 +1169,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
   const float *wrow = a.w + (g * kg + (row_ok ? m0 + lm : 0)) * a.ws[0];
   int od = 0, oh = 0, ow = 0;
   if (col_ok)
-    conv_split(j0 + lm, 1, a.out, &n, &zero, &od, &oh, &ow);
+    litdnn_conv_split(j0 + lm, 1, a.out, &n, &zero, &od, &oh, &ow);
   int bd = od * a.stride[0] - a.pad[0], bh = oh * a.stride[1] - a.pad[1],
       bw = ow * a.stride[2] - a.pad[2];
   const float *corner = a.x + n * a.xs[0] + g * cg * a.xs[1] + (int64_t)bd * a.xs[2] +
@@ -1220,7 +1206,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 4708 "chapters/05-convolution.nw"
+#line 4702 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1259,18 +1245,18 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     if (channels_last) {           /* (n, d, h, w, k): split k first */
       int64_t zero = 0, pix = i / a.k;
       k = i % a.k;
-      conv_split(pix, 1, a.out, &n, &zero, &od, &oh, &ow);
+      litdnn_conv_split(pix, 1, a.out, &n, &zero, &od, &oh, &ow);
     } else {
-      conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
+      litdnn_conv_split(i, a.k, a.out, &n, &k, &od, &oh, &ow);
     }
     const float *xc = a.x + n * a.xs[0] + (k / mult) * a.xs[1];
     float sum = conv_depthwise_sum(&a, xc, a.w + k * a.ws[0], od, oh, ow);
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 4773 "chapters/05-convolution.nw"
+#line 4767 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 5035 "chapters/05-convolution.nw"
+#line 5029 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1284,7 +1270,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 5051 "chapters/05-convolution.nw"
+#line 5045 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1329,7 +1315,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 4906 "chapters/05-convolution.nw"
+#line 4900 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1422,7 +1408,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 5124 "chapters/05-convolution.nw"
+#line 5118 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1472,7 +1458,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 5192 "chapters/05-convolution.nw"
+#line 5186 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1548,7 +1534,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 5314 "chapters/05-convolution.nw"
+#line 5308 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1578,7 +1564,7 @@ static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args
   conv_winograd_plane_tile(plane, ih0, iw0, size, a->in[1], a->in[2], a->xs[3], a->xs[4], d);
 }
 
-#line 5814 "chapters/05-convolution.nw"
+#line 5808 "chapters/05-convolution.nw"
 /* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y.
    Where every row of the tile lies whole in y, contiguous and aligned, a row of 2 or 4 goes out in one
    vector store, and a warp's lanes, which hold neighbouring tiles, write one run of bytes */
@@ -1604,7 +1590,7 @@ static __device__ __forceinline__ void conv_winograd_store_tile(const litdnn_con
   }
 }
 
-#line 5345 "chapters/05-convolution.nw"
+#line 5339 "chapters/05-convolution.nw"
 /* The transforms around the GEMMs number the tiles of m x m outputs image by image, row by row, tiles_w to
    a row and tiles to an image: the input tile of tile t in channel c, and the store of its output tile */
 static __device__ __forceinline__ void conv_winograd_load(const litdnn_conv_args *a, int64_t c, int t, int tiles,
@@ -1686,7 +1672,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5530 "chapters/05-convolution.nw"
+#line 5524 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1730,7 +1716,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 5672 "chapters/05-convolution.nw"
+#line 5666 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1811,7 +1797,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 5944 "chapters/05-convolution.nw"
+#line 5938 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1872,7 +1858,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 6068 "chapters/05-convolution.nw"
+#line 6062 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1882,14 +1868,14 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   float sum = 0.0f;
   for (int64_t i = threadIdx.x; i < total; i += CONV_BIAS_THREADS) {
     int d, h, w;
-    conv_split(i, 1, a.out, &n, &zero, &d, &h, &w);
+    litdnn_conv_split(i, 1, a.out, &n, &zero, &d, &h, &w);
     sum += a.dy[litdnn_conv_offset(a.ys, n, k, d, h, w)];
   }
   sum = litdnn_block_sum(sum);
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 6137 "chapters/05-convolution.nw"
+#line 6131 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1928,7 +1914,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 6563 "chapters/05-convolution.nw"
+#line 6557 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2124,7 +2110,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_implicit_precomp)(litdnnHandle_t h,
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
 #ifdef LITDNN_CUDA
   /* on the tensor cores, the workspace holding the packed filter (copied 16 bytes at a time) */
-  if (litdnn_conv_tf32_implicit(a) && (uintptr_t)a->workspace % 16 == 0)
+  if (litdnn_conv_tf32_runs(a))
     return litdnn_conv_implicit_tf32(h, a);
 #endif
   conv_tap_offsets *table = (conv_tap_offsets *)a->workspace;
@@ -2149,10 +2135,13 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t 
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
 #ifdef LITDNN_CUDA
-  litdnn_conv_args f;
-  litdnn_conv_backward_data_as_forward(a, &f);
-  if (litdnn_conv_data_as_forward_applies(a) && litdnn_conv_tf32_implicit(&f) && (uintptr_t)a->workspace % 16 == 0)
-    return litdnn_conv_implicit_tf32(h, &f);
+  /* in TF32 math, as the forward problem it is, on the tensor cores (the workspace holds the packed filter) */
+  if (a->math == LITDNN_MATH_TF32 && litdnn_conv_data_as_forward_applies(a)) {
+    litdnn_conv_args f;
+    litdnn_conv_backward_data_as_forward(a, &f);
+    if (litdnn_conv_tf32_runs(&f))
+      return litdnn_conv_implicit_tf32(h, &f);
+  }
 #endif
   return conv_gemm_launch(h, a);
 }
@@ -2171,7 +2160,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 6017 "chapters/05-convolution.nw"
+#line 6011 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2303,7 +2292,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 6808 "chapters/05-convolution.nw"
+#line 6805 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

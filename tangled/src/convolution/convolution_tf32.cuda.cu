@@ -1,4 +1,4 @@
-#line 6442 "chapters/05-convolution.nw"
+#line 6436 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4458 "chapters/05-convolution.nw"
+#line 4463 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK LITDNN_CONV_TF32_SLICE
@@ -19,12 +19,11 @@
 static __global__ void conv_tf32_pack(litdnn_conv_args a, float *wp)
 {
   int64_t kg = a.k / a.groups, cg = a.c / a.groups, taps = (int64_t)a.flt[0] * a.flt[1] * a.flt[2];
-  int64_t total = a.k * cg * taps;
+  int64_t total = a.k * cg * taps, g, zero;
   for (int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; e < total; e += (int64_t)gridDim.x * blockDim.x) {
-    int64_t c = e % cg, r = e / cg, k = r % kg;
-    r /= kg;
-    int64_t tap = r % taps, g = r / taps;
-    int rw = (int)(tap % a.flt[2]), rh = (int)(tap / a.flt[2] % a.flt[1]), rd = (int)(tap / a.flt[2] / a.flt[1]);
+    int64_t c = e % cg, k = e / cg % kg;
+    int rd, rh, rw;
+    litdnn_conv_split(e / cg / kg, 1, a.flt, &g, &zero, &rd, &rh, &rw);   /* (g, tap) */
     float v = a.w[litdnn_conv_offset(a.ws, g * kg + k, c, litdnn_conv_tap(a.flip, a.flt[0], rd),
                                      litdnn_conv_tap(a.flip, a.flt[1], rh), litdnn_conv_tap(a.flip, a.flt[2], rw))];
     wp[e] = __uint_as_float(matmul_to_tf32(v));
@@ -33,7 +32,7 @@ static __global__ void conv_tf32_pack(litdnn_conv_args a, float *wp)
 
 /* the slice's first channel and its tap; slices walk the channels first */
 typedef struct {
-  int c0, tap, rd, rh, rw;
+  int c0, rd, rh, rw;
 } conv_tf32_slice;
 
 static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, conv_tf32_slice *s)
@@ -42,7 +41,6 @@ static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, 
   if (s->c0 < cg)
     return;
   s->c0 = 0;
-  s->tap++;
   if (++s->rw < a->flt[2])
     return;
   s->rw = 0;
@@ -51,7 +49,7 @@ static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, 
   s->rh = 0;
   s->rd++;
 }
-#line 4512 "chapters/05-convolution.nw"
+#line 4515 "chapters/05-convolution.nw"
 typedef struct {
   const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
   int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
@@ -63,11 +61,11 @@ typedef struct {
 static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const conv_tf32_thread *th,
                                              const conv_tf32_slice *s, float *as, float *bs, int t)
 {
-  int cg = (int)(a->c / a->groups);
+  int cg = (int)(a->c / a->groups), tap = (s->rd * a->flt[1] + s->rh) * a->flt[2] + s->rw;
   LITDNN_UNROLL
   for (int i = 0; i < 2; i++) {
     int row = t / 4 + 32 * i, ok = row < th->rows;
-    const float *src = th->wtile + s->tap * th->wtap + (int64_t)row * cg + s->c0 + 4 * (t % 4);
+    const float *src = th->wtile + tap * th->wtap + (int64_t)row * cg + s->c0 + 4 * (t % 4);
     matmul_cp_async16(as + row * CT_SPA + 4 * (t % 4), ok ? src : th->wtile, ok ? 16 : 0);
   }
   int dd = s->rd * a->dil[0], dh = s->rh * a->dil[1], dw = s->rw * a->dil[2];
@@ -78,7 +76,7 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4547 "chapters/05-convolution.nw"
+#line 4550 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
 static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
 {
@@ -93,20 +91,14 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
   th.wtap = kg * cg;
   th.wtile = wp + (g * taps * kg + m0) * cg;
   th.rows = (int)(kg - m0 < CT_BM ? kg - m0 : CT_BM);
-  int64_t j = j0 + t, n = 0, rest = j;
+  int64_t n = 0, zero;
   int od = 0, oh = 0, ow = 0;
-  th.col_ok = j < sh.cols;
-  if (th.col_ok) {
-    ow = (int)(rest % a.out[2]);
-    rest /= a.out[2];
-    oh = (int)(rest % a.out[1]);
-    rest /= a.out[1];
-    od = (int)(rest % a.out[0]);
-    n = rest / a.out[0];
-  }
-  th.bd = od * a.stride[0] - a.pad[0];
-  th.bh = oh * a.stride[1] - a.pad[1];
-  th.bw = ow * a.stride[2] - a.pad[2];
+  th.col_ok = j0 + t < sh.cols;
+  if (th.col_ok)
+    litdnn_conv_split(j0 + t, 1, a.out, &n, &zero, &od, &oh, &ow);
+  th.bd = litdnn_conv_in(&a, 0, od, 0);
+  th.bh = litdnn_conv_in(&a, 1, oh, 0);
+  th.bw = litdnn_conv_in(&a, 2, ow, 0);
   th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
   float acc[4][4][4];
   LITDNN_UNROLL
@@ -117,8 +109,8 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   
-#line 4593 "chapters/05-convolution.nw"
-conv_tf32_slice next = {0, 0, 0, 0, 0};   /* the next slice to copy */
+#line 4590 "chapters/05-convolution.nw"
+conv_tf32_slice next = {0, 0, 0, 0};   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
     conv_tf32_load(&a, &th, &next, as_buf[s], bs_buf[s], t);
@@ -160,22 +152,19 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4585 "chapters/05-convolution.nw"
+#line 4582 "chapters/05-convolution.nw"
   
-#line 4644 "chapters/05-convolution.nw"
+#line 4641 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
   for (int e2 = 0; e2 < 2; e2++) {
-    int64_t jj = j0 + warp * 32 + 8 * y + 2 * q + e2, r = jj;
+    int64_t jj = j0 + warp * 32 + 8 * y + 2 * q + e2, n_;
+    int d_, h_, w_;
     if (jj >= sh.cols)
       continue;
-    int64_t w_ = r % a.out[2];
-    r /= a.out[2];
-    int64_t h_ = r % a.out[1];
-    r /= a.out[1];
-    int64_t d_ = r % a.out[0], n_ = r / a.out[0];
-    int64_t col = n_ * a.ys[0] + d_ * a.ys[2] + h_ * a.ys[3] + w_ * a.ys[4];
+    litdnn_conv_split(jj, 1, a.out, &n_, &zero, &d_, &h_, &w_);
+    int64_t col = litdnn_conv_offset(a.ys, n_, 0, d_, h_, w_);
     LITDNN_UNROLL
     for (int x = 0; x < 4; x++)
       LITDNN_UNROLL
@@ -185,9 +174,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4586 "chapters/05-convolution.nw"
+#line 4583 "chapters/05-convolution.nw"
 }
-#line 4672 "chapters/05-convolution.nw"
+#line 4666 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
