@@ -17,7 +17,7 @@
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, "implicit gemm",                               \
     "a 32x32 GEMM tile that gathers its columns from x", GPU, litdnn_conv_fwd_implicit_gemm, conv_implicit_applies, DET) \
   S(LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM, "implicit precomp gemm",               \
-    "the same, with a table of tap offsets; in TF32 math the tensor cores' kernel", GPU,          \
+    "the same, with a table of tap offsets; TF32: tensor cores, a packed filter", GPU,       \
     litdnn_conv_fwd_implicit_precomp, conv_implicit_applies, DET)                             \
   S(LITDNN_CONVOLUTION_FWD_ALGO_DEPTHWISE, "depthwise",                                       \
     "one thread per output in memory order, no channel loop", GPU, litdnn_conv_fwd_depthwise, conv_depthwise_applies, DET) \
