@@ -66,17 +66,19 @@ part_tests() {
     fi
   done
 }
-# One compute-sanitizer run: sanitize_one TOOL PART FILTER LOG prints the summary line.
+# One compute-sanitizer run: sanitize_one TOOL PART FILTER LOG [I/K] prints the summary line;
+# with I/K, only that part of each function's cases (LITDNN_TEST_PART, tests/common.c).
 sanitize_one() {
-  local tool=$1 part=$2 filter=$3 log=$4 left rc errors synth
+  local tool=$1 part=$2 filter=$3 log=$4 cut=${5:-} label=$3 left rc errors synth
+  [[ -n $cut ]] && label="$filter (part $cut)"
   left=$((SANITIZE_DEADLINE - $(date +%s)))
   if ((left < 10)); then
-    printf '%-10s %-12s %-60s not run: the deadline had passed\n' "$tool" "$part" "$filter"
+    printf '%-10s %-12s %-60s not run: the deadline had passed\n' "$tool" "$part" "$label"
     return
   fi
   # every test process (Criterion forks one per case) runs under the tool
-  LITDNN_TEST_BACKENDS=cuda timeout "$left" compute-sanitizer --tool "$tool" --target-processes all \
-    --print-limit 50 --error-exitcode 99 \
+  LITDNN_TEST_PART=$cut LITDNN_TEST_BACKENDS=cuda timeout "$left" compute-sanitizer --tool "$tool" \
+    --target-processes all --print-limit 50 --error-exitcode 99 \
     build/tests/litdnn-tests --filter "$filter" -j"${SANITIZE_JOBS:-4}" > "$log" 2>&1
   rc=$?
   # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
@@ -87,17 +89,20 @@ sanitize_one() {
              "$log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
   synth=$(grep -Eo 'Synthesis: .*' "$log" | tail -1)
   if ((rc == 124)); then
-    printf '%-10s %-12s %-60s cut at the deadline: not finished\n' "$tool" "$part" "$filter"
+    printf '%-10s %-12s %-60s cut at the deadline: not finished\n' "$tool" "$part" "$label"
   elif grep -q 'terminated before first instrumented API call' "$log"; then
     # the cases ran (their synthesis is kept) but none called CUDA: the tool had nothing to watch
-    printf '%-10s %-12s %-60s no CUDA call: nothing checked  %s\n' "$tool" "$part" "$filter" "$synth"
+    printf '%-10s %-12s %-60s no CUDA call: nothing checked  %s\n' "$tool" "$part" "$label" "$synth"
   else
-    printf '%-10s %-12s %-60s errors %-5s exit %-3s %s\n' "$tool" "$part" "$filter" "$errors" "$rc" "$synth"
+    printf '%-10s %-12s %-60s errors %-5s exit %-3s %s\n' "$tool" "$part" "$label" "$errors" "$rc" "$synth"
   fi
 }
 # SANITIZE_SPLIT=1 runs the tool once per test function of the part rather than once over the
 # part, SANITIZE_LANES of them at once: a run cut by the command's limit then still reports each
-# function it finished. SANITIZE_SECONDS (default 540) is the deadline of the whole step.
+# function it finished. SANITIZE_CUTS=k (with the split) runs each function as k runs of a k-th of
+# its cases, for functions too long for one command (racecheck over matmul's; a function without
+# parameters runs whole in each of the k). SANITIZE_SECONDS
+# (default 540) is the deadline of the whole step.
 sanitize() {
   local tools=$1 parts=$2 tool part filter
   [[ $tools == all ]] && tools=memcheck,racecheck,synccheck,initcheck
@@ -111,12 +116,17 @@ sanitize() {
       if [[ ${SANITIZE_SPLIT:-0} == 1 ]]; then
         mkdir -p "$out/sanitize-$tool-$part"
         local pids=() t i=0
+        local cuts=${SANITIZE_CUTS:-1} c cut
         while IFS= read -r t; do
-          sanitize_one "$tool" "$part" "$t" "$out/sanitize-$tool-$part/${t//\//.}.log" >> "$out/sanitize.txt" &
-          pids+=($!)
-          if (( ${#pids[@]} >= ${SANITIZE_LANES:-4} )); then
-            wait "${pids[0]}"; pids=("${pids[@]:1}"); pack
-          fi
+          for ((c = 0; c < cuts; c++)); do
+            cut=''; ((cuts > 1)) && cut="$c/$cuts"
+            sanitize_one "$tool" "$part" "$t" "$out/sanitize-$tool-$part/${t//\//.}${cut:+.${cut/\//-of-}}.log" \
+              "$cut" >> "$out/sanitize.txt" &
+            pids+=($!)
+            if (( ${#pids[@]} >= ${SANITIZE_LANES:-4} )); then
+              wait "${pids[0]}"; pids=("${pids[@]:1}"); pack
+            fi
+          done
           i=$((i + 1))
         done < <(part_tests "$filter")
         wait

@@ -176,15 +176,42 @@ static int t_stage_wanted(litdnnOp_t op, int stage)
   return 0;
 }
 
-struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
-                                        int (*keep)(litdnnOp_t op, int stage))
+/* LITDNN_TEST_PART=i/k keeps cases i, i + k, i + 2k, ... of each
+   parameterized function's list, so that the k runs i = 0 .. k-1 run every
+   case once between them: mk/gpu-run.sh cuts a function that a sanitizer
+   cannot finish within one command this way. A malformed value stops the
+   binary as it lists a function's cases, rather than run a part nobody
+   asked for. */
+static int t_part(t_case *cases, int n)
+{
+  const char *env = getenv("LITDNN_TEST_PART");
+  int i = 0, k = 1, end = 0, kept = 0;
+  if (!env || !*env)
+    return n;
+  if (sscanf(env, "%d/%d%n", &i, &k, &end) != 2 || env[end] != '\0' || k < 1 || i < 0 || i >= k) {
+    fprintf(stderr, "LITDNN_TEST_PART='%s': expected i/k with 0 <= i < k, e.g. 0/4\n", env);
+    exit(2);
+  }
+  for (int c = 0; c < n; c++)
+    if (c % k == i)
+      cases[kept++] = cases[c];
+  return kept;
+}
+
+size_t t_case_room(litdnnOp_t op, int problems)
+{
+  int count = 0;
+  litdnnGetStageCount(op, &count);
+  return (size_t)(count + 1) * 3 * (size_t)(problems > 0 ? problems : 1);
+}
+
+int t_case_list(litdnnOp_t op, int problems, unsigned backends, int (*keep)(litdnnOp_t op, int stage),
+                t_case *cases)
 {
   int k = t_subset(problems);
   static const litdnnBackend_t order[] = {LITDNN_BACKEND_CPU, LITDNN_BACKEND_EMU, LITDNN_BACKEND_CUDA};
   int count = 0, n = 0;
   litdnnGetStageCount(op, &count);
-  size_t most = (size_t)(count + 1) * 3 * (size_t)(problems > 0 ? problems : 1);
-  t_case *cases = cr_malloc(most * sizeof *cases);
   unsigned any = 0;
   for (int s = 0; s < count; s++) {
     unsigned mask = 0;
@@ -206,6 +233,14 @@ struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned ba
         for (int p = 0; p < problems; p++)
           if (p % k == (count + (int)b) % k)
             cases[n++] = (t_case){.op = op, .stage = LITDNN_STAGE_AUTOMATIC, .backend = order[b], .problem = p};
+  return t_part(cases, n);
+}
+
+struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
+                                        int (*keep)(litdnnOp_t op, int stage))
+{
+  t_case *cases = cr_malloc(t_case_room(op, problems) * sizeof *cases);
+  int n = t_case_list(op, problems, backends, keep, cases);
   return cr_make_param_array(t_case, cases, (size_t)n, free_cases);
 }
 

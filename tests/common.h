@@ -65,6 +65,12 @@ struct criterion_test_params t_cases_if(litdnnOp_t op, int problems, int (*keep)
 /* ... and only on the backends in the mask of LITDNN_BACKEND_BIT()s. */
 struct criterion_test_params t_cases_on(litdnnOp_t op, int problems, unsigned backends,
                                         int (*keep)(litdnnOp_t op, int stage));
+/* The list those build, into cases[] (room for t_case_room(op, problems));
+   returns its length. A test process lists cases this way: the shared
+   memory of cr_malloc belongs to the runner. */
+size_t t_case_room(litdnnOp_t op, int problems);
+int t_case_list(litdnnOp_t op, int problems, unsigned backends, int (*keep)(litdnnOp_t op, int stage),
+                t_case *cases);
 
 /* "matmul stage 15 'tuned' on emu, problem 3" */
 const char *t_case_name(const t_case *c);

@@ -1,5 +1,6 @@
 /* The handle, status codes, versions, memory and tensor descriptors. */
 #include "common.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,4 +252,43 @@ Test(stages, stage_api_rejects_bad_arguments)
   t_assert_status(litdnnSetStage(NULL, (litdnnOp_t)0, 0), LITDNN_STATUS_BAD_PARAM_NULL_POINTER, "handle",
                   "null handle");
   litdnnDestroy(h);
+}
+
+/* LITDNN_TEST_PART=i/k (tests/common.c) cuts each parameterized function's
+   cases into k runs for the sanitizers: between them they run every case
+   of the whole list once, and nothing else. */
+static int same_case(const t_case *a, const t_case *b)
+{
+  return a->op == b->op && a->stage == b->stage && a->backend == b->backend && a->problem == b->problem;
+}
+
+Test(stages, test_parts_run_every_case_once)
+{
+  enum { K = 3, PROBLEMS = 20 };
+  size_t room = t_case_room(LITDNN_OP_MATMUL, PROBLEMS);
+  t_case *every = malloc(room * sizeof *every), *part = malloc(room * sizeof *part);
+  int *seen = calloc(room, sizeof *seen);
+  cr_assert(every && part && seen);
+  unsetenv("LITDNN_TEST_PART");
+  int all = t_case_list(LITDNN_OP_MATMUL, PROBLEMS, ~0u, NULL, every);
+  cr_assert_gt(all, K, "too few cases (%d) to cut into %d parts", all, K);
+  for (int i = 0; i < K; i++) {
+    char v[16];
+    snprintf(v, sizeof v, "%d/%d", i, K);
+    setenv("LITDNN_TEST_PART", v, 1);
+    int n = t_case_list(LITDNN_OP_MATMUL, PROBLEMS, ~0u, NULL, part);
+    cr_assert_lt(n, all, "part %s is the whole list", v);
+    for (int c = 0; c < n; c++) {
+      int j = 0;
+      while (j < all && !same_case(&every[j], &part[c]))
+        j++;
+      cr_assert_lt(j, all, "part %s has a case that the whole list lacks", v);
+      seen[j]++;
+    }
+  }
+  for (int j = 0; j < all; j++)
+    cr_assert_eq(seen[j], 1, "case %d of %d ran %d times over the %d parts", j, all, seen[j], K);
+  free(every);
+  free(part);
+  free(seen);
 }
