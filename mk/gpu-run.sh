@@ -101,8 +101,8 @@ sanitize_one() {
 # part, SANITIZE_LANES of them at once: a run cut by the command's limit then still reports each
 # function it finished. SANITIZE_CUTS=k (with the split) runs each function as k runs of a k-th of
 # its cases, for functions too long for one command (racecheck over matmul's; a function without
-# parameters runs whole in each of the k). SANITIZE_SECONDS
-# (default 540) is the deadline of the whole step.
+# parameters runs whole in each of the k). SANITIZE_SECONDS (default 540) is the deadline of the
+# whole step.
 sanitize() {
   local tools=$1 parts=$2 tool part filter
   [[ $tools == all ]] && tools=memcheck,racecheck,synccheck,initcheck

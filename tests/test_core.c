@@ -269,7 +269,10 @@ Test(stages, test_parts_run_every_case_once)
   t_case *every = malloc(room * sizeof *every), *part = malloc(room * sizeof *part);
   int *seen = calloc(room, sizeof *seen);
   cr_assert(every && part && seen);
+  /* the whole list, whatever the run's own cuts (this process is the test's own) */
   unsetenv("LITDNN_TEST_PART");
+  unsetenv("LITDNN_TEST_STAGES");
+  unsetenv("LITDNN_TEST_SUBSET");
   int all = t_case_list(LITDNN_OP_MATMUL, PROBLEMS, ~0u, NULL, every);
   cr_assert_gt(all, K, "too few cases (%d) to cut into %d parts", all, K);
   for (int i = 0; i < K; i++) {
