@@ -1290,7 +1290,9 @@ Test(convolution, math_type_is_kept)
    backward data, are a multiple of 16; the first problem has none and
    runs its FP32 fallback. The third to sixth give it partial tiles of 64
    channels and 128 positions, a blend, the convolution mode, groups, a
-   stride, dilation, both layouts and three dimensions; each keeps every
+   stride, dilation, both layouts and three dimensions. Backward filter's
+   implicit GEMM takes every problem on the tensor cores, its positions
+   in one range or, past 128 of them, two. Each problem keeps every
    pass's reduction at most 180 products long, the length the tolerance
    below assumes. */
 static const conv_case tf32_cases[] = {

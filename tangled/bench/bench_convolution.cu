@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 1019 "chapters/90-measuring.nw"
+#line 1020 "chapters/90-measuring.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -216,7 +216,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   }
   return kept;
 }
-#line 866 "chapters/90-measuring.nw"
+#line 867 "chapters/90-measuring.nw"
 /* both libraries' descriptions of the layer, into c; the output's dimensions into n, k, p, q */
 static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf32, int *n, int *k, int *p, int *q)
 {
@@ -247,7 +247,7 @@ static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf3
   BENCH_CUDNN(cudnnSetConvolutionMathType(c->cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, *n, *k, *p, *q));
 }
-#line 931 "chapters/90-measuring.nw"
+#line 932 "chapters/90-measuring.nw"
 /* everything describe_layer and the fill made, and the handles */
 static void free_layer(conv_bench_ctx *c)
 {
@@ -290,7 +290,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   int cg = s->c / s->g, n, k, p, q;
   describe_layer(&c, s, tf32, &n, &k, &p, &q);
   
-#line 908 "chapters/90-measuring.nw"
+#line 909 "chapters/90-measuring.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -358,7 +358,8 @@ c.ws_size = CONV_BENCH_WORKSPACE;
                        a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD ||
                        a == LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM
                  : a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM || a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS ||
-                       a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
+                       a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1 ||
+                       a == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM;
     if ((tf32 && !gemm) || lp[i].status == LITDNN_STATUS_NOT_SUPPORTED_BACKEND)
       continue;   /* timed in FMA mode; or the CPU reference */
     const char *name;
@@ -387,7 +388,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
   }
   free_layer(&c);
 }
-#line 960 "chapters/90-measuring.nw"
+#line 961 "chapters/90-measuring.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;

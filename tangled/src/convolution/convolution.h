@@ -86,12 +86,14 @@ static inline LITDNN_CONV_HD void litdnn_conv_split(int64_t i, int64_t d1, const
   *i1 = i % d1;
   *i0 = i / d1;
 }
-/* where tap l = (c, r, s) of filter k of a 2-d filter sits in w, flipped as the mode asks */
-static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int k, int l)
+/* where window position l = (c, r) of filter k sits in w (and dw), the taps flipped as the mode asks */
+static inline LITDNN_CONV_HD int64_t litdnn_conv_filter_offset(const litdnn_conv_args *a, int64_t k, int64_t l)
 {
-  int R = a->flt[1], S = a->flt[2];
-  return litdnn_conv_offset(a->ws, k, l / (R * S), 0, litdnn_conv_tap(a->flip, R, l / S % R),
-                            litdnn_conv_tap(a->flip, S, l % S));
+  int64_t zero, c;
+  int d, h, w;
+  litdnn_conv_split(l, a->c / a->groups, a->flt, &zero, &c, &d, &h, &w);
+  return litdnn_conv_offset(a->ws, k, c, litdnn_conv_tap(a->flip, a->flt[0], d),
+                            litdnn_conv_tap(a->flip, a->flt[1], h), litdnn_conv_tap(a->flip, a->flt[2], w));
 }
 /* alpha * v + beta * dst; with beta = 0, dst is not read */
 static inline LITDNN_CONV_HD float litdnn_conv_blend(const float *dst, float v, float alpha, float beta)
@@ -235,6 +237,44 @@ static inline size_t litdnn_conv_tf32_filter_bytes(const litdnn_conv_args *f)
 static inline int litdnn_conv_tf32_runs(const litdnn_conv_args *f)
 {
   return litdnn_conv_tf32_implicit(f) && (uintptr_t)f->workspace % 16 == 0;
+}
+/* a position (n, p, q) of backward filter: its window corner and where it starts in x and in dy */
+typedef struct {
+  int64_t x, dy;
+  int d, h, w, unused;
+} litdnn_conv_position;
+#define LITDNN_CONV_TF32_DW_BLOCKS 512   /* the blocks the split of the positions aims at */
+/* whether the tensor cores' backward filter takes problem a: TF32 math, a grid that fits, and fewer than
+   2^31 slices of 16 positions */
+static inline int litdnn_conv_tf32_dw(const litdnn_conv_args *a)
+{
+  int64_t kg = a->k / a->groups, L = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t positions = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2];
+  return a->math == LITDNN_MATH_TF32 && a->pass == LITDNN_CONV_BWD_FILTER && (L + 127) / 128 < INT32_MAX &&
+         (kg + 63) / 64 <= 65535 && a->groups <= 65535 && positions / 16 < INT32_MAX;
+}
+/* how many ranges it cuts the positions into: about LITDNN_CONV_TF32_DW_BLOCKS blocks, each 8 slices or more */
+static inline int64_t litdnn_conv_tf32_dw_splits(const litdnn_conv_args *a)
+{
+  int64_t kg = a->k / a->groups, L = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  int64_t slices = ((int64_t)a->n * a->out[0] * a->out[1] * a->out[2] + 15) / 16;
+  int64_t tiles = (kg + 63) / 64 * ((L + 127) / 128) * a->groups;
+  int64_t splits = (LITDNN_CONV_TF32_DW_BLOCKS + tiles - 1) / tiles, longest = (slices + 7) / 8;
+  splits = splits < longest ? splits : longest;
+  splits = splits < 65535 / a->groups ? splits : 65535 / a->groups;
+  return splits > 1 ? splits : 1;
+}
+/* its workspace: the table of positions, then with several splits a partial dw per split */
+static inline size_t litdnn_conv_tf32_dw_bytes(const litdnn_conv_args *a)
+{
+  int64_t positions = (int64_t)a->n * a->out[0] * a->out[1] * a->out[2], splits = litdnn_conv_tf32_dw_splits(a);
+  int64_t dw = (int64_t)a->k * (a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  return (size_t)positions * sizeof(litdnn_conv_position) + (splits > 1 ? (size_t)(splits * dw) * sizeof(float) : 0);
+}
+/* whether a call runs it: the kernel takes a, and a's workspace is aligned for the table */
+static inline int litdnn_conv_tf32_dw_runs(const litdnn_conv_args *a)
+{
+  return litdnn_conv_tf32_dw(a) && (uintptr_t)a->workspace % 16 == 0;
 }
 #define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
 

@@ -71,8 +71,9 @@
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS, "im2col cublas",                          \
     "the unrolled input, then cuBLAS GEMMs over chunks of images", CUDA,                      \
     litdnn_conv_bwd_filter_gemm_cublas, conv_gemm_applies, DET)                                            \
-  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM, "implicit gemm", "dw = dy x^T as a tiled GEMM", \
-    GPU, litdnn_conv_bwd_filter_implicit_gemm, conv_implicit_applies, DET)                                     \
+  S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM, "implicit gemm",                        \
+    "dw = dy x^T as a tiled GEMM; TF32: tensor cores, the positions split", GPU,                 \
+    litdnn_conv_bwd_filter_implicit_gemm, conv_implicit_applies, DET)                                     \
   S(LITDNN_CONVOLUTION_BWD_FILTER_ALGO_DEPTHWISE, "depthwise",                                \
     "3x3 depthwise: blocks share a channel's rows, 9 sums per thread", GPU,                   \
     litdnn_conv_bwd_filter_depthwise, conv_dw3_applies, DET)                                  \
@@ -118,4 +119,6 @@ LITDNN_EXTERN_C_ size_t litdnn_conv_few_smem(const void *args);
 LITDNN_EXTERN_C_ int64_t litdnn_conv_few_filter_splits(const void *args);
 /* the implicit GEMM on the tensor cores, for a forward problem that litdnn_conv_tf32_implicit takes (CUDA only) */
 LITDNN_EXTERN_C_ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args);
+/* backward filter on the tensor cores, for a problem that litdnn_conv_tf32_dw takes (CUDA only) */
+LITDNN_EXTERN_C_ litdnnStatus_t litdnn_conv_bwd_filter_tf32(litdnnHandle_t h, const void *args);
 #endif

@@ -1,4 +1,4 @@
-#line 6436 "chapters/05-convolution.nw"
+#line 6746 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -76,7 +76,36 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4550 "chapters/05-convolution.nw"
+#line 4551 "chapters/05-convolution.nw"
+/* acc += A B for one slice: A 64 x CT_BK at as (rows CT_SPA apart), B CT_BK x 32 at bs (rows CT_SPB apart) */
+static __device__ inline void conv_tf32_multiply(const float *as, const float *bs, int lane, int round_a,
+                                                 float acc[4][4][4])
+{
+  int gq = lane / 4, q = lane % 4;
+  LITDNN_UNROLL
+  for (int kk = 0; kk < CT_BK; kk += 8) {
+    unsigned af[4][4], bf[4][2];
+    LITDNN_UNROLL
+    for (int x = 0; x < 4; x++) {
+      const float *r0 = as + (16 * x + gq) * CT_SPA + kk + q, *r8 = r0 + 8 * CT_SPA;
+      const float v[4] = {r0[0], r8[0], r0[4], r8[4]};
+      LITDNN_UNROLL
+      for (int e = 0; e < 4; e++)
+        af[x][e] = round_a ? matmul_to_tf32(v[e]) : __float_as_uint(v[e]);
+    }
+    LITDNN_UNROLL
+    for (int y = 0; y < 4; y++) {
+      bf[y][0] = matmul_to_tf32(bs[(kk + q) * CT_SPB + 8 * y + gq]);
+      bf[y][1] = matmul_to_tf32(bs[(kk + q + 4) * CT_SPB + 8 * y + gq]);
+    }
+    LITDNN_UNROLL
+    for (int x = 0; x < 4; x++)
+      LITDNN_UNROLL
+      for (int y = 0; y < 4; y++)
+        matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
+  }
+}
+#line 4587 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
 static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
 {
@@ -109,7 +138,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
       for (int e = 0; e < 4; e++)
         acc[x][y][e] = 0.0f;
   
-#line 4590 "chapters/05-convolution.nw"
+#line 4627 "chapters/05-convolution.nw"
 conv_tf32_slice next = {0, 0, 0, 0};   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
@@ -121,29 +150,7 @@ for (int s = 0; s < CT_STAGES - 1; s++) {
 for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_WAIT(CT_STAGES - 2);
   __syncthreads();
-  const float *as = as_buf[s % CT_STAGES], *bs = bs_buf[s % CT_STAGES] + warp * 32;
-  LITDNN_UNROLL
-  for (int kk = 0; kk < CT_BK; kk += 8) {
-    unsigned af[4][4], bf[4][2];
-    LITDNN_UNROLL
-    for (int x = 0; x < 4; x++) {
-      const float *r0 = as + (16 * x + gq) * CT_SPA + kk + q, *r8 = r0 + 8 * CT_SPA;
-      af[x][0] = __float_as_uint(r0[0]);
-      af[x][1] = __float_as_uint(r8[0]);
-      af[x][2] = __float_as_uint(r0[4]);
-      af[x][3] = __float_as_uint(r8[4]);
-    }
-    LITDNN_UNROLL
-    for (int y = 0; y < 4; y++) {
-      bf[y][0] = matmul_to_tf32(bs[(kk + q) * CT_SPB + 8 * y + gq]);
-      bf[y][1] = matmul_to_tf32(bs[(kk + q + 4) * CT_SPB + 8 * y + gq]);
-    }
-    LITDNN_UNROLL
-    for (int x = 0; x < 4; x++)
-      LITDNN_UNROLL
-      for (int y = 0; y < 4; y++)
-        matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
-  }
+  conv_tf32_multiply(as_buf[s % CT_STAGES], bs_buf[s % CT_STAGES] + warp * 32, lane, 0, acc);
   int later = s + CT_STAGES - 1;
   if (later < slices) {
     conv_tf32_load(&a, &th, &next, as_buf[later % CT_STAGES], bs_buf[later % CT_STAGES], t);
@@ -152,9 +159,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4582 "chapters/05-convolution.nw"
+#line 4619 "chapters/05-convolution.nw"
   
-#line 4641 "chapters/05-convolution.nw"
+#line 4656 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -174,9 +181,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4583 "chapters/05-convolution.nw"
+#line 4620 "chapters/05-convolution.nw"
 }
-#line 4666 "chapters/05-convolution.nw"
+#line 4681 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -191,4 +198,174 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
                           (unsigned)a->groups);
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
+}
+#line 4801 "chapters/05-convolution.nw"
+static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
+{
+  int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
+  for (int64_t j = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; j < total; j += (int64_t)gridDim.x * blockDim.x) {
+    int64_t n, zero;
+    int od, oh, ow;
+    litdnn_conv_split(j, 1, a.out, &n, &zero, &od, &oh, &ow);
+    litdnn_conv_position p;
+    p.d = litdnn_conv_in(&a, 0, od, 0);
+    p.h = litdnn_conv_in(&a, 1, oh, 0);
+    p.w = litdnn_conv_in(&a, 2, ow, 0);
+    p.unused = 0;
+    p.x = litdnn_conv_offset(a.xs, n, 0, p.d, p.h, p.w);
+    p.dy = litdnn_conv_offset(a.ys, n, 0, od, oh, ow);
+    pos[j] = p;
+  }
+}
+#line 4824 "chapters/05-convolution.nw"
+typedef struct {
+  const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
+  int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
+  int cols;                     /* bit i: column t % 32 + 32 i exists */
+  int64_t off[4];               /* column i's offset in x from a window corner: channel and tap */
+  int dd[4], dh[4], dw[4];      /* column i's tap displacement, axis by axis */
+} conv_filter_tf32_thread;
+
+/* the copies of the slice of positions j0 ... j0 + 15: dy (64 x 16) into as, the gathered x (16 x 128) into bs */
+static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, const conv_filter_tf32_thread *th,
+                                                    const litdnn_conv_position *pos, int64_t j0, int64_t positions,
+                                                    float *as, float *bs, int t)
+{
+  int64_t j = j0 + t % 16;
+  int jok = j < positions;
+  const float *src = jok ? th->dyrows + pos[j].dy : a->dy;
+  LITDNN_UNROLL
+  for (int i = 0; i < 8; i++) {
+    int ok = jok && 8 * i < th->rows;
+    matmul_cp_async4(as + (t / 16 + 8 * i) * CT_SPA + t % 16, ok ? src + 8 * i * a->ys[1] : a->dy, ok ? 4 : 0);
+  }
+  LITDNN_UNROLL
+  for (int e = 0; e < 4; e++) {
+    int64_t jj = j0 + t / 32 + 4 * e;
+    int cols = jj < positions ? th->cols : 0;   /* a position past the end has no column */
+    litdnn_conv_position p = pos[jj < positions ? jj : 0];
+    LITDNN_UNROLL
+    for (int i = 0; i < 4; i++) {
+      int in = (cols >> i & 1) && litdnn_conv_inside(a, 0, p.d + th->dd[i]) &&
+               litdnn_conv_inside(a, 1, p.h + th->dh[i]) && litdnn_conv_inside(a, 2, p.w + th->dw[i]);
+      matmul_cp_async4(bs + (t / 32 + 4 * e) * CT_SPB + t % 32 + 32 * i, in ? a->x + p.x + th->off[i] : a->x,
+                       in ? 4 : 0);
+    }
+  }
+}
+#line 4866 "chapters/05-convolution.nw"
+/* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
+static __global__ void __launch_bounds__(CT_THREADS, 3)
+    conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
+{
+  __shared__ __align__(16) float as_buf[CT_STAGES][CT_BM * CT_SPA];
+  __shared__ __align__(16) float bs_buf[CT_STAGES][CT_BK * CT_SPB];
+  conv_gemm_shape sh = conv_gemm_dims(&a);   /* m = kg rows, cols = L, l = the positions */
+  int g = blockIdx.z % a.groups, split = blockIdx.z / a.groups, t = threadIdx.x, lane = t % 32, warp = t / 32;
+  int64_t m0 = (int64_t)blockIdx.y * CT_BM, l0 = (int64_t)blockIdx.x * CT_BN, kg = a.k / a.groups,
+          cg = a.c / a.groups, zero, ch;
+  int64_t total = (sh.l + CT_BK - 1) / CT_BK, first = total * split / splits;
+  int slices = (int)(total * (split + 1) / splits - first);   /* under 2^31: litdnn_conv_tf32_dw */
+  conv_filter_tf32_thread th;
+  th.dyrows = a.dy + (g * kg + m0 + t / 16) * a.ys[1];
+  th.rows = (int)(sh.m - m0 - t / 16);
+  th.cols = 0;
+  LITDNN_UNROLL
+  for (int i = 0; i < 4; i++) {
+    int64_t l = l0 + t % 32 + 32 * i;
+    int rd = 0, rh = 0, rw = 0;
+    ch = 0;
+    if (l < sh.cols) {
+      th.cols |= 1 << i;
+      litdnn_conv_split(l, cg, a.flt, &zero, &ch, &rd, &rh, &rw);
+    }
+    th.dd[i] = rd * a.dil[0];
+    th.dh[i] = rh * a.dil[1];
+    th.dw[i] = rw * a.dil[2];
+    th.off[i] = litdnn_conv_offset(a.xs, 0, g * cg + ch, th.dd[i], th.dh[i], th.dw[i]);
+  }
+  float acc[4][4][4];
+  LITDNN_UNROLL
+  for (int x = 0; x < 4; x++)
+    LITDNN_UNROLL
+    for (int y = 0; y < 4; y++)
+      LITDNN_UNROLL
+      for (int e = 0; e < 4; e++)
+        acc[x][y][e] = 0.0f;
+  for (int s = 0; s < CT_STAGES - 1; s++) {
+    if (s < slices)
+      conv_filter_tf32_load(&a, &th, pos, (first + s) * CT_BK, sh.l, as_buf[s], bs_buf[s], t);
+    MATMUL_CP_ASYNC_COMMIT();
+  }
+  for (int s = 0; s < slices; s++) {
+    MATMUL_CP_ASYNC_WAIT(CT_STAGES - 2);
+    __syncthreads();
+    conv_tf32_multiply(as_buf[s % CT_STAGES], bs_buf[s % CT_STAGES] + warp * 32, lane, 1, acc);
+    int later = s + CT_STAGES - 1;
+    if (later < slices)
+      conv_filter_tf32_load(&a, &th, pos, (first + later) * CT_BK, sh.l, as_buf[later % CT_STAGES],
+                            bs_buf[later % CT_STAGES], t);
+    MATMUL_CP_ASYNC_COMMIT();
+  }
+  MATMUL_CP_ASYNC_WAIT(0);
+  
+#line 4930 "chapters/05-convolution.nw"
+int gq = lane / 4, q = lane % 4;
+LITDNN_UNROLL
+for (int y = 0; y < 4; y++)
+  LITDNN_UNROLL
+  for (int e2 = 0; e2 < 2; e2++) {
+    int64_t l = l0 + warp * 32 + 8 * y + 2 * q + e2;
+    if (l >= sh.cols)
+      continue;
+    int64_t at = splits > 1 ? (split * a.k + g * kg) * sh.cols + l : litdnn_conv_filter_offset(&a, g * kg, l);
+    int64_t step = splits > 1 ? sh.cols : a.ws[0];   /* from one row k to the next */
+    LITDNN_UNROLL
+    for (int x = 0; x < 4; x++)
+      LITDNN_UNROLL
+      for (int eh = 0; eh < 2; eh++) {
+        int64_t m = m0 + 16 * x + gq + 8 * eh;
+        float v = acc[x][y][2 * eh + e2];
+        if (m >= sh.m)
+          continue;
+        if (splits > 1)
+          part[at + m * step] = v;
+        else
+          litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
+      }
+  }
+#line 4921 "chapters/05-convolution.nw"
+}
+#line 4959 "chapters/05-convolution.nw"
+/* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
+static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
+{
+  int64_t L = (int64_t)(a.c / a.groups) * a.flt[0] * a.flt[1] * a.flt[2], total = a.k * L;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (int s = 0; s < splits; s++)
+      sum += part[s * total + i];
+    litdnn_conv_store(a.result + litdnn_conv_filter_offset(&a, i / L, i % L), sum, a.alpha, a.beta);
+  }
+}
+
+litdnnStatus_t litdnn_conv_bwd_filter_tf32(litdnnHandle_t h, const void *args)
+{
+  const litdnn_conv_args *a = (const litdnn_conv_args *)args;
+  conv_gemm_shape s = conv_gemm_dims(a);
+  int splits = (int)litdnn_conv_tf32_dw_splits(a);
+  litdnn_conv_position *pos = (litdnn_conv_position *)a->workspace;
+  float *part = (float *)(pos + s.l);
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_tf32_positions<<<litdnn_gpu_blocks(s.l, 256, 4096), 256, 0, st>>>(*a, pos);
+  litdnnStatus_t r = litdnn_gpu_launch_status(a->call, "conv_tf32_positions");
+  if (r != LITDNN_STATUS_SUCCESS)
+    return r;
+  dim3 grid = litdnn_dim3((unsigned)((s.cols + CT_BN - 1) / CT_BN), (unsigned)((s.m + CT_BM - 1) / CT_BM),
+                          (unsigned)(a->groups * splits));
+  conv_filter_tf32<<<grid, CT_THREADS, 0, st>>>(*a, pos, part, splits);
+  if ((r = litdnn_gpu_launch_status(a->call, "conv_filter_tf32")) != LITDNN_STATUS_SUCCESS || splits == 1)
+    return r;
+  conv_filter_tf32_sum<<<litdnn_gpu_blocks(a->k * s.cols, 256, 65535u * 16u), 256, 0, st>>>(*a, part, splits);
+  return litdnn_gpu_launch_status(a->call, "conv_filter_tf32_sum");
 }
