@@ -1,4 +1,4 @@
-#line 6746 "chapters/05-convolution.nw"
+#line 6732 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -129,16 +129,9 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
   th.bh = litdnn_conv_in(&a, 1, oh, 0);
   th.bw = litdnn_conv_in(&a, 2, ow, 0);
   th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
-  float acc[4][4][4];
-  LITDNN_UNROLL
-  for (int x = 0; x < 4; x++)
-    LITDNN_UNROLL
-    for (int y = 0; y < 4; y++)
-      LITDNN_UNROLL
-      for (int e = 0; e < 4; e++)
-        acc[x][y][e] = 0.0f;
+  float acc[4][4][4] = {{{0.0f}}};
   
-#line 4627 "chapters/05-convolution.nw"
+#line 4620 "chapters/05-convolution.nw"
 conv_tf32_slice next = {0, 0, 0, 0};   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
@@ -159,9 +152,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4619 "chapters/05-convolution.nw"
+#line 4612 "chapters/05-convolution.nw"
   
-#line 4656 "chapters/05-convolution.nw"
+#line 4649 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -181,9 +174,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4620 "chapters/05-convolution.nw"
+#line 4613 "chapters/05-convolution.nw"
 }
-#line 4681 "chapters/05-convolution.nw"
+#line 4674 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -199,7 +192,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
-#line 4801 "chapters/05-convolution.nw"
+#line 4794 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -217,7 +210,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 4824 "chapters/05-convolution.nw"
+#line 4817 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -253,7 +246,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 4866 "chapters/05-convolution.nw"
+#line 4859 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -284,14 +277,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
     th.dw[i] = rw * a.dil[2];
     th.off[i] = litdnn_conv_offset(a.xs, 0, g * cg + ch, th.dd[i], th.dh[i], th.dw[i]);
   }
-  float acc[4][4][4];
-  LITDNN_UNROLL
-  for (int x = 0; x < 4; x++)
-    LITDNN_UNROLL
-    for (int y = 0; y < 4; y++)
-      LITDNN_UNROLL
-      for (int e = 0; e < 4; e++)
-        acc[x][y][e] = 0.0f;
+  float acc[4][4][4] = {{{0.0f}}};
   for (int s = 0; s < CT_STAGES - 1; s++) {
     if (s < slices)
       conv_filter_tf32_load(&a, &th, pos, (first + s) * CT_BK, sh.l, as_buf[s], bs_buf[s], t);
@@ -309,7 +295,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 4930 "chapters/05-convolution.nw"
+#line 4916 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -334,9 +320,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 4921 "chapters/05-convolution.nw"
+#line 4907 "chapters/05-convolution.nw"
 }
-#line 4959 "chapters/05-convolution.nw"
+#line 4945 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
