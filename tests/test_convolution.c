@@ -823,7 +823,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
    backward data, channels a multiple of 16); each pass's depthwise kernel on 3x3 depthwise
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (forward and
    backward data; backward filter on planes of at most 14x14) and, at stride 1, in backward filter on planes
-   of at most 14x14 */
+   of at most 14x14; and in TF32 math the tensor cores' backward filter on layers wider than 1x1 that
+   Winograd does not take */
 ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
 {
   return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
@@ -932,6 +933,19 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       cr_assert(count > 0 && (algos[0] == batch[pass]) == expect_first, "1x1 problem %d, pass %d: first %d", i, pass,
                 algos[0]);
     }
+    free_descs(&d);
+  }
+  /* backward filter in TF32 math: the tensor cores' implicit GEMM first on a 5x5 layer at stride 2, which
+     Winograd does not take; not in FMA math, not on a 1x1 layer, not where Winograd comes first */
+  conv_case wide = {2, 2, 32, 32, 1, {1, 20, 20}, {1, 5, 5}, {0, 2, 2}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  const conv_case *tf[4] = {&wide, &wide, &pw56, &dense};
+  for (int i = 0; i < 4; i++) {
+    d = make_descs(tf[i]);
+    if (i != 1)
+      cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+    int count = get_list(h, BWD_FILTER, &d, algos, status, mem);
+    cr_assert(count > 0 && (algos[0] == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM) == (i == 0),
+              "backward filter, problem %d: first %d", i, algos[0]);
     free_descs(&d);
   }
   litdnnDestroy(h);
