@@ -1,4 +1,4 @@
-#line 6766 "chapters/05-convolution.nw"
+#line 6767 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -192,7 +192,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
-#line 4815 "chapters/05-convolution.nw"
+#line 4816 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -210,7 +210,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 4838 "chapters/05-convolution.nw"
+#line 4839 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -246,7 +246,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 4880 "chapters/05-convolution.nw"
+#line 4881 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -295,7 +295,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 4937 "chapters/05-convolution.nw"
+#line 4938 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -320,9 +320,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 4928 "chapters/05-convolution.nw"
+#line 4929 "chapters/05-convolution.nw"
 }
-#line 4966 "chapters/05-convolution.nw"
+#line 4967 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
