@@ -1,8 +1,8 @@
-#line 7212 "chapters/05-convolution.nw"
+#line 7214 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7265 "chapters/05-convolution.nw"
+#line 7267 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7217 "chapters/05-convolution.nw"
+#line 7219 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7486 "chapters/05-convolution.nw"
+#line 7488 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -313,7 +313,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 6716 "chapters/05-convolution.nw"
+#line 6718 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -326,7 +326,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6556 "chapters/05-convolution.nw"
+#line 6557 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
@@ -416,18 +416,19 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       order[n++] = few;
     if (depthwise_first)
       order[n++] = depthwise;
-    /* as in forward, the tensor cores' implicit GEMM first on large planes in TF32 math (it runs
-       backward data as a forward problem), then F(4x4) before F(2x2), but after it where
-       f2_first_tf32 says */
-    litdnn_conv_args f;
-    litdnn_conv_backward_data_as_forward(a, &f);
-    tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_data_as_forward_applies(a) &&
-                   litdnn_conv_tf32_implicit(&f);
-    /* backward filter in TF32 math: the tensor cores' split-K implicit GEMM before im2col where the
-       filter is wider than 1x1 and Winograd does not come first */
-    if (!data)
+    /* the tensor cores' implicit GEMM first in TF32 math: in backward data, as in forward, on large
+       planes (it runs backward data as a forward problem); in backward filter, the split-K kernel
+       where the filter is wider than 1x1 and Winograd does not come first. Then F(4x4) before
+       F(2x2), but after it where f2_first_tf32 says */
+    if (data) {
+      litdnn_conv_args f;
+      litdnn_conv_backward_data_as_forward(a, &f);
+      tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_data_as_forward_applies(a) &&
+                     litdnn_conv_tf32_implicit(&f);
+    } else {
       tensor_first = o == gemm_first && !nonfused_first && a->flt[0] * a->flt[1] * a->flt[2] > 1 &&
                      litdnn_conv_tf32_dw(a);
+    }
     if (tensor_first)
       order[n++] = implicit;
     int after = winograd_first && f2_first_tf32;
@@ -468,7 +469,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7246 "chapters/05-convolution.nw"
+#line 7248 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -1,4 +1,4 @@
-#line 6767 "chapters/05-convolution.nw"
+#line 6769 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
