@@ -238,10 +238,11 @@ static inline int litdnn_conv_tf32_runs(const litdnn_conv_args *f)
 {
   return litdnn_conv_tf32_implicit(f) && (uintptr_t)f->workspace % 16 == 0;
 }
-/* a position (n, p, q) of backward filter: its window corner and where it starts in x and in dy */
+/* a position (n, p, q) of backward filter: its window corner, where it starts in x and in dy, and whether
+   its whole window lies inside x */
 typedef struct {
   int64_t x, dy;
-  int d, h, w, unused;
+  int d, h, w, inside;
 } litdnn_conv_position;
 #define LITDNN_CONV_TF32_DW_BLOCKS 512   /* the blocks the split of the positions aims at */
 /* whether the tensor cores' backward filter takes problem a: TF32 math, a grid that fits, and fewer than

@@ -1,4 +1,4 @@
-#line 6769 "chapters/05-convolution.nw"
+#line 6798 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -192,7 +192,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
-#line 4816 "chapters/05-convolution.nw"
+#line 4835 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -204,13 +204,17 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     p.d = litdnn_conv_in(&a, 0, od, 0);
     p.h = litdnn_conv_in(&a, 1, oh, 0);
     p.w = litdnn_conv_in(&a, 2, ow, 0);
-    p.unused = 0;
+    p.inside = 1;
+    for (int i = 0; i < 3; i++) {
+      int corner = i == 0 ? p.d : i == 1 ? p.h : p.w;
+      p.inside &= litdnn_conv_inside(&a, i, corner) && litdnn_conv_inside(&a, i, corner + (a.flt[i] - 1) * a.dil[i]);
+    }
     p.x = litdnn_conv_offset(a.xs, n, 0, p.d, p.h, p.w);
     p.dy = litdnn_conv_offset(a.ys, n, 0, od, oh, ow);
     pos[j] = p;
   }
 }
-#line 4839 "chapters/05-convolution.nw"
+#line 4862 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -237,16 +241,22 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     int64_t jj = j0 + t / 32 + 4 * e;
     int cols = jj < positions ? th->cols : 0;   /* a position past the end has no column */
     litdnn_conv_position p = pos[jj < positions ? jj : 0];
+    float *dst = bs + (t / 32 + 4 * e) * CT_SPB + t % 32;
+    if (p.inside) {   /* the same for the whole warp: one position */
+      LITDNN_UNROLL
+      for (int i = 0; i < 4; i++)
+        matmul_cp_async4(dst + 32 * i, cols >> i & 1 ? a->x + p.x + th->off[i] : a->x, cols >> i & 1 ? 4 : 0);
+      continue;
+    }
     LITDNN_UNROLL
     for (int i = 0; i < 4; i++) {
       int in = (cols >> i & 1) && litdnn_conv_inside(a, 0, p.d + th->dd[i]) &&
                litdnn_conv_inside(a, 1, p.h + th->dh[i]) && litdnn_conv_inside(a, 2, p.w + th->dw[i]);
-      matmul_cp_async4(bs + (t / 32 + 4 * e) * CT_SPB + t % 32 + 32 * i, in ? a->x + p.x + th->off[i] : a->x,
-                       in ? 4 : 0);
+      matmul_cp_async4(dst + 32 * i, in ? a->x + p.x + th->off[i] : a->x, in ? 4 : 0);
     }
   }
 }
-#line 4881 "chapters/05-convolution.nw"
+#line 4910 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -295,7 +305,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 4938 "chapters/05-convolution.nw"
+#line 4967 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -320,9 +330,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 4929 "chapters/05-convolution.nw"
+#line 4958 "chapters/05-convolution.nw"
 }
-#line 4967 "chapters/05-convolution.nw"
+#line 4996 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
