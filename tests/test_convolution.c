@@ -824,7 +824,8 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (forward and
    backward data; backward filter on planes of at most 14x14) and, at stride 1, in backward filter on planes
    of at most 14x14; and in TF32 math the tensor cores' backward filter on layers wider than 1x1 that
-   Winograd does not take */
+   Winograd does not take, on first layers before the few-channels kernel, and before Winograd on layers of
+   at most 64 channels each way */
 ParameterizedTestParameters(convolution, get_puts_the_measured_winner_first)
 {
   return t_cases_on(LITDNN_OP_CONVOLUTION_FORWARD, 1, ON(EMU), automatic_only);
@@ -859,15 +860,24 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       cr_assert_eq(algos[1], second[pass], "pass %d", pass);
   }
   /* in TF32 math, where only F(2x2)'s GEMMs use the tensor cores, the two swap places; backward
-     filter, which has no F(2x2), keeps F(4x4) first */
+     filter, which has no F(2x2), lists the tensor cores' kernel before F(4x4) on these 16 channels */
   cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
   for (int pass = FWD; pass <= BWD_FILTER; pass++) {
     int count = get_list(h, pass, &d, algos, status, mem);
     if (pass != BWD_FILTER)
       cr_assert(count >= 2 && algos[0] == second[pass] && algos[1] == first[pass], "TF32, pass %d", pass);
     else
-      cr_assert(count >= 1 && algos[0] == first[pass], "TF32, pass %d", pass);
+      cr_assert(count >= 2 && algos[0] == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM && algos[1] == first[pass],
+                "TF32, pass %d", pass);
   }
+  free_descs(&d);
+  /* but with 128 filters, more than 64, backward filter keeps F(4x4) first */
+  conv_case wider = dense;
+  wider.k = 128;
+  d = make_descs(&wider);
+  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+  cr_assert_eq(get_list(h, BWD_FILTER, &d, algos, status, mem) > 0 && algos[0] == first[BWD_FILTER], 1,
+               "TF32, 128 filters: first %d", algos[0]);
   free_descs(&d);
   /* but on planes of 56 x 56, where the transforms' traffic is the larger cost, F(4x4) stays ahead of
      F(2x2); there the implicit GEMM on the tensor cores comes before both in forward and backward data,
@@ -885,12 +895,17 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       int count = get_list(h, pass, &d, algos, status, mem), i = 0;
       if (pass != BWD_FILTER && fits)
         cr_assert(count >= 1 && algos[i++] == tensor[pass], "TF32, 56 x 56, %d channels, pass %d", channels, pass);
+      if (pass == BWD_FILTER)   /* at most 64 channels each way: the split-K kernel, whatever the channels */
+        cr_assert(count >= 1 && algos[i++] == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM,
+                  "TF32, 56 x 56, %d channels, backward filter", channels);
       cr_assert(count >= i + 1 && algos[i] == first[pass], "TF32, 56 x 56, %d channels, pass %d", channels, pass);
       if (pass != BWD_FILTER)
         cr_assert(count >= i + 2 && algos[i + 1] == second[pass], "TF32, 56 x 56, %d channels, pass %d", channels,
                   pass);
       for (int j = i; j < count; j++)   /* and listed once */
-        cr_assert(pass == BWD_FILTER || algos[j] != tensor[pass] || !fits, "pass %d lists it twice", pass);
+        cr_assert(pass == BWD_FILTER ? algos[j] != LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM
+                                     : algos[j] != tensor[pass] || !fits,
+                  "pass %d lists it twice", pass);
     }
     free_descs(&d);
   }
@@ -936,16 +951,21 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
     free_descs(&d);
   }
   /* backward filter in TF32 math: the tensor cores' implicit GEMM first on a 5x5 layer at stride 2, which
-     Winograd does not take; not in FMA math, not on a 1x1 layer, not where Winograd comes first */
+     Winograd does not take, and on a first layer (3 channels, 7x7 at stride 2), where the few-channels
+     kernel comes second; not in FMA math (where the few-channels kernel comes first), not on a 1x1 layer,
+     not where Winograd comes first */
   conv_case wide = {2, 2, 32, 32, 1, {1, 20, 20}, {1, 5, 5}, {0, 2, 2}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
-  const conv_case *tf[4] = {&wide, &wide, &pw56, &dense};
-  for (int i = 0; i < 4; i++) {
+  conv_case first_layer = {2, 2, 3, 64, 1, {1, 32, 32}, {1, 7, 7}, {0, 3, 3}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+  const conv_case *tf[6] = {&wide, &first_layer, &wide, &first_layer, &pw56, &wider};
+  for (int i = 0; i < 6; i++) {
     d = make_descs(tf[i]);
-    if (i != 1)
+    if (i != 2 && i != 3)
       cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
     int count = get_list(h, BWD_FILTER, &d, algos, status, mem);
-    cr_assert(count > 0 && (algos[0] == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM) == (i == 0),
+    cr_assert(count > 1 && (algos[0] == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM) == (i < 2),
               "backward filter, problem %d: first %d", i, algos[0]);
+    if (tf[i] == &first_layer)
+      cr_assert_eq(algos[i == 1 ? 1 : 0], LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS, "problem %d", i);
     free_descs(&d);
   }
   litdnnDestroy(h);

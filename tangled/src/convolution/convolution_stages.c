@@ -1,8 +1,8 @@
-#line 7291 "chapters/05-convolution.nw"
+#line 7309 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7344 "chapters/05-convolution.nw"
+#line 7362 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7296 "chapters/05-convolution.nw"
+#line 7314 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7565 "chapters/05-convolution.nw"
+#line 7583 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -313,7 +313,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 6795 "chapters/05-convolution.nw"
+#line 6813 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -326,8 +326,9 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6634 "chapters/05-convolution.nw"
+#line 6647 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
+#define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
 
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
@@ -412,24 +413,28 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     /* a first layer: few channels in, half a block of filters or more out */
     int few = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_FEW_CHANNELS : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
     int few_first = a->k >= 32 && !litdnn_conv_not_applicable(a, few);
-    if (few_first)
-      order[n++] = few;
-    if (depthwise_first)
-      order[n++] = depthwise;
     /* the tensor cores' implicit GEMM first in TF32 math: in backward data, as in forward, on large
-       planes (it runs backward data as a forward problem); in backward filter, the split-K kernel
-       where the filter is wider than 1x1 and Winograd does not come first. Then F(4x4) before
-       F(2x2), but after it where f2_first_tf32 says */
+       planes (it runs backward data as a forward problem), after the few-channels kernel; in backward
+       filter, the split-K kernel where the filter is wider than 1x1, before the few-channels kernel,
+       and before Winograd where a group has at most 64 channels each way. Then F(4x4) before F(2x2), but after it where
+       f2_first_tf32 says */
     if (data) {
       litdnn_conv_args f;
       litdnn_conv_backward_data_as_forward(a, &f);
       tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_data_as_forward_applies(a) &&
                      litdnn_conv_tf32_implicit(&f);
     } else {
-      tensor_first = o == gemm_first && !nonfused_first && a->flt[0] * a->flt[1] * a->flt[2] > 1 &&
-                     litdnn_conv_tf32_dw(a);
+      int narrow = cg <= CONV_TF32_DW_WINOGRAD_CHANNELS && kg <= CONV_TF32_DW_WINOGRAD_CHANNELS;
+      tensor_first = o == gemm_first && a->flt[0] * a->flt[1] * a->flt[2] > 1 && litdnn_conv_tf32_dw(a) &&
+                     (!nonfused_first || narrow);
     }
-    if (tensor_first)
+    if (tensor_first && !data)
+      order[n++] = implicit;
+    if (few_first)
+      order[n++] = few;
+    if (depthwise_first)
+      order[n++] = depthwise;
+    if (tensor_first && data)
       order[n++] = implicit;
     int after = winograd_first && f2_first_tf32;
     if (nonfused_first && !after)
@@ -469,7 +474,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7325 "chapters/05-convolution.nw"
+#line 7343 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

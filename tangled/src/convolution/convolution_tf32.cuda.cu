@@ -1,4 +1,4 @@
-#line 6846 "chapters/05-convolution.nw"
+#line 6864 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
