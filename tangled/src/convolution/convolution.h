@@ -161,16 +161,23 @@ static inline int litdnn_conv_out_matrix(const litdnn_conv_args *a, int64_t *ld)
   *ld = unit;                                     /* channels last: pixel stride >= K */
   return unit >= a->k ? 0 : -1;
 }
+/* 1 if an image of a tensor with 5-d strides s, planes of dims and that many channels is one dense block:
+   each channel's pixels contiguous, channels a plane apart (an axis of extent 1 may have any stride) */
+static inline int litdnn_conv_dense_images(const int64_t *s, const int *dims, int64_t channels)
+{
+  return (dims[2] == 1 || s[4] == 1) && (dims[1] == 1 || s[3] == dims[2]) &&
+         (dims[0] == 1 || s[2] == (int64_t)dims[1] * dims[2]) &&
+         (channels == 1 || s[1] == (int64_t)dims[0] * dims[1] * dims[2]);
+}
+
 /* 1 if the unrolled matrix of every image and group is x (dx) itself: 1x1, stride 1, no padding, and
-   each channel's pixels contiguous, channels S floats apart */
+   x's images dense */
 static inline int litdnn_conv_cols_are_input(const litdnn_conv_args *a)
 {
-  int64_t S = (int64_t)a->in[0] * a->in[1] * a->in[2];
   for (int i = 0; i < 3; i++)
     if (a->flt[i] != 1 || a->stride[i] != 1 || a->pad[i] != 0)
       return 0;
-  return (a->in[2] == 1 || a->xs[4] == 1) && (a->in[1] == 1 || a->xs[3] == a->in[2]) &&
-         (a->in[0] == 1 || a->xs[2] == (int64_t)a->in[1] * a->in[2]) && (a->c == 1 || a->xs[1] == S);
+  return litdnn_conv_dense_images(a->xs, a->in, a->c);
 }
 /* backward filter: the images one GEMM sums over, the largest divisor of N with nb P Q <= 1024 */
 #define LITDNN_CONV_FILTER_INNER 1024

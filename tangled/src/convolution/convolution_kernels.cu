@@ -1,4 +1,4 @@
-#line 6837 "chapters/05-convolution.nw"
+#line 6907 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -377,7 +377,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2842 "chapters/05-convolution.nw"
+#line 2849 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -391,7 +391,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2885 "chapters/05-convolution.nw"
+#line 2892 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a block per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -406,7 +406,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2919 "chapters/05-convolution.nw"
+#line 2926 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -552,7 +552,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3310 "chapters/05-convolution.nw"
+#line 3317 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row. A thread splits its first
    column into (n, od, oh, ow) and reaches the next, T = blockDim.x columns on, by adding T's own split
@@ -591,7 +591,32 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3355 "chapters/05-convolution.nw"
+#line 3373 "chapters/05-convolution.nw"
+/* the same copy where the source's images are dense blocks of C P Q floats (channel stride P Q, rows of
+   Q): block row y walks image n0 + y's block in order, element e = c P Q + p to dst[c][y P Q + p] */
+static __global__ void conv_channel_major_dense(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
+{
+  int S = a.out[0] * a.out[1] * a.out[2], channels = from_x ? a.c : a.k, total = channels * S;
+  int64_t cols = (int64_t)nb * S;
+  const float *src = from_x ? a.x : a.dy;
+  int64_t image = from_x ? a.xs[0] : a.ys[0];
+  for (int n = blockIdx.y; n < nb; n += gridDim.y) {
+    const float *block = src + (n0 + n) * image;
+    for (int e0 = (int)(blockIdx.x * blockDim.x * CONV_COL_BATCH + threadIdx.x); e0 < total;
+         e0 += (int)(gridDim.x * blockDim.x * CONV_COL_BATCH)) {
+      float v[CONV_COL_BATCH];
+      for (int i = 0; i < CONV_COL_BATCH; i++)     /* the loads first, all in flight together */
+        if (e0 + i * (int)blockDim.x < total)
+          v[i] = block[e0 + i * blockDim.x];
+      for (int i = 0; i < CONV_COL_BATCH; i++) {
+        int e = e0 + i * (int)blockDim.x, c = e / S;
+        if (e < total)
+          dst[c * cols + (int64_t)n * S + (e - c * S)] = v[i];
+      }
+    }
+  }
+}
+#line 3412 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -617,7 +642,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3397 "chapters/05-convolution.nw"
+#line 3454 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -639,7 +664,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3591 "chapters/05-convolution.nw"
+#line 3661 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -794,7 +819,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 3909 "chapters/05-convolution.nw"
+#line 3979 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -953,7 +978,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 4070 "chapters/05-convolution.nw"
+#line 4140 "chapters/05-convolution.nw"
 /* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
    r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
 static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
@@ -1126,7 +1151,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4263 "chapters/05-convolution.nw"
+#line 4333 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1201,7 +1226,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 5097 "chapters/05-convolution.nw"
+#line 5167 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1249,9 +1274,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 5162 "chapters/05-convolution.nw"
+#line 5232 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 5424 "chapters/05-convolution.nw"
+#line 5494 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1265,7 +1290,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 5440 "chapters/05-convolution.nw"
+#line 5510 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1310,7 +1335,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 5295 "chapters/05-convolution.nw"
+#line 5365 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1403,7 +1428,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 5513 "chapters/05-convolution.nw"
+#line 5583 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1453,7 +1478,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 5581 "chapters/05-convolution.nw"
+#line 5651 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1529,7 +1554,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 5703 "chapters/05-convolution.nw"
+#line 5773 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1559,7 +1584,7 @@ static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args
   conv_winograd_plane_tile(plane, ih0, iw0, size, a->in[1], a->in[2], a->xs[3], a->xs[4], d);
 }
 
-#line 6203 "chapters/05-convolution.nw"
+#line 6273 "chapters/05-convolution.nw"
 /* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y.
    Where every row of the tile lies whole in y, contiguous and aligned, a row of 2 or 4 goes out in one
    vector store, and a warp's lanes, which hold neighbouring tiles, write one run of bytes */
@@ -1585,7 +1610,7 @@ static __device__ __forceinline__ void conv_winograd_store_tile(const litdnn_con
   }
 }
 
-#line 5734 "chapters/05-convolution.nw"
+#line 5804 "chapters/05-convolution.nw"
 /* The transforms around the GEMMs number the tiles of m x m outputs image by image, row by row, tiles_w to
    a row and tiles to an image: the input tile of tile t in channel c, and the store of its output tile */
 static __device__ __forceinline__ void conv_winograd_load(const litdnn_conv_args *a, int64_t c, int t, int tiles,
@@ -1667,7 +1692,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 5919 "chapters/05-convolution.nw"
+#line 5989 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1711,7 +1736,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 6061 "chapters/05-convolution.nw"
+#line 6131 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1792,7 +1817,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 6333 "chapters/05-convolution.nw"
+#line 6403 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1853,7 +1878,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 6457 "chapters/05-convolution.nw"
+#line 6527 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1870,7 +1895,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 6526 "chapters/05-convolution.nw"
+#line 6596 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1909,7 +1934,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 6989 "chapters/05-convolution.nw"
+#line 7059 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2155,7 +2180,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 6406 "chapters/05-convolution.nw"
+#line 6476 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2193,7 +2218,24 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3421 "chapters/05-convolution.nw"
+#line 3478 "chapters/05-convolution.nw"
+/* x (from_x) or dy of a chunk into channel-major rows: the dense kernel where the source's images are dense
+   blocks (dy, or x at stride 1) of at most 2^30 floats, the general one (grid rows) elsewhere */
+static litdnnStatus_t conv_to_channel_major(const litdnn_conv_args *a, int from_x, int n0, int images, float *dst,
+                                            dim3 rows, cudaStream_t st)
+{
+  int64_t S = (int64_t)a->out[0] * a->out[1] * a->out[2], channels = from_x ? a->c : a->k;
+  int unit = !from_x || (a->stride[0] == 1 && a->stride[1] == 1 && a->stride[2] == 1);
+  if (unit && litdnn_conv_dense_images(from_x ? a->xs : a->ys, a->out, channels) && channels * S <= INT32_MAX / 2) {
+    dim3 grid = litdnn_dim3(litdnn_gpu_blocks(channels * S, 256 * CONV_COL_BATCH, 65535u),
+                            (unsigned)(images < 65535 ? images : 65535), 1);
+    conv_channel_major_dense<<<grid, 256, 0, st>>>(*a, from_x, n0, images, dst);
+    return litdnn_gpu_launch_status(a->call, "conv_channel_major_dense");
+  }
+  conv_channel_major<<<rows, 256, 0, st>>>(*a, from_x, n0, images, dst);
+  return litdnn_gpu_launch_status(a->call, "conv_channel_major");
+}
+
 /* forward into y itself: for each group, the im2col stage's GEMM into y, batched over the chunk's images,
    with image n's S columns of xc (leading dimension cols) as its unrolled input */
 static litdnnStatus_t conv_batch_gemm_into_y(litdnnHandle_t h, const litdnn_conv_args *a, int planes, int64_t ld,
@@ -2230,16 +2272,12 @@ static litdnnStatus_t conv_batch_gemm(litdnnHandle_t h, const litdnn_conv_args *
     int images = a->n - n0 < nb ? a->n - n0 : nb, cols = images * S;
     unsigned blocks = litdnn_gpu_blocks(cols, 256 * CONV_COL_BATCH, 65535u);
     c_rows.x = k_rows.x = blocks;
-    if (a->pass != LITDNN_CONV_BWD_DATA) {
-      conv_channel_major<<<c_rows, 256, 0, st>>>(*a, 1, n0, images, xc);
-      if ((s = litdnn_gpu_launch_status(a->call, "conv_channel_major")) != LITDNN_STATUS_SUCCESS)
-        break;
-    }
-    if (a->pass != LITDNN_CONV_FWD) {
-      conv_channel_major<<<k_rows, 256, 0, st>>>(*a, 0, n0, images, yc);
-      if ((s = litdnn_gpu_launch_status(a->call, "conv_channel_major")) != LITDNN_STATUS_SUCCESS)
-        break;
-    }
+    if (a->pass != LITDNN_CONV_BWD_DATA &&
+        (s = conv_to_channel_major(a, 1, n0, images, xc, c_rows, st)) != LITDNN_STATUS_SUCCESS)
+      break;
+    if (a->pass != LITDNN_CONV_FWD &&
+        (s = conv_to_channel_major(a, 0, n0, images, yc, k_rows, st)) != LITDNN_STATUS_SUCCESS)
+      break;
     if (into_y >= 0) {
       s = conv_batch_gemm_into_y(h, a, into_y, ld, n0, images, cols, xc);
       continue;
@@ -2287,7 +2325,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 7237 "chapters/05-convolution.nw"
+#line 7307 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
