@@ -251,7 +251,7 @@ typedef struct {
   int64_t x, dy;
   int d, h, w, inside;
 } litdnn_conv_position;
-#define LITDNN_CONV_TF32_DW_BLOCKS 512   /* the blocks the split of the positions aims at */
+#define LITDNN_CONV_TF32_DW_BLOCKS 512   /* the blocks the workspace's partial tiles allow for */
 /* whether the tensor cores' backward filter takes problem a: TF32 math, a grid that fits, and fewer than
    2^31 slices of 16 positions */
 static inline int litdnn_conv_tf32_dw(const litdnn_conv_args *a)
@@ -261,12 +261,18 @@ static inline int litdnn_conv_tf32_dw(const litdnn_conv_args *a)
   return a->math == LITDNN_MATH_TF32 && a->pass == LITDNN_CONV_BWD_FILTER && (L + 127) / 128 < INT32_MAX &&
          (kg + 63) / 64 <= 65535 && a->groups <= 65535 && positions / 16 < INT32_MAX;
 }
-/* how many ranges it cuts the positions into: about LITDNN_CONV_TF32_DW_BLOCKS blocks, each 8 slices or more */
-static inline int64_t litdnn_conv_tf32_dw_splits(const litdnn_conv_args *a)
+/* its 64 x 128 tiles of dw, over every group */
+static inline int64_t litdnn_conv_tf32_dw_tiles(const litdnn_conv_args *a)
 {
   int64_t kg = a->k / a->groups, L = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
+  return (kg + 63) / 64 * ((L + 127) / 128) * a->groups;
+}
+/* the most ranges it may cut the positions into, and so the partial tiles its workspace holds: about
+   LITDNN_CONV_TF32_DW_BLOCKS blocks, each 8 slices or more (the launch may use fewer) */
+static inline int64_t litdnn_conv_tf32_dw_splits(const litdnn_conv_args *a)
+{
   int64_t slices = ((int64_t)a->n * a->out[0] * a->out[1] * a->out[2] + 15) / 16;
-  int64_t tiles = (kg + 63) / 64 * ((L + 127) / 128) * a->groups;
+  int64_t tiles = litdnn_conv_tf32_dw_tiles(a);
   int64_t splits = (LITDNN_CONV_TF32_DW_BLOCKS + tiles - 1) / tiles, longest = (slices + 7) / 8;
   splits = splits < longest ? splits : longest;
   splits = splits < 65535 / a->groups ? splits : 65535 / a->groups;

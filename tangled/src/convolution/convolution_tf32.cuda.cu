@@ -1,4 +1,4 @@
-#line 6934 "chapters/05-convolution.nw"
+#line 6941 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -192,7 +192,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
-#line 4935 "chapters/05-convolution.nw"
+#line 4942 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -214,7 +214,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 4962 "chapters/05-convolution.nw"
+#line 4969 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -256,7 +256,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 5010 "chapters/05-convolution.nw"
+#line 5017 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -305,7 +305,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 5067 "chapters/05-convolution.nw"
+#line 5074 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -330,9 +330,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 5058 "chapters/05-convolution.nw"
+#line 5065 "chapters/05-convolution.nw"
 }
-#line 5096 "chapters/05-convolution.nw"
+#line 5103 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
@@ -347,8 +347,9 @@ static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *par
 
 /* how many splits to launch, of 1 to the workspace's: the fewest whose blocks take the least time, counting a
    block's time as 1 / splits and the grid's as whole waves of the blocks the SMs hold at once */
-static int conv_filter_tf32_splits(const litdnn_conv_args *a, int64_t tiles)
+static int conv_filter_tf32_splits(const litdnn_conv_args *a)
 {
+  int64_t tiles = litdnn_conv_tf32_dw_tiles(a);
   int most = (int)litdnn_conv_tf32_dw_splits(a), per_sm = 0, best = 1;
   if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_filter_tf32, CT_THREADS, 0) != cudaSuccess ||
       per_sm < 1)
@@ -366,8 +367,7 @@ litdnnStatus_t litdnn_conv_bwd_filter_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   conv_gemm_shape s = conv_gemm_dims(a);
-  int64_t tiles = (s.cols + CT_BN - 1) / CT_BN * ((s.m + CT_BM - 1) / CT_BM) * a->groups;
-  int splits = conv_filter_tf32_splits(a, tiles);
+  int splits = conv_filter_tf32_splits(a);
   litdnn_conv_position *pos = (litdnn_conv_position *)a->workspace;
   float *part = (float *)(pos + s.l);
   cudaStream_t st = litdnn_gpu_stream(h);
