@@ -1,4 +1,4 @@
-#line 6646 "chapters/01-emulator.nw"
+#line 6647 "chapters/01-emulator.nw"
 /* bug_divergent_barrier.cu: threads past the end return before a barrier.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6649 "chapters/01-emulator.nw"
+#line 6650 "chapters/01-emulator.nw"
 /* each block sums its 256 elements of x into sums[blockIdx.x] */
 __global__ void block_sums(int n, const float *x, float *sums) {
   __shared__ float partial[256];

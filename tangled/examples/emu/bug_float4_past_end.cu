@@ -1,4 +1,4 @@
-#line 6533 "chapters/01-emulator.nw"
+#line 6534 "chapters/01-emulator.nw"
 /* bug_float4_past_end.cu: the last float4 load reads past the end.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6536 "chapters/01-emulator.nw"
+#line 6537 "chapters/01-emulator.nw"
 /* y = 2 x, four elements per thread */
 __global__ void scale4(int n, const float *x, float *y) {
   int i = 4 * (blockIdx.x * blockDim.x + threadIdx.x);

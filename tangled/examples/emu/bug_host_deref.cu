@@ -1,4 +1,4 @@
-#line 6592 "chapters/01-emulator.nw"
+#line 6593 "chapters/01-emulator.nw"
 /* bug_host_deref.cu: host code reads device memory.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6595 "chapters/01-emulator.nw"
+#line 6596 "chapters/01-emulator.nw"
 __global__ void fill(int n, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

@@ -1,4 +1,4 @@
-#line 6568 "chapters/01-emulator.nw"
+#line 6569 "chapters/01-emulator.nw"
 /* bug_host_pointer.cu: a host array passed to a kernel.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,17 +15,17 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6385 "chapters/01-emulator.nw"
+#line 6386 "chapters/01-emulator.nw"
 __global__ void scale(int n, float alpha, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   y[i] = alpha * x[i];       /* BUG: no "if (i < n)" */
 }
-#line 6572 "chapters/01-emulator.nw"
+#line 6573 "chapters/01-emulator.nw"
 static void launch_scale(int n, const float *x, const float *d_x, float *d_y) {
   (void)d_x;
   scale<<<n / 250, 250>>>(n, 2.0f, x, d_y);   /* BUG: x is the host array */
 }
-#line 6498 "chapters/01-emulator.nw"
+#line 6499 "chapters/01-emulator.nw"
 int main(void) {
   int n = 1000;
   size_t bytes = n * sizeof(float);

@@ -1,4 +1,4 @@
-#line 6444 "chapters/01-emulator.nw"
+#line 6445 "chapters/01-emulator.nw"
 /* bug_missing_barrier.cu: the tiled SGEMM without its first barrier.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6447 "chapters/01-emulator.nw"
+#line 6448 "chapters/01-emulator.nw"
 #define TILE 16
 __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
   __shared__ float a_tile[TILE][TILE];
@@ -28,7 +28,7 @@ __global__ void sgemm_tiled(int n, const float *a, const float *b, float *c) {
 #line 109 "chapters/01-emulator.nw"
 a_tile[ty][tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0.0f;
 b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
-#line 6456 "chapters/01-emulator.nw"
+#line 6457 "chapters/01-emulator.nw"
     /* BUG: no __syncthreads() here; a thread reads tiles still being loaded */
     for (int k = 0; k < TILE; k++)
       sum += a_tile[ty][k] * b_tile[k][tx];

@@ -1,4 +1,4 @@
-#line 6520 "chapters/01-emulator.nw"
+#line 6521 "chapters/01-emulator.nw"
 /* bug_no_bounds_check.cu: 1024 threads for 1000 elements, no bounds check.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,17 +15,17 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6385 "chapters/01-emulator.nw"
+#line 6386 "chapters/01-emulator.nw"
 __global__ void scale(int n, float alpha, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   y[i] = alpha * x[i];       /* BUG: no "if (i < n)" */
 }
-#line 6524 "chapters/01-emulator.nw"
+#line 6525 "chapters/01-emulator.nw"
 static void launch_scale(int n, const float *x, const float *d_x, float *d_y) {
   (void)x;
   scale<<<(n + 255) / 256, 256>>>(n, 2.0f, d_x, d_y);
 }
-#line 6498 "chapters/01-emulator.nw"
+#line 6499 "chapters/01-emulator.nw"
 int main(void) {
   int n = 1000;
   size_t bytes = n * sizeof(float);

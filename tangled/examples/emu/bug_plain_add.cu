@@ -1,4 +1,4 @@
-#line 6468 "chapters/01-emulator.nw"
+#line 6469 "chapters/01-emulator.nw"
 /* bug_plain_add.cu: a sum with += where an atomic is needed.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6471 "chapters/01-emulator.nw"
+#line 6472 "chapters/01-emulator.nw"
 __global__ void sum_all(int n, const float *x, float *total) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

@@ -1,4 +1,4 @@
-#line 6613 "chapters/01-emulator.nw"
+#line 6614 "chapters/01-emulator.nw"
 /* bug_shared_off_by_one.cu: a shared-memory index one past the tile.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6616 "chapters/01-emulator.nw"
+#line 6617 "chapters/01-emulator.nw"
 /* y[i] = x[i + 1] - x[i] within each block of 256 */
 __global__ void difference(int n, const float *x, float *y) {
   __shared__ float tile[256];

@@ -1,4 +1,4 @@
-#line 6580 "chapters/01-emulator.nw"
+#line 6581 "chapters/01-emulator.nw"
 /* bug_too_many_threads.cu: a block of 2048 threads.
    Generated from chapters/01-emulator.nw. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,17 +15,17 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6385 "chapters/01-emulator.nw"
+#line 6386 "chapters/01-emulator.nw"
 __global__ void scale(int n, float alpha, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   y[i] = alpha * x[i];       /* BUG: no "if (i < n)" */
 }
-#line 6584 "chapters/01-emulator.nw"
+#line 6585 "chapters/01-emulator.nw"
 static void launch_scale(int n, const float *x, const float *d_x, float *d_y) {
   (void)x;
   scale<<<1, 2048>>>(n, 2.0f, d_x, d_y);   /* BUG: at most 1024 threads */
 }
-#line 6498 "chapters/01-emulator.nw"
+#line 6499 "chapters/01-emulator.nw"
 int main(void) {
   int n = 1000;
   size_t bytes = n * sizeof(float);

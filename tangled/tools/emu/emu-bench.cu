@@ -1,4 +1,4 @@
-#line 6722 "chapters/01-emulator.nw"
+#line 6723 "chapters/01-emulator.nw"
 /* emu-bench.cu: what a barrier costs, and the tiled SGEMM at 256^3.
    Generated from chapters/01-emulator.nw.  Run by make bench-emu. */
 #line 134 "chapters/01-emulator.nw"
@@ -15,7 +15,7 @@
       exit(1);                                                               \
     }                                                                        \
   } while (0)
-#line 6725 "chapters/01-emulator.nw"
+#line 6726 "chapters/01-emulator.nw"
 #include <time.h>
 #line 89 "chapters/01-emulator.nw"
 #define TILE 16
@@ -40,7 +40,7 @@ b_tile[ty][tx] = t + ty < n && col < n ? b[(t + ty) * n + col] : 0.0f;
     c[row * n + col] = sum;
 }
 
-#line 6728 "chapters/01-emulator.nw"
+#line 6729 "chapters/01-emulator.nw"
 __global__ void barriers(int rounds, int *out) {
   int x = threadIdx.x;
   for (int r = 0; r < rounds; r++)

@@ -722,8 +722,9 @@ if (word_is(b, n, "dim3") && src[next] == '(') {   /* dim3(x, y) */
   emits("LITDNN_EMU_DIM3");
   continue;
 }
-if (word_is(b, n, "dim3") && is_ident((unsigned char)src[next])) {
-  /* dim3 g(x, y), b(z), c = d; : a declarator with arguments is initialised */
+if (word_is(b, n, "dim3") && is_ident((unsigned char)src[next]) && in_function) {
+  /* dim3 g(x, y), b(z), c = d; : a declarator with arguments is initialised
+     (at file scope dim3 f(int n) is a function, and stays as it is) */
   size_t e = next;
   while (is_ident((unsigned char)src[e])) e++;
   if (src[skip_space(e)] == '(') {
@@ -771,7 +772,7 @@ if (!strncmp(src + next, "<<<", 3)) {
   if (to == len && kernel_body_end == len)
     end_of_kernel();
 }
-#line 4808 "chapters/01-emulator.nw"
+#line 4809 "chapters/01-emulator.nw"
 static const char *include_dirs[32];
 static int n_include_dirs;
 static char *expanded_paths[256];
@@ -881,7 +882,7 @@ static int write_depfile(const char *depfile, const char *target) {
   for (int i = 0; i < n_expanded; i++) fprintf(f, "%s:\n", expanded_paths[i]);
   return fclose(f) != 0;
 }
-#line 4920 "chapters/01-emulator.nw"
+#line 4921 "chapters/01-emulator.nw"
 int main(int argc, char **argv) {
   const char *input = NULL, *depfile = NULL, *target = "-";
   for (int a = 1; a < argc; a++) {
