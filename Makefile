@@ -214,6 +214,8 @@ TEST_PREREQS ?=
 # An allocation larger than any machine has returns NULL under ASan as it does
 # without it (the bad-input table asks for one), instead of stopping the case.
 # They run one problem in TEST_SUBSET of each stage's list (tests/common.c).
+# mk/run-tests.sh runs the binary, and runs a test once more when a worker
+# died outside its body after its cases had passed (the script says why).
 TEST_SUBSET ?= 4
 SAN_ENV := $(if $(SANITIZE),LITDNN_TEST_SUBSET=$(TEST_SUBSET) ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:allocator_may_return_null=1 LSAN_OPTIONS=suppressions=tests/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1)
@@ -225,7 +227,7 @@ else
 test: deps tangle
 	mk/lint-api.sh $(TANGLED)
 	$(MAKE) --no-print-directory $(TEST_BIN) $(if $(SANITIZE),$(filter-out grade-selftest,$(TEST_PREREQS)),$(TEST_PREREQS))
-	$(SAN_ENV) $(TEST_BIN) $(TEST_ARGS)
+	$(SAN_ENV) mk/run-tests.sh $(TEST_BIN) $(TEST_ARGS)
 endif
 
 # ----------------------------------------------------------------- install
