@@ -32,6 +32,7 @@ import csv
 from decimal import Decimal, ROUND_HALF_UP
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -638,12 +639,15 @@ class Book:
         def label(text):
             return strip.sub("", text).strip() if strip else text
 
-        if attrs.get("pivot"):
+        if attrs.get("ratio"):
+            table = self.ratio(path, header, data, attrs, titles, label, digits)
+        elif attrs.get("pivot"):
             table = self.pivot(path, header, data, attrs, titles, label, digits)
         else:
             table = self.flat(header, data, shown, titles, label, digits, attrs)
         if table is None:
-            return "\n**[bench-table %s: bad pivot=\"%s\"]**\n" % (inline_code(path), attrs["pivot"])
+            which = "ratio" if attrs.get("ratio") else "pivot"
+            return "\n**[bench-table %s: bad %s=\"%s\"]**\n" % (inline_code(path), which, attrs[which])
         head, body, numeric, more = table
 
         out = ["", ""]
@@ -767,6 +771,68 @@ class Book:
         unit = attrs.get("unit") or titles.get(value, value)
         more = ("Cells: %s. " % md_escape(unit)) + more
         return head, body, numeric, more.strip()
+
+    def ratio(self, path, header, data, attrs, titles, label, digits):
+        """ratio="COL:NUM/DEN:VALUE": for each unit (the over= column, shape
+        by default), NUM's VALUE over DEN's VALUE, NUM and DEN being values
+        of COL (cuDNN's time over ours: above 1 we are faster); one row per
+        value of by= (op by default; a+b joins several), with the units'
+        geometric mean, how many are at 1 or above, how many are below
+        floor= when it is given, and the lowest. A unit without both rows
+        is left out, and the count says so."""
+        # NUM and DEN may hold ':' (litdnn: im2col): COL ends at the first, VALUE starts after the last
+        m = re.match(r"^([^:]+):(.+)/(.+):([^:]+)$", attrs["ratio"])
+        if not m:
+            warn("bench-table %s: ratio=\"%s\" is not COL:NUM/DEN:VALUE" % (path, attrs["ratio"]))
+            return None
+        col, num, den, value = (g.strip() for g in m.groups())
+        by = [c.strip() for c in attrs.get("by", "op").split("+")]
+        over = attrs.get("over", "shape")
+        for c in by + [col, over, value]:
+            if c not in header:
+                warn("bench-table %s: ratio names no column %r" % (path, c))
+                return None
+        kb = [header.index(c) for c in by]
+        kc, ko, kv = header.index(col), header.index(over), header.index(value)
+
+        def cell(r, k):
+            return r[k].strip() if k < len(r) else ""
+
+        groups, times = [], {}
+        for r in data:
+            g = tuple(cell(r, k) for k in kb)
+            if g not in times:
+                groups.append(g)
+                times[g] = {}
+            v = cell(r, kv)
+            if cell(r, kc) in (num, den) and is_number(v):
+                times[g].setdefault(cell(r, ko), {}).setdefault(cell(r, kc), float(v))
+        floor = float(attrs["floor"]) if is_number(attrs.get("floor", "")) else None
+        head = [titles.get(c, c) for c in by] + ["Geometric mean", "At or above %s" % label(num)]
+        if floor is not None:
+            head.append("Below %s" % attrs["floor"])
+        head.append("Lowest")
+        body = []
+        for g in groups:
+            ratios = [(t[num] / t[den], u) for u, t in times[g].items()
+                      if num in t and den in t and t[den] > 0]
+            if not ratios:
+                continue
+            gm = 2.0 ** (sum(math.log2(x) for x, _ in ratios) / len(ratios))
+            low, unit = min(ratios)
+            row = [label(v) for v in g] + [sig(repr(gm), digits),
+                                           "%d of %d" % (sum(x >= 1 for x, _ in ratios), len(ratios))]
+            if floor is not None:
+                row.append(str(sum(x < floor for x, _ in ratios)))
+            row.append("%s (%s)" % (sig(repr(low), digits), label(unit)))
+            body.append(row)
+        if not body:
+            warn("bench-table %s: no unit has both %r and %r" % (path, num, den))
+            return None
+        numeric = [False] * len(by) + [True, False] + ([False] if floor is not None else []) + [False]
+        more = "Ratios: %s's %s over %s's, per %s." % (md_escape(label(num)), md_escape(value),
+                                                        md_escape(label(den)), md_escape(over))
+        return head, body, numeric, more
 
     COPY_NOTE = re.compile(r"device-to-device copy ([0-9.]+) GB/s")
     VENDOR = re.compile(r"^(cuDNN|cuBLAS)\b")
