@@ -1,5 +1,6 @@
 #line 244 "chapters/90-measuring.nw"
 #include "bench.h"
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -22,7 +23,7 @@ struct bench {
   int nrows;
 };
 
-#line 281 "chapters/90-measuring.nw"
+#line 283 "chapters/90-measuring.nw"
 const char *bench_arg(const bench *b, const char *flag, const char *fallback)
 {
   for (int i = 1; i + 1 < b->argc; i++)
@@ -182,8 +183,9 @@ double bench_median_ms(bench *b, bench_fn fn, void *ctx)
   qsort(times, (size_t)b->reps, sizeof times[0], compare_doubles);
   return b->reps % 2 ? times[b->reps / 2] : 0.5 * (times[b->reps / 2 - 1] + times[b->reps / 2]);
 }
-#line 371 "chapters/90-measuring.nw"
+#line 373 "chapters/90-measuring.nw"
 static void write_csv(bench *b);
+static void print_summary(const bench *b);
 
 void bench_record(bench *b, const char *op, const char *shape, const char *impl, double ms,
                   double min_bytes, double flops)
@@ -252,6 +254,7 @@ static void write_csv(bench *b)
 
 void bench_close(bench *b)
 {
+  print_summary(b);
   if (b->csv) {
     write_csv(b);
     printf("   wrote %s\n", b->csv);
@@ -262,7 +265,76 @@ void bench_close(bench *b)
   }
   free(b);
 }
-#line 478 "chapters/90-measuring.nw"
+#line 466 "chapters/90-measuring.nw"
+#define BENCH_MAX_GROUPS 64
+
+typedef struct {
+  char op[64], family[64], lowest_shape[64];
+  int n, at_least_one, below_floor;
+  double log_sum, lowest;
+} bench_group;
+
+static int vendor_impl(const char *impl)
+{
+  return !strcmp(impl, "cuDNN") || !strcmp(impl, "cuBLAS");
+}
+
+static bench_group *group_of(bench_group *g, int *count, const char *op, const char *shape)
+{
+  const char *colon = strchr(shape, ':');
+  int len = colon ? (int)(colon - shape) : 0;
+  for (int i = 0; i < *count; i++)
+    if (!strcmp(g[i].op, op) && (int)strlen(g[i].family) == len && !strncmp(g[i].family, shape, (size_t)len))
+      return &g[i];
+  if (*count == BENCH_MAX_GROUPS)
+    return NULL;
+  bench_group *n = &g[(*count)++];
+  memset(n, 0, sizeof *n);
+  snprintf(n->op, sizeof n->op, "%s", op);
+  snprintf(n->family, sizeof n->family, "%.*s", len, shape);
+  return n;
+}
+
+static void print_summary(const bench *b)
+{
+  static bench_group groups[BENCH_MAX_GROUPS];
+  int count = 0;
+  for (int i = 0; i < b->nrows; i++) {
+    const bench_row *ours = &b->rows[i];
+    if (strcmp(ours->impl, "litdnn") != 0)
+      continue;
+    for (int j = 0; j < b->nrows; j++) {
+      const bench_row *v = &b->rows[j];
+      if (!vendor_impl(v->impl) || strcmp(v->op, ours->op) || strcmp(v->shape, ours->shape))
+        continue;
+      bench_group *g = group_of(groups, &count, ours->op, ours->shape);
+      double ratio = v->ms / ours->ms;
+      if (!g || !(ratio > 0))
+        break;
+      if (!g->n || ratio < g->lowest) {
+        g->lowest = ratio;
+        snprintf(g->lowest_shape, sizeof g->lowest_shape, "%s", ours->shape);
+      }
+      g->n++;
+      g->log_sum += log(ratio);
+      g->at_least_one += ratio >= 1.0;
+      g->below_floor += ratio < 0.7;
+      break;
+    }
+  }
+  if (!count)
+    return;
+  printf("\n   the vendor's time over litdnn's, per shape (above 1: litdnn is faster)\n");
+  printf("   %-40s %6s %8s %6s %6s  %s\n", "op (family)", "shapes", "geomean", ">= 1", "< 0.7", "lowest");
+  for (int i = 0; i < count; i++) {
+    const bench_group *g = &groups[i];
+    char name[140];
+    snprintf(name, sizeof name, g->family[0] ? "%s (%s)" : "%s%s", g->op, g->family);
+    printf("   %-40s %6d %8.3f %6d %6d  %.3f %s\n", name, g->n, exp(g->log_sum / g->n), g->at_least_one,
+           g->below_floor, g->lowest, g->lowest_shape);
+  }
+}
+#line 562 "chapters/90-measuring.nw"
 /* one line of a shape file into *s; 0 if it is no layer */
 static int conv_shape_line(const char *c, int batch, bench_conv_shape *s)
 {

@@ -1,8 +1,8 @@
-#line 554 "chapters/90-measuring.nw"
+#line 638 "chapters/90-measuring.nw"
 #include "bench.h"
 #include <string.h>
 
-#line 608 "chapters/90-measuring.nw"
+#line 692 "chapters/90-measuring.nw"
 typedef bench_conv_shape conv_bench_shape;
 
 /* benchdnn's layers (bench_read_conv_shapes in the harness), or none */
@@ -39,7 +39,7 @@ static int read_deepbench(const char *path, conv_bench_shape *out, int max)
   fclose(f);
   return count;
 }
-#line 650 "chapters/90-measuring.nw"
+#line 734 "chapters/90-measuring.nw"
 /* the passes with algorithms to choose; the bias gradient, which has none, comes after them */
 enum { CONV_BENCH_FWD, CONV_BENCH_BWD_DATA, CONV_BENCH_BWD_FILTER, CONV_BENCH_PASSES, CONV_BENCH_BIAS = CONV_BENCH_PASSES };
 static const char *const conv_pass_flag[CONV_BENCH_PASSES] = {"fwd", "bwdd", "bwdf"};
@@ -128,7 +128,7 @@ static litdnnStatus_t litdnn_probe(conv_bench_ctx *c)
                                            c->lw, c->w[0]);
   }
 }
-#line 744 "chapters/90-measuring.nw"
+#line 828 "chapters/90-measuring.nw"
 #define CONV_BENCH_WORKSPACE ((size_t)1 << 30)
 #define CONV_BENCH_HOPELESS 20.0
 
@@ -145,7 +145,7 @@ static float *device_filled(size_t n, unsigned seed)
   return d;
 }
 
-#line 1020 "chapters/90-measuring.nw"
+#line 1104 "chapters/90-measuring.nw"
 typedef struct {
   int algo, math;   /* math: the cuDNN math type the algorithm ran in (cuDNN's list only) */
   float ms;         /* as Find measured it */
@@ -216,7 +216,7 @@ static int litdnn_find(conv_bench_ctx *c, conv_bench_found *out)
   }
   return kept;
 }
-#line 867 "chapters/90-measuring.nw"
+#line 951 "chapters/90-measuring.nw"
 /* both libraries' descriptions of the layer, into c; the output's dimensions into n, k, p, q */
 static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf32, int *n, int *k, int *p, int *q)
 {
@@ -247,7 +247,7 @@ static void describe_layer(conv_bench_ctx *c, const conv_bench_shape *s, int tf3
   BENCH_CUDNN(cudnnSetConvolutionMathType(c->cc, tf32 ? CUDNN_TENSOR_OP_MATH : CUDNN_FMA_MATH));
   BENCH_CUDNN(cudnnSetTensor4dDescriptor(c->cy, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, *n, *k, *p, *q));
 }
-#line 932 "chapters/90-measuring.nw"
+#line 1016 "chapters/90-measuring.nw"
 /* everything describe_layer and the fill made, and the handles */
 static void free_layer(conv_bench_ctx *c)
 {
@@ -269,7 +269,7 @@ static void free_layer(conv_bench_ctx *c)
   litdnnDestroy(c->h);
 }
 
-#line 764 "chapters/90-measuring.nw"
+#line 848 "chapters/90-measuring.nw"
 /* the layer as the CSV names it: source and name, input, filters, size/stride, groups */
 static void conv_bench_label(const conv_bench_shape *s, char *shape, size_t size)
 {
@@ -290,7 +290,7 @@ static void measure_layer(bench *b, const conv_bench_shape *s, int pass, int tf3
   int cg = s->c / s->g, n, k, p, q;
   describe_layer(&c, s, tf32, &n, &k, &p, &q);
   
-#line 909 "chapters/90-measuring.nw"
+#line 993 "chapters/90-measuring.nw"
 size_t xn = (size_t)s->n * s->c * s->h * s->w, wn = (size_t)s->k * cg * s->r * s->s;
 size_t yn = (size_t)n * k * p * q;
 double bytes = 4.0 * (double)(xn + wn + yn);
@@ -312,7 +312,7 @@ for (int i = 0; i < c.copies; i++) {
 BENCH_CUDA(cudaMalloc(&c.ws, CONV_BENCH_WORKSPACE));
 c.ws_size = CONV_BENCH_WORKSPACE;
 
-#line 785 "chapters/90-measuring.nw"
+#line 869 "chapters/90-measuring.nw"
   /* cuDNN's best for this pass: every algorithm its Find returns that is not hopeless, timed as ours are */
   double best = 0.0;
   conv_bench_found cp[16];
@@ -388,7 +388,7 @@ c.ws_size = CONV_BENCH_WORKSPACE;
   }
   free_layer(&c);
 }
-#line 961 "chapters/90-measuring.nw"
+#line 1045 "chapters/90-measuring.nw"
 static void measure_bias(bench *b, const conv_bench_shape *s)
 {
   conv_bench_ctx c;
@@ -421,7 +421,7 @@ static void measure_bias(bench *b, const conv_bench_shape *s)
   free_layer(&c);
 }
 
-#line 562 "chapters/90-measuring.nw"
+#line 646 "chapters/90-measuring.nw"
 int main(int argc, char **argv)
 {
   bench *b = bench_open("convolution", argc, argv);
