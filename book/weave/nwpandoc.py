@@ -829,7 +829,8 @@ class Book:
         if not body:
             warn("bench-table %s: no unit has both %r and %r" % (path, num, den))
             return None
-        numeric = [False] * len(by) + [True, False] + ([False] if floor is not None else []) + [False]
+        numeric = [False] * len(head)
+        numeric[len(by)] = True          # the geometric mean; the counts and the lowest are text
         more = "Ratios: %s's %s over %s's, per %s." % (md_escape(label(num)), md_escape(value),
                                                         md_escape(label(den)), md_escape(over))
         return head, body, numeric, more

@@ -297,7 +297,7 @@ static bench_group *group_of(bench_group *g, int *count, const char *op, const c
 
 static void print_summary(const bench *b)
 {
-  static bench_group groups[BENCH_MAX_GROUPS];
+  bench_group groups[BENCH_MAX_GROUPS];
   int count = 0;
   for (int i = 0; i < b->nrows; i++) {
     const bench_row *ours = &b->rows[i];

@@ -1,4 +1,4 @@
-#line 6964 "chapters/05-convolution.nw"
+#line 6962 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4556 "chapters/05-convolution.nw"
+#line 4554 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK LITDNN_CONV_TF32_SLICE
@@ -49,7 +49,7 @@ static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, 
   s->rh = 0;
   s->rd++;
 }
-#line 4608 "chapters/05-convolution.nw"
+#line 4606 "chapters/05-convolution.nw"
 typedef struct {
   const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
   int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
@@ -76,7 +76,7 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4644 "chapters/05-convolution.nw"
+#line 4642 "chapters/05-convolution.nw"
 /* acc += A B for one slice: A 64 x CT_BK at as (rows CT_SPA apart), B CT_BK x 32 at bs (rows CT_SPB apart) */
 static __device__ inline void conv_tf32_multiply(const float *as, const float *bs, int lane, int round_a,
                                                  float acc[4][4][4])
@@ -105,7 +105,7 @@ static __device__ inline void conv_tf32_multiply(const float *as, const float *b
         matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
   }
 }
-#line 4680 "chapters/05-convolution.nw"
+#line 4678 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
 static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
 {
@@ -131,7 +131,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
   th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
   float acc[4][4][4] = {{{0.0f}}};
   
-#line 4713 "chapters/05-convolution.nw"
+#line 4711 "chapters/05-convolution.nw"
 conv_tf32_slice next = {0, 0, 0, 0};   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
@@ -152,9 +152,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4705 "chapters/05-convolution.nw"
+#line 4703 "chapters/05-convolution.nw"
   
-#line 4742 "chapters/05-convolution.nw"
+#line 4740 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -174,9 +174,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4706 "chapters/05-convolution.nw"
+#line 4704 "chapters/05-convolution.nw"
 }
-#line 4767 "chapters/05-convolution.nw"
+#line 4765 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -192,7 +192,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
   conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
 }
-#line 4965 "chapters/05-convolution.nw"
+#line 4963 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -214,7 +214,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 4992 "chapters/05-convolution.nw"
+#line 4990 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -256,7 +256,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 5040 "chapters/05-convolution.nw"
+#line 5038 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -305,7 +305,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 5097 "chapters/05-convolution.nw"
+#line 5095 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -330,9 +330,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 5088 "chapters/05-convolution.nw"
+#line 5086 "chapters/05-convolution.nw"
 }
-#line 5126 "chapters/05-convolution.nw"
+#line 5124 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
