@@ -1324,7 +1324,11 @@ Test(convolution, math_type_is_kept)
    backward data, are a multiple of 16; the first problem has none and
    runs its FP32 fallback. The third to sixth give it partial tiles of 64
    channels and 128 positions, a blend, the convolution mode, groups, a
-   stride, dilation, both layouts and three dimensions. Backward filter's
+   stride, dilation, both layouts and three dimensions. On a GPU it splits
+   the 9 slices (16 channels at a tap) of the second and third problems'
+   forward pass, and of the second's backward data, in two, and sums the
+   partial outputs (through the blend in the third); the fifth and
+   sixth, 6 and 8 slices, run in one. Backward filter's
    implicit GEMM takes every problem on the tensor cores, its positions
    in one range or, past 128 of them, two. Each problem keeps every
    pass's reduction at most 180 products long, the length the tolerance
@@ -1337,6 +1341,16 @@ static const conv_case tf32_cases[] = {
   {2, 2, 32, 40, 2, {1, 13, 10}, {1, 3, 2}, {0, 2, 1}, {1, 2, 1}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0},
   {3, 1, 16, 16, 1, {4, 6, 7}, {2, 2, 2}, {1, 0, 1}, {1, 1, 1}, {1, 2, 1}, NCHW, NCHW, XC, 1, 0},
 };
+
+/* the tolerance of an algorithm in TF32 math: FP32's, or on a GPU at least gpu (twice that for Winograd's
+   16 GEMMs), as the comment in tf32_runs below argues */
+static double tf32_tolerance(const t_case *c, const conv_case *k, int pass, int algo, double gpu)
+{
+  int winograd_gemm = k->c >= 16 && k->k >= 16 &&
+                      ((pass == FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD) ||
+                       (pass == BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD));
+  return fmax(tolerance(pass, algo), c->backend == LITDNN_BACKEND_CUDA ? gpu * (winograd_gemm ? 2.0 : 1.0) : 0.0);
+}
 
 static void tf32_runs(const t_case *c)
 {
@@ -1386,12 +1400,8 @@ static void tf32_runs(const t_case *c)
        their bound, twice the direct sum's tolerance holds them: on an
        H200, over layers of 64 to 512 channels, their root mean square
        was 1.9 times that of im2col with cuBLAS in TF32. */
-    int tf32 = c->backend == LITDNN_BACKEND_CUDA;
-    int winograd_gemm = k.c >= 16 && k.k >= 16 &&
-                        ((pass == FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD) ||
-                         (pass == BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD));
-    double tol = tolerance(pass, algo), widen = winograd_gemm ? 2.0 : 1.0;
-    t_assert_close(got, ref, on, fmax(tol, tf32 ? 1e-3 * widen : 0), fmax(tol, tf32 ? 1e-2 * widen : 0), what);
+    t_assert_close(got, ref, on, tf32_tolerance(c, &k, pass, algo, 1e-3), tf32_tolerance(c, &k, pass, algo, 1e-2),
+                   what);
     free(got);
   }
   if (ws) t_dev_free(h, ws);
@@ -1404,10 +1414,11 @@ EVERY_PASS(tf32_runs_every_algorithm, 6, tf32_runs)
 
 /* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
 static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_t mode, double coef,
-                      float alpha1, float alpha2, int in_place)
+                      float alpha1, float alpha2, int in_place, litdnnMathType_t math)
 {
   litdnnHandle_t h = t_case_handle(c);
   conv_descs d = make_descs(k);
+  cr_assert_eq(litdnnSetConvolutionMathType(d.conv, math), 0);
   size_t xn = x_count(k), wn = w_count(k), yn = y_count(k);
   float *x = t_random(xn, -1, 1), *w = t_random(wn, -1, 1), *z = t_random(yn, -1, 1);
   float *bias = t_random((size_t)k->k, -1, 1), *y0 = malloc(yn * sizeof *y0);
@@ -1445,8 +1456,8 @@ static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_
   char msg[512];
   snprintf(msg, sizeof msg, "%s", litdnnGetLastErrorString());
   char what[384];
-  snprintf(what, sizeof what, "%s: fused, algo %d, act %d a1=%g a2=%g%s", t_case_name(c), algo, (int)mode, alpha1,
-           alpha2, in_place ? " in place" : "");
+  snprintf(what, sizeof what, "%s: fused, algo %d, act %d a1=%g a2=%g%s%s", t_case_name(c), algo, (int)mode, alpha1,
+           alpha2, in_place ? " in place" : "", math == LITDNN_MATH_TF32 ? ", TF32" : "");
   /* the GEMMs store y themselves and refuse the fused call */
   int gemm = algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || algo == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
   if (verdict != LITDNN_STATUS_SUCCESS || gemm) {
@@ -1455,7 +1466,9 @@ static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_
   } else {
     cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "%s: %s", what, msg);
     float *got = t_dev_fetch(h, dy, yn);
-    t_assert_close(got, ref, yn, tolerance(FWD, algo), tolerance(FWD, algo), what);
+    double abs_tol = math == LITDNN_MATH_TF32 ? tf32_tolerance(c, k, FWD, algo, 1e-3) : tolerance(FWD, algo);
+    double rel_tol = math == LITDNN_MATH_TF32 ? tf32_tolerance(c, k, FWD, algo, 1e-2) : tolerance(FWD, algo);
+    t_assert_close(got, ref, yn, abs_tol, rel_tol, what);
     free(got);
   }
   if (ws) t_dev_free(h, ws);
@@ -1473,23 +1486,30 @@ static const conv_case fused_cases[] = {
   {2, 1, 4, 8, 4, {1, 5, 5}, {1, 3, 3}, {0, 1, 1}, {1, 2, 2}, {1, 1, 1}, NHWC, NHWC, CV, 1, 0},
   /* 1x1 at stride 2: the batch GEMM's scatter finishes y */
   {2, 2, 5, 6, 1, {1, 7, 6}, {1, 1, 1}, {0, 0, 0}, {1, 2, 2}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
+  /* in TF32 math: on a GPU the tensor cores' implicit GEMM splits its 9 slices in two, and the sum of
+     the partial outputs finishes y */
+  {2, 2, 16, 20, 1, {1, 6, 7}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0},
 };
 
 ParameterizedTestParameters(convolution, fused_bias_activation_on_every_algorithm)
 {
-  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 3);
+  return t_cases(LITDNN_OP_CONVOLUTION_FORWARD, 4);
 }
 ParameterizedTest(t_case *c, convolution, fused_bias_activation_on_every_algorithm)
 {
+  const litdnnMathType_t fma = LITDNN_MATH_FMA, tf32 = LITDNN_MATH_TF32;
   if (c->problem == 0) {
-    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0);
-    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1);
+    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.0f, 0, fma);
+    run_fused(c, &fused_cases[0], LITDNN_ACTIVATION_CLIPPED_RELU, 0.5, 0.5f, 1.0f, 1, fma);
   } else if (c->problem == 1) {
-    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0);
-    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
+    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_IDENTITY, 0, 2.0f, -0.5f, 0, fma);
+    run_fused(c, &fused_cases[1], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1, fma);
+  } else if (c->problem == 2) {
+    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_CLIPPED_RELU, 0.25, 0.5f, 0.5f, 0, fma);
+    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1, fma);
   } else {
-    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_CLIPPED_RELU, 0.25, 0.5f, 0.5f, 0);
-    run_fused(c, &fused_cases[2], LITDNN_ACTIVATION_RELU, 0, 1.0f, 1.0f, 1);
+    run_fused(c, &fused_cases[3], LITDNN_ACTIVATION_RELU, 0, 1.0f, 0.5f, 0, tf32);
+    run_fused(c, &fused_cases[3], LITDNN_ACTIVATION_CLIPPED_RELU, 1.0, 0.5f, 1.0f, 1, tf32);
   }
 }
 

@@ -235,10 +235,38 @@ static inline int litdnn_conv_tf32_implicit(const litdnn_conv_args *f)
   return f->math == LITDNN_MATH_TF32 && f->pass == LITDNN_CONV_FWD &&
          (f->c / f->groups) % LITDNN_CONV_TF32_SLICE == 0 && f->groups <= 65535 && cols / 128 < INT32_MAX;
 }
-/* its workspace: the filter rounded to TF32 and packed as [group][tap][k][c] */
+/* the filter rounded to TF32 and packed as [group][tap][k][c] */
 static inline size_t litdnn_conv_tf32_filter_bytes(const litdnn_conv_args *f)
 {
   return (size_t)f->k * (size_t)(f->c / f->groups) * (size_t)f->flt[0] * f->flt[1] * f->flt[2] * sizeof(float);
+}
+#define LITDNN_CONV_TF32_BLOCKS 512   /* the blocks a split kernel's partial tiles allow for */
+/* the most ranges a tensor-core kernel may cut its slices into, and so the partial tiles its workspace
+   holds: about LITDNN_CONV_TF32_BLOCKS blocks over its tiles, each 8 slices or more, and a grid whose
+   third axis (groups times splits) fits; the launch may use fewer */
+static inline int64_t litdnn_conv_tf32_most_splits(int64_t tiles, int64_t slices, int groups)
+{
+  int64_t splits = (LITDNN_CONV_TF32_BLOCKS + tiles - 1) / tiles, longest = (slices + 7) / 8;
+  splits = splits < longest ? splits : longest;
+  splits = splits < 65535 / groups ? splits : 65535 / groups;
+  return splits > 1 ? splits : 1;
+}
+/* the forward kernel's 64 x 128 tiles of y, over every group, and the most splits of its slices */
+static inline int64_t litdnn_conv_tf32_fwd_tiles(const litdnn_conv_args *f)
+{
+  int64_t cols = (int64_t)f->n * f->out[0] * f->out[1] * f->out[2];
+  return (f->k / f->groups + 63) / 64 * ((cols + 127) / 128) * f->groups;
+}
+static inline int64_t litdnn_conv_tf32_fwd_splits(const litdnn_conv_args *f)
+{
+  int64_t slices = (int64_t)(f->c / f->groups) * f->flt[0] * f->flt[1] * f->flt[2] / LITDNN_CONV_TF32_SLICE;
+  return litdnn_conv_tf32_most_splits(litdnn_conv_tf32_fwd_tiles(f), slices, f->groups);
+}
+/* its workspace: the packed filter, then with several splits a partial y per split */
+static inline size_t litdnn_conv_tf32_fwd_bytes(const litdnn_conv_args *f)
+{
+  int64_t splits = litdnn_conv_tf32_fwd_splits(f), y = f->k * (int64_t)f->n * f->out[0] * f->out[1] * f->out[2];
+  return litdnn_conv_tf32_filter_bytes(f) + (splits > 1 ? (size_t)(splits * y) * sizeof(float) : 0);
 }
 /* whether a call runs it: the kernel takes f, and f's workspace is aligned for its 16-byte copies */
 static inline int litdnn_conv_tf32_runs(const litdnn_conv_args *f)
@@ -251,7 +279,6 @@ typedef struct {
   int64_t x, dy;
   int d, h, w, inside;
 } litdnn_conv_position;
-#define LITDNN_CONV_TF32_DW_BLOCKS 512   /* the blocks the workspace's partial tiles allow for */
 /* whether the tensor cores' backward filter takes problem a: TF32 math, a grid that fits, and fewer than
    2^31 slices of 16 positions */
 static inline int litdnn_conv_tf32_dw(const litdnn_conv_args *a)
@@ -267,16 +294,11 @@ static inline int64_t litdnn_conv_tf32_dw_tiles(const litdnn_conv_args *a)
   int64_t kg = a->k / a->groups, L = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
   return (kg + 63) / 64 * ((L + 127) / 128) * a->groups;
 }
-/* the most ranges it may cut the positions into, and so the partial tiles its workspace holds: about
-   LITDNN_CONV_TF32_DW_BLOCKS blocks, each 8 slices or more (the launch may use fewer) */
+/* the most ranges it may cut the positions into, slices of 16 */
 static inline int64_t litdnn_conv_tf32_dw_splits(const litdnn_conv_args *a)
 {
   int64_t slices = ((int64_t)a->n * a->out[0] * a->out[1] * a->out[2] + 15) / 16;
-  int64_t tiles = litdnn_conv_tf32_dw_tiles(a);
-  int64_t splits = (LITDNN_CONV_TF32_DW_BLOCKS + tiles - 1) / tiles, longest = (slices + 7) / 8;
-  splits = splits < longest ? splits : longest;
-  splits = splits < 65535 / a->groups ? splits : 65535 / a->groups;
-  return splits > 1 ? splits : 1;
+  return litdnn_conv_tf32_most_splits(litdnn_conv_tf32_dw_tiles(a), slices, a->groups);
 }
 /* its workspace: the table of positions, then with several splits a partial dw per split */
 static inline size_t litdnn_conv_tf32_dw_bytes(const litdnn_conv_args *a)

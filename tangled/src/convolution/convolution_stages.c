@@ -1,8 +1,8 @@
-#line 7407 "chapters/05-convolution.nw"
+#line 7484 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7460 "chapters/05-convolution.nw"
+#line 7537 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7412 "chapters/05-convolution.nw"
+#line 7489 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,14 +243,15 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7681 "chapters/05-convolution.nw"
+#line 7758 "chapters/05-convolution.nw"
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
     int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2];
     size_t table = (size_t)l * 32;   /* one conv_tap_offsets per reduction index */
-    /* in TF32 math, room for the tensor cores' packed filter too (the size does not ask the backend) */
-    size_t packed = litdnn_conv_tf32_implicit(a) ? litdnn_conv_tf32_filter_bytes(a) : 0;
+    /* in TF32 math, room for the tensor cores' packed filter and partial outputs too (the size does not ask
+       the backend) */
+    size_t packed = litdnn_conv_tf32_implicit(a) ? litdnn_conv_tf32_fwd_bytes(a) : 0;
     return packed > table ? packed : table;
   }
   if (a->pass == LITDNN_CONV_BWD_FILTER && algo == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM)
@@ -259,7 +260,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     litdnn_conv_args f;
     litdnn_conv_backward_data_as_forward(a, &f);
     return litdnn_conv_data_as_forward_applies(a) && litdnn_conv_tf32_implicit(&f)
-               ? litdnn_conv_tf32_filter_bytes(&f) : 0;
+               ? litdnn_conv_tf32_fwd_bytes(&f) : 0;
   }
   if (a->pass == LITDNN_CONV_BWD_DATA && (algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD ||
                                          algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD_NONFUSED)) {
@@ -313,7 +314,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 6911 "chapters/05-convolution.nw"
+#line 6988 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -326,7 +327,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6745 "chapters/05-convolution.nw"
+#line 6822 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 #define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
 
@@ -474,7 +475,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7441 "chapters/05-convolution.nw"
+#line 7518 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -1,4 +1,4 @@
-#line 6962 "chapters/05-convolution.nw"
+#line 7039 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4554 "chapters/05-convolution.nw"
+#line 4584 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK LITDNN_CONV_TF32_SLICE
@@ -49,7 +49,15 @@ static __device__ inline void conv_tf32_next(const litdnn_conv_args *a, int cg, 
   s->rh = 0;
   s->rd++;
 }
-#line 4606 "chapters/05-convolution.nw"
+/* slice i of the walk */
+static __device__ inline conv_tf32_slice conv_tf32_slice_at(const litdnn_conv_args *a, int cg, int64_t i)
+{
+  int per_tap = cg / CT_BK, tap = (int)(i / per_tap);
+  conv_tf32_slice s = {(int)(i % per_tap) * CT_BK, tap / (a->flt[1] * a->flt[2]), tap / a->flt[2] % a->flt[1],
+                       tap % a->flt[2]};
+  return s;
+}
+#line 4644 "chapters/05-convolution.nw"
 typedef struct {
   const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
   int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
@@ -76,7 +84,7 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4642 "chapters/05-convolution.nw"
+#line 4680 "chapters/05-convolution.nw"
 /* acc += A B for one slice: A 64 x CT_BK at as (rows CT_SPA apart), B CT_BK x 32 at bs (rows CT_SPB apart) */
 static __device__ inline void conv_tf32_multiply(const float *as, const float *bs, int lane, int round_a,
                                                  float acc[4][4][4])
@@ -105,17 +113,21 @@ static __device__ inline void conv_tf32_multiply(const float *as, const float *b
         matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
   }
 }
-#line 4678 "chapters/05-convolution.nw"
-/* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows */
-static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdnn_conv_args a, const float *wp)
+#line 4716 "chapters/05-convolution.nw"
+/* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows;
+   block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
+static __global__ void __launch_bounds__(CT_THREADS, 3)
+    conv_implicit_tf32(litdnn_conv_args a, const float *wp, float *part, int splits)
 {
   __shared__ __align__(16) float as_buf[CT_STAGES][CT_BM * CT_SPA];
   __shared__ __align__(16) float bs_buf[CT_STAGES][CT_BK * CT_SPB];
   conv_gemm_shape sh = conv_gemm_dims(&a);
-  int g = blockIdx.z, t = threadIdx.x, lane = t % 32, warp = t / 32, gq = lane / 4, q = lane % 4;
+  int g = blockIdx.z % a.groups, split = blockIdx.z / a.groups, t = threadIdx.x, lane = t % 32, warp = t / 32;
+  int gq = lane / 4, q = lane % 4;
   int64_t m0 = (int64_t)blockIdx.y * CT_BM, j0 = (int64_t)blockIdx.x * CT_BN;
   int64_t kg = a.k / a.groups, cg = a.c / a.groups, taps = sh.l / cg;
-  int slices = (int)(sh.l / CT_BK);
+  int64_t total = sh.l / CT_BK, first = total * split / splits;
+  int slices = (int)(total * (split + 1) / splits - first);
   conv_tf32_thread th;
   th.wtap = kg * cg;
   th.wtile = wp + (g * taps * kg + m0) * cg;
@@ -131,8 +143,8 @@ static __global__ void __launch_bounds__(CT_THREADS, 3) conv_implicit_tf32(litdn
   th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
   float acc[4][4][4] = {{{0.0f}}};
   
-#line 4711 "chapters/05-convolution.nw"
-conv_tf32_slice next = {0, 0, 0, 0};   /* the next slice to copy */
+#line 4753 "chapters/05-convolution.nw"
+conv_tf32_slice next = conv_tf32_slice_at(&a, (int)cg, first);   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
     conv_tf32_load(&a, &th, &next, as_buf[s], bs_buf[s], t);
@@ -152,9 +164,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4703 "chapters/05-convolution.nw"
+#line 4745 "chapters/05-convolution.nw"
   
-#line 4740 "chapters/05-convolution.nw"
+#line 4782 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -170,29 +182,71 @@ for (int y = 0; y < 4; y++)
       LITDNN_UNROLL
       for (int eh = 0; eh < 2; eh++) {
         int64_t m = m0 + 16 * x + gq + 8 * eh;
-        if (m < sh.m)
+        if (m >= sh.m)
+          continue;
+        if (splits > 1)   /* the split's partial y, [k][position] */
+          part[(split * a.k + g * kg + m) * sh.cols + jj] = acc[x][y][2 * eh + e2];
+        else
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4704 "chapters/05-convolution.nw"
+#line 4746 "chapters/05-convolution.nw"
 }
-#line 4765 "chapters/05-convolution.nw"
+#line 4812 "chapters/05-convolution.nw"
+/* y = the blend, or the fused epilogue, of the sum of the splits' partial y */
+static __global__ void conv_implicit_tf32_sum(litdnn_conv_args a, const float *part, int splits)
+{
+  int64_t cols = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2], total = a.k * cols, n, zero;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (int s = 0; s < splits; s++)
+      sum += part[s * total + i];
+    int d, h, w;
+    litdnn_conv_split(i % cols, 1, a.out, &n, &zero, &d, &h, &w);
+    litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, i / cols, d, h, w), i / cols, sum);
+  }
+}
+#line 4835 "chapters/05-convolution.nw"
+/* how many splits to launch, of 1 to most, for a kernel with tiles blocks a split: the fewest whose blocks
+   take the least time, counting a block's time as 1 / splits and the grid's as whole waves of the blocks
+   the SMs hold at once */
+static int conv_tf32_splits(const void *kernel, int64_t tiles, int most)
+{
+  int per_sm = 0, best = 1;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, CT_THREADS, 0) != cudaSuccess || per_sm < 1)
+    per_sm = 1;
+  int64_t slots = (int64_t)per_sm * litdnn_gpu_sm_count(), best_waves = (tiles + slots - 1) / slots;
+  for (int s = 2; s <= most; s++) {
+    int64_t waves = (tiles * s + slots - 1) / slots;
+    if (waves * best < best_waves * s)   /* waves / s < best_waves / best */
+      best = s, best_waves = waves;
+  }
+  return best;
+}
+#line 4858 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   conv_gemm_shape s = conv_gemm_dims(a);
   float *wp = (float *)a->workspace;
   int64_t packed = (int64_t)(litdnn_conv_tf32_filter_bytes(a) / sizeof(float));
-  conv_tf32_pack<<<litdnn_gpu_blocks(packed, 256, 4096), 256, 0, litdnn_gpu_stream(h)>>>(*a, wp);
-  litdnnStatus_t st = litdnn_gpu_launch_status(a->call, "conv_tf32_pack");
-  if (st != LITDNN_STATUS_SUCCESS)
-    return st;
+  int splits = conv_tf32_splits((const void *)conv_implicit_tf32, litdnn_conv_tf32_fwd_tiles(a),
+                                (int)litdnn_conv_tf32_fwd_splits(a));
+  cudaStream_t st = litdnn_gpu_stream(h);
+  conv_tf32_pack<<<litdnn_gpu_blocks(packed, 256, 4096), 256, 0, st>>>(*a, wp);
+  litdnnStatus_t r = litdnn_gpu_launch_status(a->call, "conv_tf32_pack");
+  if (r != LITDNN_STATUS_SUCCESS)
+    return r;
   dim3 grid = litdnn_dim3((unsigned)((s.cols + CT_BN - 1) / CT_BN), (unsigned)((s.m + CT_BM - 1) / CT_BM),
-                          (unsigned)a->groups);
-  conv_implicit_tf32<<<grid, CT_THREADS, 0, litdnn_gpu_stream(h)>>>(*a, wp);
-  return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32");
+                          (unsigned)(a->groups * splits));
+  conv_implicit_tf32<<<grid, CT_THREADS, 0, st>>>(*a, wp, wp + packed, splits);
+  if ((r = litdnn_gpu_launch_status(a->call, "conv_implicit_tf32")) != LITDNN_STATUS_SUCCESS || splits == 1)
+    return r;
+  conv_implicit_tf32_sum<<<litdnn_gpu_blocks(a->k * s.cols, 256, 65535u * 16u), 256, 0, st>>>(*a, wp + packed,
+                                                                                               splits);
+  return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32_sum");
 }
-#line 4963 "chapters/05-convolution.nw"
+#line 5057 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -214,7 +268,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 4990 "chapters/05-convolution.nw"
+#line 5084 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -256,7 +310,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 5038 "chapters/05-convolution.nw"
+#line 5132 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -305,7 +359,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 5095 "chapters/05-convolution.nw"
+#line 5189 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -330,9 +384,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 5086 "chapters/05-convolution.nw"
+#line 5180 "chapters/05-convolution.nw"
 }
-#line 5124 "chapters/05-convolution.nw"
+#line 5218 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
@@ -345,29 +399,12 @@ static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *par
   }
 }
 
-/* how many splits to launch, of 1 to the workspace's: the fewest whose blocks take the least time, counting a
-   block's time as 1 / splits and the grid's as whole waves of the blocks the SMs hold at once */
-static int conv_filter_tf32_splits(const litdnn_conv_args *a)
-{
-  int64_t tiles = litdnn_conv_tf32_dw_tiles(a);
-  int most = (int)litdnn_conv_tf32_dw_splits(a), per_sm = 0, best = 1;
-  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, conv_filter_tf32, CT_THREADS, 0) != cudaSuccess ||
-      per_sm < 1)
-    per_sm = 1;
-  int64_t slots = (int64_t)per_sm * litdnn_gpu_sm_count(), best_waves = (tiles + slots - 1) / slots;
-  for (int s = 2; s <= most; s++) {
-    int64_t waves = (tiles * s + slots - 1) / slots;
-    if (waves * best < best_waves * s)   /* waves / s < best_waves / best */
-      best = s, best_waves = waves;
-  }
-  return best;
-}
-
 litdnnStatus_t litdnn_conv_bwd_filter_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
   conv_gemm_shape s = conv_gemm_dims(a);
-  int splits = conv_filter_tf32_splits(a);
+  int splits = conv_tf32_splits((const void *)conv_filter_tf32, litdnn_conv_tf32_dw_tiles(a),
+                                (int)litdnn_conv_tf32_dw_splits(a));
   litdnn_conv_position *pos = (litdnn_conv_position *)a->workspace;
   float *part = (float *)(pos + s.l);
   cudaStream_t st = litdnn_gpu_stream(h);
