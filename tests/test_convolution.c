@@ -472,6 +472,64 @@ static void layouts_modes_and_blends(const t_case *c)
 }
 EVERY_PASS(both_layouts_both_modes_and_blends_on_one_shape, 1, layouts_modes_and_blends)
 
+/* ---- the im2col stages over a batch too large for one run ---- */
+extern size_t litdnn_conv_gemm_limit;   /* the library's cap on their workspace (convolution.h) */
+
+static int im2col_only(litdnnOp_t op, int stage)
+{
+  switch (op) {
+  case LITDNN_OP_CONVOLUTION_FORWARD:
+    return stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM || stage == LITDNN_CONVOLUTION_FWD_ALGO_GEMM_CUBLAS;
+  case LITDNN_OP_CONVOLUTION_BACKWARD_DATA:
+    return stage == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM || stage == LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS;
+  default:
+    return stage == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM || stage == LITDNN_CONVOLUTION_BWD_FILTER_ALGO_GEMM_CUBLAS;
+  }
+}
+
+/* five images, and a cap on the workspace that one run of two images just meets: the stage takes runs of
+   2, 2 and 1 images, asks for the workspace of two, and still computes the whole batch (backward filter
+   summing the runs into dw through the blend; the third problem unrolls 2 images per GEMM) */
+static const conv_case runs_cases[] = {
+  {2, 5, 3, 4, 1, {1, 7, 6}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 0.5f, 0.25f},
+  {2, 5, 4, 6, 2, {1, 9, 8}, {1, 3, 2}, {0, 1, 0}, {1, 2, 1}, {1, 1, 1}, NHWC, NHWC, CV, 1.0f, 0.0f},
+  {2, 5, 3, 5, 1, {1, 20, 20}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, -1.0f, 0.5f},
+};
+
+static size_t pass_workspace(litdnnHandle_t h, int pass, int algo, const conv_case *k)
+{
+  conv_descs d = make_descs(k);
+  size_t ws = 0;
+  litdnnStatus_t s = pass == FWD ? litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, algo, &ws)
+                   : pass == BWD_DATA ? litdnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x, algo, &ws)
+                                      : litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.w, algo, &ws);
+  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "the workspace of algorithm %d, pass %d", algo, pass);
+  free_descs(&d);
+  return ws;
+}
+
+static void runs_of_images(const t_case *c)
+{
+  const conv_case *k = &runs_cases[c->problem];
+  conv_case two = *k;
+  two.n = 2;
+  litdnnHandle_t h = t_case_handle(c);
+  int pass = pass_of(c);
+  size_t whole = pass_workspace(h, pass, c->stage, k), run = pass_workspace(h, pass, c->stage, &two);
+  cr_assert(run < whole, "%s: two images need %zu bytes, five %zu", t_case_name(c), run, whole);
+  litdnn_conv_gemm_limit = run;
+  cr_assert_eq(pass_workspace(h, pass, c->stage, k), run, "%s: five images in runs of two", t_case_name(c));
+  litdnnDestroy(h);
+  run_case(c, k);
+}
+#define IM2COL_RUNS(pass, op)                                                                      \
+  ParameterizedTestParameters(convolution, pass##_im2col_takes_the_batch_in_runs)                  \
+  { return t_cases_if(op, 3, im2col_only); }                                                       \
+  ParameterizedTest(t_case *c, convolution, pass##_im2col_takes_the_batch_in_runs) { runs_of_images(c); }
+IM2COL_RUNS(forward, LITDNN_OP_CONVOLUTION_FORWARD)
+IM2COL_RUNS(backward_data, LITDNN_OP_CONVOLUTION_BACKWARD_DATA)
+IM2COL_RUNS(backward_filter, LITDNN_OP_CONVOLUTION_BACKWARD_FILTER)
+
 /* ---- the bias gradient ---- */
 typedef struct {
   int n, k, nsp, sp[3];

@@ -399,6 +399,11 @@ static inline size_t litdnn_conv_batch_bytes(const litdnn_conv_args *a)
 /* the algorithms, seen from inside */
 int litdnn_conv_algo_count(int pass);
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo);
+/* the most bytes of workspace the im2col stages ask for, unless one image needs more: they take the batch
+   in runs of as many images as fit (the tests lower it, so that small problems take several runs) */
+extern size_t litdnn_conv_gemm_limit;
+/* the images an im2col stage unrolls and multiplies in one run */
+int litdnn_conv_gemm_images(const litdnn_conv_args *a);
 /* NULL if algo can run the problem, else the reason it cannot */
 const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo);
 /* the heuristic's order of the pass's algorithms into order[LITDNN_CONV_ALGO_MAX]; returns how many */

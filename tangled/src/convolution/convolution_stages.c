@@ -1,8 +1,8 @@
-#line 7484 "chapters/05-convolution.nw"
+#line 7520 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7537 "chapters/05-convolution.nw"
+#line 7573 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7489 "chapters/05-convolution.nw"
+#line 7525 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,46 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7758 "chapters/05-convolution.nw"
+#line 7794 "chapters/05-convolution.nw"
+/* the im2col stages' workspace for all of a's images in one run: the columns of one group, unless the
+   GEMM reads x (writes dx) in place; for backward filter with nb images per GEMM also dy rearranged (if
+   nb > 1) and one L x K/G product per GEMM (if there is more than one) */
+static size_t conv_gemm_bytes(const litdnn_conv_args *a)
+{
+  int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
+  int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2], kg = a->k / a->groups, dyt = 0;
+  int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
+  if ((!litdnn_conv_cols_are_input(a) || nb > 1) &&
+      (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
+    return SIZE_MAX;
+  if (nb > 1 && (!litdnn_mul_size(s, kg, &dyt) || !litdnn_mul_size(dyt, a->n, &dyt)))
+    return SIZE_MAX;
+  if (a->pass == LITDNN_CONV_BWD_FILTER && chunks > 1 &&
+      (!litdnn_mul_size(l, kg, &part) || !litdnn_mul_size(part, chunks, &part)))
+    return SIZE_MAX;
+  if (cols > INT64_MAX - part || cols + part > INT64_MAX - dyt ||
+      !litdnn_mul_size(cols + part + dyt, (int64_t)sizeof(float), &bytes))
+    return SIZE_MAX;
+  return (size_t)bytes;
+}
+
+size_t litdnn_conv_gemm_limit = (size_t)512 << 20;
+
+int litdnn_conv_gemm_images(const litdnn_conv_args *a)
+{
+  size_t all = conv_gemm_bytes(a);
+  if (all <= litdnn_conv_gemm_limit)
+    return a->n;
+  /* the workspace grows about in proportion to the images: from the proportional count down until a run
+     fits, or to one image */
+  litdnn_conv_args run = *a;
+  double fit = (double)a->n * ((double)litdnn_conv_gemm_limit / (double)all);
+  run.n = fit < 1.0 ? 1 : (int)fit;
+  while (run.n > 1 && conv_gemm_bytes(&run) > litdnn_conv_gemm_limit)
+    run.n--;
+  return run.n;
+}
+
 size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
 {
   if (a->pass == LITDNN_CONV_FWD && algo == LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM) {
@@ -293,28 +332,17 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     return splits > 1 ? (size_t)a->c * (size_t)splits * 9 * sizeof(float) : 0;   /* the partial sums */
   }
   if (litdnn_conv_explicit_gemm(a, algo)) {
-    /* the columns of one group, unless the GEMM reads x (writes dx) in place; for backward filter
-       with nb images per GEMM also dy rearranged (if nb > 1) and one L x K/G product per GEMM (if
-       there is more than one) */
-    int64_t l = (int64_t)(a->c / a->groups) * a->flt[0] * a->flt[1] * a->flt[2], cols = 0, part = 0, bytes;
-    int64_t s = (int64_t)a->out[0] * a->out[1] * a->out[2], kg = a->k / a->groups, dyt = 0;
-    int nb = a->pass == LITDNN_CONV_BWD_FILTER ? litdnn_conv_filter_images(a) : 1, chunks = a->n / nb;
-    if ((!litdnn_conv_cols_are_input(a) || nb > 1) &&
-        (!litdnn_mul_size(l, s, &cols) || !litdnn_mul_size(cols, a->n, &cols)))
-      return SIZE_MAX;
-    if (nb > 1 && (!litdnn_mul_size(s, kg, &dyt) || !litdnn_mul_size(dyt, a->n, &dyt)))
-      return SIZE_MAX;
-    if (a->pass == LITDNN_CONV_BWD_FILTER && chunks > 1 &&
-        (!litdnn_mul_size(l, kg, &part) || !litdnn_mul_size(part, chunks, &part)))
-      return SIZE_MAX;
-    if (cols > INT64_MAX - part || cols + part > INT64_MAX - dyt ||
-        !litdnn_mul_size(cols + part + dyt, (int64_t)sizeof(float), &bytes))
-      return SIZE_MAX;
-    return (size_t)bytes;
+    /* a run of litdnn_conv_gemm_images images, or the shorter last run if it needs more */
+    litdnn_conv_args run = *a;
+    int per = litdnn_conv_gemm_images(a), last = a->n % per;
+    run.n = per;
+    size_t bytes = conv_gemm_bytes(&run);
+    run.n = last;
+    return last > 0 && conv_gemm_bytes(&run) > bytes ? conv_gemm_bytes(&run) : bytes;
   }
   return 0;
 }
-#line 6988 "chapters/05-convolution.nw"
+#line 7024 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -327,7 +355,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6822 "chapters/05-convolution.nw"
+#line 6858 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 #define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
 
@@ -475,7 +503,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7518 "chapters/05-convolution.nw"
+#line 7554 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
