@@ -878,7 +878,7 @@ ParameterizedTest(t_case *tc, convolution, get_ranks_find_times_and_workspace_si
 /* Get's first choice follows the measured winners: Winograd F(4x4) on 3x3 stride-1 layers with 16 or more
    channels (every pass), then F(2x2) (forward and backward data), the other way round in TF32 math on planes
    under 56x56, and the tensor cores' implicit GEMM before both in TF32 math on larger ones (forward and
-   backward data, channels a multiple of 16); each pass's depthwise kernel on 3x3 depthwise
+   backward data, channels a multiple of 16), and first on wider filters that Winograd does not take; each pass's depthwise kernel on 3x3 depthwise
    layers at stride 1 and 2; the 1x1 batch GEMM on 1x1 layers with 16 or more channels at a stride (forward and
    backward data; backward filter on planes of at most 14x14) and, at stride 1, in backward filter on planes
    of at most 14x14; and in TF32 math the tensor cores' backward filter on layers wider than 1x1 that
@@ -964,6 +964,27 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
         cr_assert(pass == BWD_FILTER ? algos[j] != LITDNN_CONVOLUTION_BWD_FILTER_ALGO_IMPLICIT_GEMM
                                      : algos[j] != tensor[pass] || !fits,
                   "pass %d lists it twice", pass);
+    }
+    free_descs(&d);
+  }
+  /* and on a 5x5 layer, which Winograd does not take, it comes first in TF32 math in forward and backward
+     data where its slices fit (32 channels each way), not where they do not (24), not in FMA math, and
+     not on a 1x1 layer */
+  for (int variant = 0; variant < 4; variant++) {
+    conv_case five = {2, 2, 32, 32, 1, {1, 14, 14}, {1, 5, 5}, {0, 2, 2}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
+    if (variant == 1)
+      five.c = five.k = 24;
+    if (variant == 3) {
+      five.flt[1] = five.flt[2] = 1;
+      five.pad[1] = five.pad[2] = 0;
+    }
+    d = make_descs(&five);
+    if (variant != 2)
+      cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
+    for (int pass = FWD; pass <= BWD_DATA; pass++) {
+      int count = get_list(h, pass, &d, algos, status, mem);
+      cr_assert(count >= 1 && (algos[0] == tensor[pass]) == (variant == 0), "5x5, variant %d, pass %d: first %d",
+                variant, pass, algos[0]);
     }
     free_descs(&d);
   }

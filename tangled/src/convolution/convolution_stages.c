@@ -1,8 +1,8 @@
-#line 7520 "chapters/05-convolution.nw"
+#line 7590 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7573 "chapters/05-convolution.nw"
+#line 7643 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7525 "chapters/05-convolution.nw"
+#line 7595 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7794 "chapters/05-convolution.nw"
+#line 7864 "chapters/05-convolution.nw"
 /* the im2col stages' workspace for all of a's images in one run: the columns of one group, unless the
    GEMM reads x (writes dx) in place; for backward filter with nb images per GEMM also dy rearranged (if
    nb > 1) and one L x K/G product per GEMM (if there is more than one) */
@@ -342,7 +342,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 7024 "chapters/05-convolution.nw"
+#line 7094 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -355,9 +355,19 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6858 "chapters/05-convolution.nw"
+#line 6916 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 #define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
+
+/* whether the tensor cores' implicit GEMM comes first, for problem a run as forward problem f: where it
+   takes f, on a filter wider than 1x1 (where im2col's GEMM reads x in place and wins), and where
+   Winograd is not first or F(4x4) leads F(2x2) */
+static int conv_tf32_implicit_first(const litdnn_conv_args *a, const litdnn_conv_args *f, int winograd_first,
+                                    int f2_first_tf32)
+{
+  return litdnn_conv_tf32_implicit(f) && a->flt[0] * a->flt[1] * a->flt[2] > 1 &&
+         !(winograd_first && f2_first_tf32);
+}
 
 int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
 {
@@ -390,8 +400,9 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       /* and there F(4x4)'s 36 GEMMs before F(2x2)'s 16, but after them where f2_first_tf32 says */
       nonfused_first = winograd_first &&
                        !litdnn_conv_not_applicable(a, LITDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED);
-      /* but on large planes in TF32 math the implicit GEMM on the tensor cores before both */
-      tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_tf32_implicit(a);
+      /* but in TF32 math the implicit GEMM on the tensor cores before both on large planes, and first on
+         filters wider than 1x1 that Winograd does not take */
+      tensor_first = conv_tf32_implicit_first(a, a, winograd_first, f2_first_tf32);
       if (tensor_first)
         order[n++] = LITDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM;
       if (nonfused_first && !f2_first_tf32)
@@ -443,15 +454,16 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
     int few = data ? LITDNN_CONVOLUTION_BWD_DATA_ALGO_FEW_CHANNELS : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_FEW_CHANNELS;
     int few_first = a->k >= 32 && !litdnn_conv_not_applicable(a, few);
     /* the tensor cores' implicit GEMM first in TF32 math: in backward data, as in forward, on large
-       planes (it runs backward data as a forward problem), after the few-channels kernel; in backward
+       planes and on wider filters Winograd does not take (it runs backward data as a forward problem),
+       after the few-channels kernel; in backward
        filter, the split-K kernel where the filter is wider than 1x1, before the few-channels kernel,
        and before Winograd where a group has at most 64 channels each way. Then F(4x4) before F(2x2), but after it where
        f2_first_tf32 says */
     if (data) {
       litdnn_conv_args f;
       litdnn_conv_backward_data_as_forward(a, &f);
-      tensor_first = winograd_first && !f2_first_tf32 && litdnn_conv_data_as_forward_applies(a) &&
-                     litdnn_conv_tf32_implicit(&f);
+      tensor_first = litdnn_conv_data_as_forward_applies(a) &&
+                     conv_tf32_implicit_first(a, &f, winograd_first, f2_first_tf32);
     } else {
       int narrow = cg <= CONV_TF32_DW_WINOGRAD_CHANNELS && kg <= CONV_TF32_DW_WINOGRAD_CHANNELS;
       tensor_first = o == gemm_first && a->flt[0] * a->flt[1] * a->flt[2] > 1 && litdnn_conv_tf32_dw(a) &&
@@ -503,7 +515,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7554 "chapters/05-convolution.nw"
+#line 7624 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
