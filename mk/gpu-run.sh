@@ -9,7 +9,9 @@
 # `sanitize` runs the CUDA-backend test cases under compute-sanitizer, one
 # tool and one part of the suites at a time, so that each run fits a
 # ten-minute command: TOOL is memcheck, racecheck, synccheck or initcheck
-# (or all), PART a name from SANITIZE_PARTS below (or all). Each run's
+# (or all), or none for the suites on the device without a tool (split
+# the same way, where the whole suite does not fit), PART a name from
+# SANITIZE_PARTS below (or all). Each run's
 # error summary goes to sanitize.txt, one line per (tool, part). Where a part
 # does not fit, LITDNN_TEST_STAGES='name,name' (see the README) keeps only
 # those stages' cases, e.g. one kernel just changed; SANITIZE_SPLIT=1 runs
@@ -76,9 +78,10 @@ sanitize_one() {
     printf '%-10s %-12s %-60s not run: the deadline had passed\n' "$tool" "$part" "$label"
     return
   fi
-  # every test process (Criterion forks one per case) runs under the tool
-  LITDNN_TEST_PART=$cut LITDNN_TEST_BACKENDS=cuda timeout "$left" compute-sanitizer --tool "$tool" \
-    --target-processes all --print-limit 50 --error-exitcode 99 \
+  # every test process (Criterion forks one per case) runs under the tool; with none, the cases alone
+  local under=(compute-sanitizer --tool "$tool" --target-processes all --print-limit 50 --error-exitcode 99)
+  [[ $tool == none ]] && under=()
+  LITDNN_TEST_PART=$cut LITDNN_TEST_BACKENDS=cuda timeout "$left" "${under[@]}" \
     build/tests/litdnn-tests --filter "$filter" -j"${SANITIZE_JOBS:-4}" > "$log" 2>&1
   rc=$?
   # memcheck, synccheck and initcheck end with "ERROR SUMMARY: N errors", racecheck with
@@ -88,6 +91,7 @@ sanitize_one() {
   errors=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazards displayed \([0-9]+ error' \
              "$log" | grep -Eo '[0-9]+ error' | awk '{s += $1} END {print s + 0}')
   synth=$(grep -Eo 'Synthesis: .*' "$log" | tail -1)
+  [[ $tool == none ]] && errors=-   # no tool: the exit status and the synthesis say it all
   if ((rc == 124)); then
     printf '%-10s %-12s %-60s cut at the deadline: not finished\n' "$tool" "$part" "$label"
   elif grep -q 'terminated before first instrumented API call' "$log"; then
@@ -112,7 +116,7 @@ sanitize() {
     for part in ${parts//,/ }; do
       filter=${SANITIZE_PARTS[$part]:-}
       [[ -n $filter ]] || { echo "gpu-run: no part '$part'" >&2; return 2; }
-      echo "== compute-sanitizer --tool $tool: $part"
+      if [[ $tool == none ]]; then echo "== the suites, no tool: $part"; else echo "== compute-sanitizer --tool $tool: $part"; fi
       if [[ ${SANITIZE_SPLIT:-0} == 1 ]]; then
         mkdir -p "$out/sanitize-$tool-$part"
         local pids=() t i=0
