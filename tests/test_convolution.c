@@ -334,6 +334,14 @@ static litdnnStatus_t get_verdict(litdnnHandle_t h, int pass, int algo, const co
   return st;
 }
 
+/* a pass's workspace-size call for algorithm algo */
+static litdnnStatus_t workspace_size(litdnnHandle_t h, int pass, int algo, const conv_descs *d, size_t *ws)
+{
+  return pass == FWD ? litdnnGetConvolutionForwardWorkspaceSize(h, d->x, d->w, d->conv, d->y, algo, ws)
+       : pass == BWD_DATA ? litdnnGetConvolutionBackwardDataWorkspaceSize(h, d->w, d->y, d->conv, d->x, algo, ws)
+                          : litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d->x, d->y, d->conv, d->w, algo, ws);
+}
+
 /* The algorithm case c runs: its stage, or for the handle's own choice
    Get's first entry, which must be one that runs. */
 static int algo_of(const t_case *c, litdnnHandle_t h, int pass, const conv_descs *d)
@@ -444,10 +452,7 @@ Test(convolution, every_algorithm_takes_some_problem)
       for (int i = 0; i < NCASES && !takes; i++) {
         conv_descs d = make_descs(&cases[i]);
         size_t ws;
-        litdnnStatus_t s = pass == FWD ? litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, algo, &ws)
-                         : pass == BWD_DATA ? litdnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x, algo, &ws)
-                                            : litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.w, algo, &ws);
-        takes = s == LITDNN_STATUS_SUCCESS;
+        takes = workspace_size(h, pass, algo, &d, &ws) == LITDNN_STATUS_SUCCESS;
         free_descs(&d);
       }
       const char *name;
@@ -500,10 +505,8 @@ static size_t pass_workspace(litdnnHandle_t h, int pass, int algo, const conv_ca
 {
   conv_descs d = make_descs(k);
   size_t ws = 0;
-  litdnnStatus_t s = pass == FWD ? litdnnGetConvolutionForwardWorkspaceSize(h, d.x, d.w, d.conv, d.y, algo, &ws)
-                   : pass == BWD_DATA ? litdnnGetConvolutionBackwardDataWorkspaceSize(h, d.w, d.y, d.conv, d.x, algo, &ws)
-                                      : litdnnGetConvolutionBackwardFilterWorkspaceSize(h, d.x, d.y, d.conv, d.w, algo, &ws);
-  cr_assert_eq(s, LITDNN_STATUS_SUCCESS, "the workspace of algorithm %d, pass %d", algo, pass);
+  cr_assert_eq(workspace_size(h, pass, algo, &d, &ws), LITDNN_STATUS_SUCCESS, "the workspace of algorithm %d, pass %d",
+               algo, pass);
   free_descs(&d);
   return ws;
 }

@@ -125,6 +125,22 @@ static inline LITDNN_CONV_HD void litdnn_conv_store_y(const litdnn_conv_args *a,
 {
   a->result[off] = litdnn_conv_y_value(a, off, k, v);
 }
+/* the problem restricted to images n0 .. n0 + count - 1: x, dy, z and the result moved to image n0, but
+   backward filter's dw, a sum over every image */
+static inline litdnn_conv_args litdnn_conv_images(const litdnn_conv_args *a, int n0, int count)
+{
+  litdnn_conv_args r = *a;
+  r.n = count;
+  if (r.x)
+    r.x += n0 * a->xs[0];
+  if (r.dy)
+    r.dy += n0 * a->ys[0];
+  if (r.z)
+    r.z += n0 * a->ys[0];
+  if (a->pass == LITDNN_CONV_FWD || a->pass == LITDNN_CONV_BWD_DATA)
+    r.result += n0 * (a->pass == LITDNN_CONV_FWD ? a->ys[0] : a->xs[0]);
+  return r;
+}
 typedef struct {
   int64_t m, cols, l;         /* per group: rows, columns, reduction length */
 } conv_gemm_shape;

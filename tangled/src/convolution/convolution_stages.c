@@ -1,8 +1,8 @@
-#line 7590 "chapters/05-convolution.nw"
+#line 7597 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7643 "chapters/05-convolution.nw"
+#line 7650 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7595 "chapters/05-convolution.nw"
+#line 7602 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7864 "chapters/05-convolution.nw"
+#line 7871 "chapters/05-convolution.nw"
 /* the im2col stages' workspace for all of a's images in one run: the columns of one group, unless the
    GEMM reads x (writes dx) in place; for backward filter with nb images per GEMM also dy rearranged (if
    nb > 1) and one L x K/G product per GEMM (if there is more than one) */
@@ -336,13 +336,16 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     litdnn_conv_args run = *a;
     int per = litdnn_conv_gemm_images(a), last = a->n % per;
     run.n = per;
-    size_t bytes = conv_gemm_bytes(&run);
-    run.n = last;
-    return last > 0 && conv_gemm_bytes(&run) > bytes ? conv_gemm_bytes(&run) : bytes;
+    size_t bytes = conv_gemm_bytes(&run), tail = 0;
+    if (last > 0) {
+      run.n = last;
+      tail = conv_gemm_bytes(&run);
+    }
+    return tail > bytes ? tail : bytes;
   }
   return 0;
 }
-#line 7094 "chapters/05-convolution.nw"
+#line 7106 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -355,7 +358,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6916 "chapters/05-convolution.nw"
+#line 6928 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 #define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
 
@@ -515,7 +518,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7624 "chapters/05-convolution.nw"
+#line 7631 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =
