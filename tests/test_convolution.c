@@ -971,9 +971,10 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
     free_descs(&d);
   }
   /* and on a 5x5 layer, which Winograd does not take, it comes first in TF32 math in forward and backward
-     data where its slices fit (32 channels each way), not where they do not (24), not in FMA math, and
-     not on a 1x1 layer */
-  for (int variant = 0; variant < 4; variant++) {
+     data where its slices fit (32 channels each way), at stride 1 and at stride 2 (backward data by
+     phases), not where they do not (24), not in FMA math, not on a 1x1 layer, and not in backward data
+     at stride 2 onto 8 channels, too few for its tiles */
+  for (int variant = 0; variant < 6; variant++) {
     conv_case five = {2, 2, 32, 32, 1, {1, 14, 14}, {1, 5, 5}, {0, 2, 2}, {1, 1, 1}, {1, 1, 1}, NCHW, NCHW, XC, 1, 0};
     if (variant == 1)
       five.c = five.k = 24;
@@ -981,12 +982,17 @@ ParameterizedTest(t_case *tc, convolution, get_puts_the_measured_winner_first)
       five.flt[1] = five.flt[2] = 1;
       five.pad[1] = five.pad[2] = 0;
     }
+    if (variant >= 4)
+      five.stride[1] = five.stride[2] = 2;
+    if (variant == 5)
+      five.c = 8;
     d = make_descs(&five);
     if (variant != 2)
       cr_assert_eq(litdnnSetConvolutionMathType(d.conv, LITDNN_MATH_TF32), 0);
     for (int pass = FWD; pass <= BWD_DATA; pass++) {
       int count = get_list(h, pass, &d, algos, status, mem);
-      cr_assert(count >= 1 && (algos[0] == tensor[pass]) == (variant == 0), "5x5, variant %d, pass %d: first %d",
+      cr_assert(count >= 1 && (algos[0] == tensor[pass]) == (variant == 0 || variant == 4),
+                "5x5, variant %d, pass %d: first %d",
                 variant, pass, algos[0]);
     }
     free_descs(&d);
@@ -1410,7 +1416,10 @@ Test(convolution, math_type_is_kept)
    the 9 slices (16 channels at a tap) of the second and third problems'
    forward pass, and of the second's backward data, in two, and sums the
    partial outputs (through the blend in the third); the fifth and
-   sixth, 6 and 8 slices, run in one. Backward filter's
+   sixth, 6 and 8 slices, run in one. The seventh is backward data at
+   stride 2 with 16 filters: four phases, forward problems of 9, 6, 6
+   and 4 taps on the tensor cores, the blend and the convolution mode
+   through each. Backward filter's
    implicit GEMM takes every problem on the tensor cores, its positions
    in one range or, past 128 of them, two. Each problem keeps every
    pass's reduction at most 180 products long, the length the tolerance
@@ -1422,6 +1431,7 @@ static const conv_case tf32_cases[] = {
   {2, 2, 20, 16, 1, {1, 9, 8}, {1, 3, 3}, {0, 1, 1}, {1, 1, 1}, {1, 1, 2}, NHWC, NHWC, XC, 0.75f, 0.5f},
   {2, 2, 32, 40, 2, {1, 13, 10}, {1, 3, 2}, {0, 2, 1}, {1, 2, 1}, {1, 2, 1}, NHWC, NHWC, XC, 1, 0},
   {3, 1, 16, 16, 1, {4, 6, 7}, {2, 2, 2}, {1, 0, 1}, {1, 1, 1}, {1, 2, 1}, NCHW, NCHW, XC, 1, 0},
+  {2, 2, 6, 16, 1, {1, 11, 13}, {1, 5, 5}, {0, 2, 2}, {1, 2, 2}, {1, 1, 1}, NCHW, NHWC, CV, 0.5f, 0.25f},
 };
 
 /* the tolerance of an algorithm in TF32 math: FP32's, or on a GPU at least gpu (twice that for Winograd's
@@ -1492,7 +1502,7 @@ static void tf32_runs(const t_case *c)
   litdnnDestroy(h);
   free(x); free(w); free(dy); free(out0); free(ref);
 }
-EVERY_PASS(tf32_runs_every_algorithm, 6, tf32_runs)
+EVERY_PASS(tf32_runs_every_algorithm, 7, tf32_runs)
 
 /* ---- the fused call: y = act(alpha1 conv + alpha2 z + bias) ---- */
 static void run_fused(const t_case *c, const conv_case *k, litdnnActivationMode_t mode, double coef,

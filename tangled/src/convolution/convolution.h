@@ -328,6 +328,68 @@ static inline int litdnn_conv_tf32_dw_runs(const litdnn_conv_args *a)
 {
   return litdnn_conv_tf32_dw(a) && (uintptr_t)a->workspace % 16 == 0;
 }
+/* one axis of a phase of strided backward data: the rows h of dx with (h + pad) mod stride = r0 */
+typedef struct {
+  int taps;      /* its taps r0, r0 + stride, ... of the filter */
+  int first;     /* the stored tap the phase's filter view starts at (the mode reverses the taps) */
+  int start;     /* the first row of dx it writes, then every stride-th */
+  int rows;      /* how many rows of dx it writes (0: none) */
+  int pad;       /* the forward padding of dy: negative where the phase cannot be a forward problem */
+} litdnn_conv_phase_axis;
+
+static inline litdnn_conv_phase_axis litdnn_conv_phase_on(const litdnn_conv_args *a, int i, int r0)
+{
+  litdnn_conv_phase_axis x;
+  int u = a->stride[i], R = a->flt[i], pad = a->pad[i], last = a->in[i] - 1 + pad - r0;
+  int lo = pad > r0 ? (pad - r0 + u - 1) / u : 0;   /* the first i0 with u i0 + r0 - pad >= 0 */
+  x.taps = r0 < R ? (R - 1 - r0) / u + 1 : 0;
+  x.first = a->flip ? (R - 1 - r0) % u : r0;
+  x.start = u * lo + r0 - pad;
+  x.rows = last >= 0 && last / u >= lo ? last / u - lo + 1 : 0;
+  x.pad = x.taps - 1 - lo;
+  return x;
+}
+
+/* whether backward data problem a runs as one forward problem per phase: a stride on some axis, none
+   longer than the filter, one group, no dilation, and every phase a forward problem */
+static inline int litdnn_conv_data_phases_apply(const litdnn_conv_args *a)
+{
+  int strided = 0;
+  if (a->pass != LITDNN_CONV_BWD_DATA || a->groups != 1)
+    return 0;
+  for (int i = 0; i < 3; i++) {
+    if (a->dil[i] != 1 || a->stride[i] > a->flt[i])
+      return 0;
+    strided |= a->stride[i] > 1;
+    for (int r0 = 0; r0 < a->stride[i]; r0++)
+      if (litdnn_conv_phase_on(a, i, r0).pad < 0)
+        return 0;
+  }
+  return strided;
+}
+
+/* phase p (0 <= p < stride[0] stride[1] stride[2]) of a as forward problem f; 0 if it writes no row */
+static inline int litdnn_conv_data_phase(const litdnn_conv_args *a, int p, litdnn_conv_args *f)
+{
+  int r0[3] = {p / (a->stride[1] * a->stride[2]), p / a->stride[2] % a->stride[1], p % a->stride[2]}, some = 1;
+  int64_t w_at = 0, dx_at = 0;
+  litdnn_conv_backward_data_as_forward(a, f);
+  for (int i = 0; i < 3; i++) {
+    litdnn_conv_phase_axis x = litdnn_conv_phase_on(a, i, r0[i]);
+    f->flt[i] = x.taps;
+    f->out[i] = x.rows;
+    f->pad[i] = x.pad;
+    f->stride[i] = 1;
+    f->ws[2 + i] = a->ws[2 + i] * a->stride[i];
+    f->ys[2 + i] = a->xs[2 + i] * a->stride[i];
+    w_at += x.first * a->ws[2 + i];
+    dx_at += x.start * a->xs[2 + i];
+    some = some && x.rows > 0;
+  }
+  f->w = a->w ? a->w + w_at : NULL;   /* the workspace query describes a problem without tensors */
+  f->result = a->result ? a->result + dx_at : NULL;
+  return some;
+}
 #define LITDNN_CONV_WINOGRAD4_FLOATS ((int64_t)1 << 25)   /* V and M of a chunk of images, at most */
 
 /* the tiles of one image, for output tiles of m x m */

@@ -1,4 +1,4 @@
-#line 856 "chapters/05-convolution.nw"
+#line 857 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include "activation/activation.h"
@@ -25,7 +25,7 @@ struct litdnnConvolutionStruct {
   litdnnMathType_t math;
 };
 
-#line 908 "chapters/05-convolution.nw"
+#line 909 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateFilterDescriptor(litdnnFilterDescriptor_t *filterDesc)
 {
   LITDNN_API_CALL("litdnnCreateFilterDescriptor");
@@ -155,7 +155,7 @@ litdnnStatus_t litdnnGetFilter4dDescriptor(litdnnFilterDescriptor_t filterDesc,
   if (w) *w = filterDesc->dims[3];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1045 "chapters/05-convolution.nw"
+#line 1046 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnCreateConvolutionDescriptor(litdnnConvolutionDescriptor_t *convDesc)
 {
   LITDNN_API_CALL("litdnnCreateConvolutionDescriptor");
@@ -347,7 +347,7 @@ litdnnStatus_t litdnnGetConvolutionMathType(litdnnConvolutionDescriptor_t convDe
   *mathType = convDesc->math;
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1254 "chapters/05-convolution.nw"
+#line 1255 "chapters/05-convolution.nw"
 typedef struct {
   const char *x, *w, *y;        /* the descriptors' names in this call; y is NULL if it has no output */
 } conv_names;
@@ -428,7 +428,7 @@ static litdnnStatus_t conv_problem(const char *call, int pass, const conv_names 
     return s;
   int sp = cd->spatial;
   
-#line 1362 "chapters/05-convolution.nw"
+#line 1363 "chapters/05-convolution.nw"
 if (xd->nbDims != sp + 2)
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has %d dimensions but convDesc has %d spatial dimensions", nm->x, xd->nbDims, sp);
@@ -454,7 +454,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
   return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                       "%s has C = %d channels per group, but %s has %lld channels in %d group(s)",
                       nm->w, wd->dims[1], nm->x, (long long)xd->dims[1], cd->groups);
-#line 1334 "chapters/05-convolution.nw"
+#line 1335 "chapters/05-convolution.nw"
   memset(a, 0, sizeof *a);
   a->call = call;
   a->pass = pass;
@@ -473,7 +473,7 @@ if ((int64_t)wd->dims[1] * cd->groups != xd->dims[1])
     a->dil[i] = j < 0 ? 1 : cd->dil[j];
   }
   
-#line 1390 "chapters/05-convolution.nw"
+#line 1391 "chapters/05-convolution.nw"
 for (int i = 0; i < 3; i++) {
   int64_t extent = (int64_t)(a->flt[i] - 1) * a->dil[i] + 1;
   int64_t room = (int64_t)a->in[i] + 2 * (int64_t)a->pad[i] - extent;
@@ -484,10 +484,10 @@ for (int i = 0; i < 3; i++) {
                         i - (3 - sp), (long long)extent, (long long)a->in[i] + 2 * (long long)a->pad[i]);
   a->out[i] = (int)(room / a->stride[i] + 1);
 }
-#line 1352 "chapters/05-convolution.nw"
+#line 1353 "chapters/05-convolution.nw"
   if (nm->y) {
     
-#line 1403 "chapters/05-convolution.nw"
+#line 1404 "chapters/05-convolution.nw"
 int64_t want[LITDNN_CONV_SPATIAL_MAX + 2];
 want[0] = a->n;
 want[1] = a->k;
@@ -504,13 +504,13 @@ for (int i = 0; i < sp + 2; i++)
     return litdnn_error(LITDNN_STATUS_BAD_PARAM_SHAPE_MISMATCH, call,
                         "%s is %s but the convolution's output is %s", nm->y, got, exp);
   }
-#line 1354 "chapters/05-convolution.nw"
+#line 1355 "chapters/05-convolution.nw"
     int out[3];
     view5(yd, sp, out, a->ys);
   }
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1429 "chapters/05-convolution.nw"
+#line 1430 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnGetConvolutionNdForwardOutputDim(litdnnConvolutionDescriptor_t convDesc,
                                                       litdnnTensorDescriptor_t inputTensorDesc,
                                                       litdnnFilterDescriptor_t filterDesc,
@@ -558,7 +558,7 @@ litdnnStatus_t litdnnGetConvolution2dForwardOutputDim(litdnnConvolutionDescripto
   *w = a.out[2];
   return LITDNN_STATUS_SUCCESS;
 }
-#line 1488 "chapters/05-convolution.nw"
+#line 1489 "chapters/05-convolution.nw"
 static const litdnnOp_t pass_op[4] = {LITDNN_OP_CONVOLUTION_FORWARD, LITDNN_OP_CONVOLUTION_BACKWARD_DATA,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_FILTER,
                                       LITDNN_OP_CONVOLUTION_BACKWARD_BIAS};
@@ -608,7 +608,7 @@ static litdnnStatus_t run_algo(litdnnHandle_t h, const litdnn_conv_args *a, int 
   h->last_stage[op] = algo;
   return litdnn_op(op)->stages[algo].fn[litdnn_backend(h)](h, a);
 }
-#line 1546 "chapters/05-convolution.nw"
+#line 1547 "chapters/05-convolution.nw"
 static litdnnStatus_t check_blend(const char *call, const void *alpha, const void *beta,
                                   litdnn_conv_args *a)
 {
@@ -710,7 +710,7 @@ litdnnStatus_t litdnnConvolutionBackwardFilter(litdnnHandle_t handle, const void
     return s;
   return run_algo(handle, &a, (int)algo);
 }
-#line 1655 "chapters/05-convolution.nw"
+#line 1656 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *alpha,
                                              litdnnTensorDescriptor_t dyDesc, const void *dy,
                                              const void *beta, litdnnTensorDescriptor_t dbDesc,
@@ -753,7 +753,7 @@ litdnnStatus_t litdnnConvolutionBackwardBias(litdnnHandle_t handle, const void *
   a.result = (float *)db;
   return litdnn_run_op(handle, LITDNN_OP_CONVOLUTION_BACKWARD_BIAS, call, &a);
 }
-#line 1706 "chapters/05-convolution.nw"
+#line 1707 "chapters/05-convolution.nw"
 typedef struct {
   int algo;
   litdnnStatus_t status;
@@ -761,7 +761,7 @@ typedef struct {
   size_t memory;
 } conv_perf;
 
-#line 1726 "chapters/05-convolution.nw"
+#line 1727 "chapters/05-convolution.nw"
 _Static_assert(LITDNN_CONVOLUTION_FWD_ALGO_COUNT <= LITDNN_CONV_ALGO_MAX &&
                    LITDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT <= LITDNN_CONV_ALGO_MAX &&
                    LITDNN_CONVOLUTION_BWD_FILTER_ALGO_COUNT <= LITDNN_CONV_ALGO_MAX,
@@ -783,7 +783,7 @@ static int conv_get(litdnnHandle_t h, const litdnn_conv_args *a, conv_perf *out)
     }
   return returned;
 }
-#line 1782 "chapters/05-convolution.nw"
+#line 1783 "chapters/05-convolution.nw"
 static double now_ms(void)
 {
   struct timespec t;
@@ -850,7 +850,7 @@ static int conv_find(litdnnHandle_t h, litdnn_conv_args *a, conv_perf *out)
   }
   return count;
 }
-#line 1855 "chapters/05-convolution.nw"
+#line 1856 "chapters/05-convolution.nw"
 #define CONV_COPY_PERF(dst, src, n, algo_type)                                     \
   do {                                                                             \
     for (int i_ = 0; i_ < (n); i_++) {                                             \
@@ -1110,7 +1110,7 @@ litdnnStatus_t litdnnGetConvolutionBackwardFilterWorkspaceSize(litdnnHandle_t ha
     return s;
   return workspace_of(handle, &a, (int)algo, sizeInBytes);
 }
-#line 8086 "chapters/05-convolution.nw"
+#line 8270 "chapters/05-convolution.nw"
 litdnnStatus_t litdnnConvolutionBiasActivationForward(litdnnHandle_t handle, const void *alpha1,
     litdnnTensorDescriptor_t xDesc, const void *x, litdnnFilterDescriptor_t wDesc, const void *w,
     litdnnConvolutionDescriptor_t convDesc, litdnnConvolutionFwdAlgo_t algo, void *workSpace,

@@ -1,9 +1,9 @@
-#line 683 "chapters/05-convolution.nw"
+#line 684 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 #include <stdlib.h>
 
-#line 693 "chapters/05-convolution.nw"
+#line 694 "chapters/05-convolution.nw"
 static void conv_loops(const litdnn_conv_args *a, double *acc)
 {
   int kg = a->k / a->groups, cg = a->c / a->groups;
@@ -30,7 +30,7 @@ static void conv_loops(const litdnn_conv_args *a, double *acc)
                     if (!litdnn_conv_inside(a, 2, iw))
                       continue;
                     
-#line 735 "chapters/05-convolution.nw"
+#line 736 "chapters/05-convolution.nw"
 int64_t wi = (((int64_t)k * cg + cc) * a->flt[0] + litdnn_conv_tap(a->flip, a->flt[0], rd)) *
                  a->flt[1] * a->flt[2] +
              (int64_t)litdnn_conv_tap(a->flip, a->flt[1], rh) * a->flt[2] +
@@ -47,7 +47,7 @@ case LITDNN_CONV_FWD: acc[yi] += wv * xv; break;
 case LITDNN_CONV_BWD_DATA: acc[xi] += wv * dyv; break;
 default: acc[wi] += xv * dyv; break;
 }
-#line 719 "chapters/05-convolution.nw"
+#line 720 "chapters/05-convolution.nw"
                   }
                 }
               }
@@ -55,7 +55,7 @@ default: acc[wi] += xv * dyv; break;
           }
     }
 }
-#line 757 "chapters/05-convolution.nw"
+#line 758 "chapters/05-convolution.nw"
 static void conv_blend(const litdnn_conv_args *a, const double *acc, int64_t d0, int64_t d1,
                        const int *sp, const int64_t *strides)
 {
@@ -67,7 +67,7 @@ static void conv_blend(const litdnn_conv_args *a, const double *acc, int64_t d0,
           for (int w = 0; w < sp[2]; w++, i++)
             litdnn_conv_store_y(a, litdnn_conv_offset(strides, a0, a1, d, h, w), a1, (float)acc[i]);
 }
-#line 795 "chapters/05-convolution.nw"
+#line 796 "chapters/05-convolution.nw"
 static litdnnStatus_t conv_reference(const litdnn_conv_args *a)
 {
   int64_t count;

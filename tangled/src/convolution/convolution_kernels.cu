@@ -1,4 +1,4 @@
-#line 7130 "chapters/05-convolution.nw"
+#line 7302 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 2132 "chapters/05-convolution.nw"
+#line 2133 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_direct(litdnn_conv_args a)
 {
   int64_t total = (int64_t)a.n * a.k * a.out[0] * a.out[1] * a.out[2];
@@ -41,7 +41,7 @@ static __global__ void conv_fwd_direct(litdnn_conv_args a)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 2181 "chapters/05-convolution.nw"
+#line 2182 "chapters/05-convolution.nw"
 /* the output coordinate that input coordinate v and window position r meet on axis i, or -1 */
 static __device__ int conv_out_of(const litdnn_conv_args *a, int i, int v, int r)
 {
@@ -92,7 +92,7 @@ static __global__ void conv_bwd_data_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.xs, n, c, id, ih, iw)], sum, a.alpha, a.beta);
   }
 }
-#line 2262 "chapters/05-convolution.nw"
+#line 2263 "chapters/05-convolution.nw"
 static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
 {
   int kg = a.k / a.groups, cg = a.c / a.groups;
@@ -127,7 +127,7 @@ static __global__ void conv_bwd_filter_direct(litdnn_conv_args a)
     litdnn_conv_store(&a.result[litdnn_conv_offset(a.ws, k, cc, td, th, tw)], sum, a.alpha, a.beta);
   }
 }
-#line 2322 "chapters/05-convolution.nw"
+#line 2323 "chapters/05-convolution.nw"
 #define CONV_TILE 16
 
 /* rows (or columns) of input a tile of CONV_TILE outputs reads on axis i (the stage's
@@ -172,12 +172,12 @@ static __global__ void conv_fwd_tiled(litdnn_conv_args a)
   if (oh < a.out[1] && ow < a.out[2])
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, 0, oh, ow), k, sum);
 }
-#line 2471 "chapters/05-convolution.nw"
+#line 2472 "chapters/05-convolution.nw"
 #define CONV_BM 32
 #define CONV_BN 32
 #define CONV_BL 8
 #define CONV_GEMM_THREADS 256
-#line 2481 "chapters/05-convolution.nw"
+#line 2482 "chapters/05-convolution.nw"
 /* A[m][l] of group g */
 static __device__ float conv_gemm_a(const litdnn_conv_args *a, int g, int64_t m, int64_t l)
 {
@@ -240,7 +240,7 @@ static __device__ float *conv_gemm_c(const litdnn_conv_args *a, int g, int64_t m
   }
   return a->result + litdnn_conv_filter_offset(a, g * kg + m, j);   /* j = (c, r, s), stored taps */
 }
-#line 2555 "chapters/05-convolution.nw"
+#line 2556 "chapters/05-convolution.nw"
 static __global__ void conv_implicit_gemm(litdnn_conv_args a)
 {
   __shared__ float As[CONV_BL * CONV_BM];
@@ -272,7 +272,7 @@ static __global__ void conv_implicit_gemm(litdnn_conv_args a)
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 2644 "chapters/05-convolution.nw"
+#line 2645 "chapters/05-convolution.nw"
 /* which channel and stored tap element l of a filter row is */
 static __device__ void conv_filter_row_index(const litdnn_conv_args *a, int64_t l, int64_t *ch, int *td,
                                              int *th, int *tw)
@@ -343,7 +343,7 @@ static __global__ void conv_im2col(litdnn_conv_args a, int g, float *cols, int64
       }
     }
 }
-#line 2733 "chapters/05-convolution.nw"
+#line 2734 "chapters/05-convolution.nw"
 /* dx of group g from the buffer; a row of threads per plane (n, c), as im2col has one per row */
 static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
 {
@@ -390,7 +390,7 @@ static __global__ void conv_col2im(litdnn_conv_args a, int g, const float *cols)
   }
   }
 }
-#line 2875 "chapters/05-convolution.nw"
+#line 2876 "chapters/05-convolution.nw"
 /* dw of group g: element (l, k) = alpha * sum over b of part[b][k][l] + beta * dw */
 static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *part, int chunks)
 {
@@ -404,7 +404,7 @@ static __global__ void conv_sum_images(litdnn_conv_args a, int g, const float *p
     litdnn_conv_store(&a.result[(g * kg + k) * a.ws[0] + l], sum, a.alpha, a.beta);
   }
 }
-#line 2921 "chapters/05-convolution.nw"
+#line 2922 "chapters/05-convolution.nw"
 /* dyt[k][n][pq] = dy of image n, channel g K/G + k, output pixel pq; a row of threads per row (k, n) */
 static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
 {
@@ -419,7 +419,7 @@ static __global__ void conv_gather_dy(litdnn_conv_args a, int g, float *dyt)
       }
     }
 }
-#line 2955 "chapters/05-convolution.nw"
+#line 2956 "chapters/05-convolution.nw"
 /* the matrix-multiply chapter's stage: its own kernels or cuBLAS */
 static int conv_gemm_stage(litdnnHandle_t h, const litdnn_matmul_args *g, int cublas)
 {
@@ -563,7 +563,7 @@ static litdnnStatus_t conv_gemm_pass(litdnnHandle_t h, const litdnn_conv_args *a
   }
   return s;
 }
-#line 3131 "chapters/05-convolution.nw"
+#line 3132 "chapters/05-convolution.nw"
 static litdnnStatus_t conv_gemm_run(litdnnHandle_t h, const litdnn_conv_args *a, int cublas)
 {
   int per = litdnn_conv_gemm_images(a);
@@ -576,7 +576,7 @@ static litdnnStatus_t conv_gemm_run(litdnnHandle_t h, const litdnn_conv_args *a,
   }
   return s;
 }
-#line 3389 "chapters/05-convolution.nw"
+#line 3390 "chapters/05-convolution.nw"
 /* dst[c][j] for the chunk of nb images from n0: column j is image n0 + j / S and output pixel j % S, read
    from x at the stride (from_x) or from dy; a row of the matrix per block row. A thread splits its first
    column into (n, od, oh, ow) and reaches the next, T = blockDim.x columns on, by adding T's own split
@@ -615,7 +615,7 @@ static __global__ void conv_channel_major(litdnn_conv_args a, int from_x, int n0
     }
   }
 }
-#line 3445 "chapters/05-convolution.nw"
+#line 3446 "chapters/05-convolution.nw"
 /* the same copy where the source's images are dense blocks of C P Q floats (channel stride P Q, rows of
    Q): block row y walks image n0 + y's block in order, element e = c P Q + p to dst[c][y P Q + p] */
 static __global__ void conv_channel_major_dense(litdnn_conv_args a, int from_x, int n0, int nb, float *dst)
@@ -640,7 +640,7 @@ static __global__ void conv_channel_major_dense(litdnn_conv_args a, int from_x, 
     }
   }
 }
-#line 3484 "chapters/05-convolution.nw"
+#line 3485 "chapters/05-convolution.nw"
 /* y of the chunk's images from yc[k][j], blended (or finished, in the fused call) */
 static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int nb, const float *yc)
 {
@@ -666,7 +666,7 @@ static __global__ void conv_from_channel_major_y(litdnn_conv_args a, int n0, int
     }
   }
 }
-#line 3526 "chapters/05-convolution.nw"
+#line 3527 "chapters/05-convolution.nw"
 /* dx of the chunk's images from dxc[c][j]: column j writes the block of stride-sized input pixels whose
    corner it samples, the corner its value and the others nothing */
 static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, int nb, const float *dxc)
@@ -688,7 +688,7 @@ static __global__ void conv_from_channel_major_dx(litdnn_conv_args a, int n0, in
     }
   }
 }
-#line 3733 "chapters/05-convolution.nw"
+#line 3734 "chapters/05-convolution.nw"
 /* where filters 4g..4g+3 of tap l sit in their row: group g XOR l (mod 16) */
 static __device__ int conv_few_group(int g, int l) { return g ^ (l & 15); }
 
@@ -843,7 +843,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_fwd_few)(litdnnHandle_t h, const void *
   conv_fwd_few<<<litdnn_dim3(blocks, (unsigned)kb, 1), CONV_FEW_THREADS, smem, litdnn_gpu_stream(h)>>>(*a);
   return litdnn_gpu_launch_status(a->call, "conv_fwd_few");
 }
-#line 4051 "chapters/05-convolution.nw"
+#line 4052 "chapters/05-convolution.nw"
 /* the 8 x 16 pixels of dy at (oh0, ow0) for filters k0.., pixel by pixel: pixel p's filters 4g..4g+3
    in group g XOR p (mod 16); zero past the output's edge and the last filter. A warp loads two
    rows of 16 at a time */
@@ -1002,7 +1002,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_few)(litdnnHandle_t h, const
                             litdnn_gpu_stream(h)>>>(*a, (int)splits, part);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_filter_few_sum");
 }
-#line 4212 "chapters/05-convolution.nw"
+#line 4213 "chapters/05-convolution.nw"
 /* element i of filter k's taps of the phase as taps[j][t][c] holds them, t = ss - 1 - jj: tap row
    r0 + u j, column s0 + v jj, channel c; zero past the last filter and channel */
 static __device__ float conv_few_dx_tap(const litdnn_conv_args *a, int k, int i, int r0, int s0, int rs, int ss)
@@ -1175,7 +1175,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_few)(litdnnHandle_t h, const v
                       litdnn_conv_few_smem(a), litdnn_gpu_stream(h)>>>(*a, (int)tiles_w);
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_few");
 }
-#line 4405 "chapters/05-convolution.nw"
+#line 4406 "chapters/05-convolution.nw"
 typedef struct {
   int64_t w_off, x_off;       /* offsets of tap l in a filter row and from the window corner */
   int dd, dh, dw, pad_;       /* the tap's displacement r * d on each axis */
@@ -1250,7 +1250,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 5380 "chapters/05-convolution.nw"
+#line 5548 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1298,9 +1298,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 5445 "chapters/05-convolution.nw"
+#line 5613 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 5707 "chapters/05-convolution.nw"
+#line 5875 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1314,7 +1314,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 5723 "chapters/05-convolution.nw"
+#line 5891 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1359,7 +1359,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 5578 "chapters/05-convolution.nw"
+#line 5746 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1452,7 +1452,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 5796 "chapters/05-convolution.nw"
+#line 5964 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1502,7 +1502,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 5864 "chapters/05-convolution.nw"
+#line 6032 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1578,7 +1578,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 5986 "chapters/05-convolution.nw"
+#line 6154 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1608,7 +1608,7 @@ static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args
   conv_winograd_plane_tile(plane, ih0, iw0, size, a->in[1], a->in[2], a->xs[3], a->xs[4], d);
 }
 
-#line 6486 "chapters/05-convolution.nw"
+#line 6654 "chapters/05-convolution.nw"
 /* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y.
    Where every row of the tile lies whole in y, contiguous and aligned, a row of 2 or 4 goes out in one
    vector store, and a warp's lanes, which hold neighbouring tiles, write one run of bytes */
@@ -1634,7 +1634,7 @@ static __device__ __forceinline__ void conv_winograd_store_tile(const litdnn_con
   }
 }
 
-#line 6017 "chapters/05-convolution.nw"
+#line 6185 "chapters/05-convolution.nw"
 /* The transforms around the GEMMs number the tiles of m x m outputs image by image, row by row, tiles_w to
    a row and tiles to an image: the input tile of tile t in channel c, and the store of its output tile */
 static __device__ __forceinline__ void conv_winograd_load(const litdnn_conv_args *a, int64_t c, int t, int tiles,
@@ -1716,7 +1716,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 6202 "chapters/05-convolution.nw"
+#line 6370 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1760,7 +1760,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 6344 "chapters/05-convolution.nw"
+#line 6512 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1841,7 +1841,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 6616 "chapters/05-convolution.nw"
+#line 6784 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1902,7 +1902,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 6737 "chapters/05-convolution.nw"
+#line 6905 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1919,7 +1919,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 6806 "chapters/05-convolution.nw"
+#line 6974 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1958,7 +1958,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 7282 "chapters/05-convolution.nw"
+#line 7454 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2170,6 +2170,27 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, cons
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_direct");
 }
 
+#line 5468 "chapters/05-convolution.nw"
+/* backward data problem a, which litdnn_conv_data_phases_apply takes, one phase at a time */
+static litdnnStatus_t conv_data_phases_run(litdnnHandle_t h, const litdnn_conv_args *a)
+{
+  litdnnStatus_t r = LITDNN_STATUS_SUCCESS;
+  for (int p = 0; p < a->stride[0] * a->stride[1] * a->stride[2] && r == LITDNN_STATUS_SUCCESS; p++) {
+    litdnn_conv_args f;
+    if (!litdnn_conv_data_phase(a, p, &f))
+      continue;
+#ifdef LITDNN_CUDA
+    if (litdnn_conv_tf32_runs(&f)) {
+      r = litdnn_conv_implicit_tf32(h, &f);
+      continue;
+    }
+#endif
+    r = conv_gemm_launch(h, &f);
+  }
+  return r;
+}
+
+#line 7667 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2182,6 +2203,8 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t 
       return litdnn_conv_implicit_tf32(h, &f);
   }
 #endif
+  if (litdnn_conv_data_phases_apply(a))
+    return conv_data_phases_run(h, a);
   return conv_gemm_launch(h, a);
 }
 
@@ -2199,7 +2222,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 6689 "chapters/05-convolution.nw"
+#line 6857 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2234,7 +2257,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHan
   conv_winograd4_filter_grad<<<litdnn_gpu_blocks(K * C, 256, 4096), 256, 0, st>>>(*a, (const float *)du);
   return litdnn_gpu_launch_status(a->call, "the Winograd filter gradient transform");
 }
-#line 3550 "chapters/05-convolution.nw"
+#line 3551 "chapters/05-convolution.nw"
 /* x (from_x) or dy of a chunk into channel-major rows: the dense kernel where the source's images are dense
    blocks (dy, or x at stride 1) of at most 2^30 floats, the general one (grid rows) elsewhere */
 static litdnnStatus_t conv_to_channel_major(const litdnn_conv_args *a, int from_x, int n0, int images, float *dst,
@@ -2341,7 +2364,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 7525 "chapters/05-convolution.nw"
+#line 7701 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

@@ -1,8 +1,8 @@
-#line 7597 "chapters/05-convolution.nw"
+#line 7773 "chapters/05-convolution.nw"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
 
-#line 7650 "chapters/05-convolution.nw"
+#line 7826 "chapters/05-convolution.nw"
 /* the algorithms of a pass that unroll into the workspace and call a real GEMM */
 static int litdnn_conv_explicit_gemm(const litdnn_conv_args *a, int algo)
 {
@@ -216,7 +216,7 @@ static int conv_batch_algo(const litdnn_conv_args *a)
                                            : LITDNN_CONVOLUTION_BWD_FILTER_ALGO_BATCH_GEMM_1X1;
 }
 
-#line 7602 "chapters/05-convolution.nw"
+#line 7778 "chapters/05-convolution.nw"
 static const litdnn_stage forward_stages[] = {CONV_FORWARD_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_data_stages[] = {CONV_BACKWARD_DATA_STAGES(LITDNN_STAGE_ROW)};
 static const litdnn_stage backward_filter_stages[] = {CONV_BACKWARD_FILTER_STAGES(LITDNN_STAGE_ROW)};
@@ -243,7 +243,7 @@ const char *litdnn_conv_not_applicable(const litdnn_conv_args *a, int algo)
   return t[algo].applies ? t[algo].applies(NULL, a) : NULL;
 }
 
-#line 7871 "chapters/05-convolution.nw"
+#line 8047 "chapters/05-convolution.nw"
 /* the im2col stages' workspace for all of a's images in one run: the columns of one group, unless the
    GEMM reads x (writes dx) in place; for backward filter with nb images per GEMM also dy rearranged (if
    nb > 1) and one L x K/G product per GEMM (if there is more than one) */
@@ -298,6 +298,14 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   if (a->pass == LITDNN_CONV_BWD_DATA && algo == LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM) {
     litdnn_conv_args f;
     litdnn_conv_backward_data_as_forward(a, &f);
+    if (litdnn_conv_data_phases_apply(a)) {   /* as much as the largest phase asks */
+      size_t most = 0;
+      for (int p = 0; p < a->stride[0] * a->stride[1] * a->stride[2]; p++)
+        if (litdnn_conv_data_phase(a, p, &f) && litdnn_conv_tf32_implicit(&f) &&
+            litdnn_conv_tf32_fwd_bytes(&f) > most)
+          most = litdnn_conv_tf32_fwd_bytes(&f);
+      return most;
+    }
     return litdnn_conv_data_as_forward_applies(a) && litdnn_conv_tf32_implicit(&f)
                ? litdnn_conv_tf32_fwd_bytes(&f) : 0;
   }
@@ -345,7 +353,7 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
   }
   return 0;
 }
-#line 7106 "chapters/05-convolution.nw"
+#line 7278 "chapters/05-convolution.nw"
 #define CONV_BATCH_FIRST_PLANE 196   /* output pixels per image up to which backward filter takes it */
 
 static int conv_batch_gemm_first(const litdnn_conv_args *a)
@@ -358,7 +366,7 @@ static int conv_batch_gemm_first(const litdnn_conv_args *a)
          !litdnn_conv_not_applicable(a, conv_batch_algo(a));
 }
 
-#line 6928 "chapters/05-convolution.nw"
+#line 7096 "chapters/05-convolution.nw"
 #define CONV_WINOGRAD4_TF32_PLANE (56 * 56)   /* output pixels from which F(4x4) stays first in TF32 math */
 #define CONV_TF32_DW_WINOGRAD_CHANNELS 64      /* channels each way up to which TF32 backward filter beats F(4x4) */
 
@@ -467,6 +475,10 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       litdnn_conv_backward_data_as_forward(a, &f);
       tensor_first = litdnn_conv_data_as_forward_applies(a) &&
                      conv_tf32_implicit_first(a, &f, winograd_first, f2_first_tf32);
+      /* at a stride, by phases, where dx has channels enough for the kernel's tiles: the first phase,
+         the largest, stands for all */
+      if (litdnn_conv_data_phases_apply(a) && litdnn_conv_data_phase(a, 0, &f))
+        tensor_first = o == gemm_first && conv_tf32_implicit_first(a, &f, 0, 0);
     } else {
       int narrow = cg <= CONV_TF32_DW_WINOGRAD_CHANNELS && kg <= CONV_TF32_DW_WINOGRAD_CHANNELS;
       tensor_first = o == gemm_first && a->flt[0] * a->flt[1] * a->flt[2] > 1 && litdnn_conv_tf32_dw(a) &&
@@ -518,7 +530,7 @@ static int choose_first(litdnnHandle_t h, const void *args)
   return -1;
 }
 
-#line 7631 "chapters/05-convolution.nw"
+#line 7807 "chapters/05-convolution.nw"
 const litdnn_op_table litdnn_conv_forward_table =
     LITDNN_OP_TABLE("convolution forward", forward_stages, choose_first);
 const litdnn_op_table litdnn_conv_backward_data_table =

@@ -43,7 +43,7 @@
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_GEMM_CUBLAS, "cublas col2im", "w^T dy by cublasSgemm, then col2im", \
     CUDA, litdnn_conv_bwd_data_gemm_cublas, conv_gemm_applies, DET)                                        \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_IMPLICIT_GEMM, "implicit gemm",                          \
-    "dx = w^T dy as a tiled GEMM, col2im as a gather; in TF32 math at stride 1 on the tensor cores", GPU, \
+    "dx = w^T dy as a tiled GEMM, col2im as a gather; at a stride, a forward problem per phase; TF32: mma", GPU, \
     litdnn_conv_bwd_data_implicit_gemm, conv_implicit_applies, DET)                           \
   S(LITDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD, "winograd",                                    \
     "the forward Winograd of dy with the filter flipped and transposed", GPU,                 \
