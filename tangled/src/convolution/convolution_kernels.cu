@@ -1,4 +1,4 @@
-#line 7302 "chapters/05-convolution.nw"
+#line 7303 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -1250,7 +1250,7 @@ static __global__ void conv_implicit_gemm_precomp(litdnn_conv_args a, const conv
       litdnn_conv_store_y(&a, conv_gemm_c(&a, g, m, j) - a.result, (int64_t)g * (a.k / a.groups) + m, acc[q]);
   }
 }
-#line 5548 "chapters/05-convolution.nw"
+#line 5549 "chapters/05-convolution.nw"
 /* one output of a depthwise layer: input channel xc under filter wk, at output (od, oh, ow) */
 static __device__ float conv_depthwise_sum(const litdnn_conv_args *a, const float *xc, const float *wk, int od,
                                            int oh, int ow)
@@ -1298,9 +1298,9 @@ static __global__ void conv_fwd_depthwise(litdnn_conv_args a, int channels_last)
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, k, od, oh, ow), k, sum);
   }
 }
-#line 5613 "chapters/05-convolution.nw"
+#line 5614 "chapters/05-convolution.nw"
 /* NCHW: a block per output plane (n, k), so that a thread divides only its pixel index, in 32 bits */
-#line 5875 "chapters/05-convolution.nw"
+#line 5876 "chapters/05-convolution.nw"
 static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
 {
   int mult = a.k / a.groups, plane = a.out[0] * a.out[1] * a.out[2];
@@ -1314,7 +1314,7 @@ static __global__ void conv_fwd_depthwise_planes(litdnn_conv_args a)
       }
     }
 }
-#line 5891 "chapters/05-convolution.nw"
+#line 5892 "chapters/05-convolution.nw"
 #define CONV_DW_OUTPUTS 1024      /* outputs a block of the row-tile kernel aims at */
 #define CONV_DW_SMEM (48 * 1024)  /* the shared memory it may use, in bytes */
 
@@ -1359,7 +1359,7 @@ static __global__ void conv_fwd_depthwise_rows(litdnn_conv_args a, int rows, int
       __syncthreads();             /* the next plane overwrites the tile */
     }
 }
-#line 5746 "chapters/05-convolution.nw"
+#line 5747 "chapters/05-convolution.nw"
 /* v[0 .. width) = row[iw0 ..], zero outside [0, in_w); width <= 9. When iw0 + 1 is a multiple of 4 (padding 1),
    the row is aligned and its width a multiple of 4, by three 16-byte loads from iw0 - 3, each of which lies
    wholly inside the row or wholly outside it (and is then zeros, not loaded) */
@@ -1452,7 +1452,7 @@ static __global__ void conv_fwd_depthwise_3x3(litdnn_conv_args a, int strips, in
       conv_dw3_strip(&a, 2, CONV_DW3_ROWS, n, k, oh, ow0);
   }
 }
-#line 5964 "chapters/05-convolution.nw"
+#line 5965 "chapters/05-convolution.nw"
 /* dx elements iw0 .. iw0 + 3 of row ih of plane (n, c), 3x3 at dilation 1: stride u and p, the parity of
    the padding of w, are literals at every call; dy's rows are contiguous */
 static __device__ __forceinline__ void conv_dw3_bwd_data_strip(const litdnn_conv_args *a, int u, int p, int n,
@@ -1502,7 +1502,7 @@ static __global__ void conv_bwd_data_depthwise_3x3(litdnn_conv_args a, int strip
       conv_dw3_bwd_data_strip(&a, 2, 1, n, c, ih, iw0);
   }
 }
-#line 6032 "chapters/05-convolution.nw"
+#line 6033 "chapters/05-convolution.nw"
 #define CONV_DW3_FILTER_THREADS 256
 
 /* the 9 tap sums of one strip of outputs (row oh of image n, outputs ow0 ..) added into acc */
@@ -1578,7 +1578,7 @@ static __global__ void conv_bwd_filter_depthwise_sum(litdnn_conv_args a, int spl
                       litdnn_conv_tap(a.flip, 3, j % 3) * a.ws[4], sum, a.alpha, a.beta);
   }
 }
-#line 6154 "chapters/05-convolution.nw"
+#line 6155 "chapters/05-convolution.nw"
 /* the 3x3 filter of (k, c) in window order (the mode's flip applied) */
 static __device__ __forceinline__ void conv_winograd_taps(const litdnn_conv_args *a, int64_t k, int64_t c, float *g)
 {
@@ -1608,7 +1608,7 @@ static __device__ __forceinline__ void conv_winograd_tile(const litdnn_conv_args
   conv_winograd_plane_tile(plane, ih0, iw0, size, a->in[1], a->in[2], a->xs[3], a->xs[4], d);
 }
 
-#line 6654 "chapters/05-convolution.nw"
+#line 6655 "chapters/05-convolution.nw"
 /* the size x size tile y of output channel k of image n whose corner is (oh0, ow0), what lies inside y.
    Where every row of the tile lies whole in y, contiguous and aligned, a row of 2 or 4 goes out in one
    vector store, and a warp's lanes, which hold neighbouring tiles, write one run of bytes */
@@ -1634,7 +1634,7 @@ static __device__ __forceinline__ void conv_winograd_store_tile(const litdnn_con
   }
 }
 
-#line 6185 "chapters/05-convolution.nw"
+#line 6186 "chapters/05-convolution.nw"
 /* The transforms around the GEMMs number the tiles of m x m outputs image by image, row by row, tiles_w to
    a row and tiles to an image: the input tile of tile t in channel c, and the store of its output tile */
 static __device__ __forceinline__ void conv_winograd_load(const litdnn_conv_args *a, int64_t c, int t, int tiles,
@@ -1716,7 +1716,7 @@ static __global__ void conv_winograd(litdnn_conv_args a, const float *u)
     conv_winograd_store_tile(&a, n, k, oh0, ow0, 2, y);
   }
 }
-#line 6370 "chapters/05-convolution.nw"
+#line 6371 "chapters/05-convolution.nw"
 /* V_e[c][t] = (B^T d B)_e for the tile t of channel c: v[(e * C + c) * T + t] */
 static __global__ void conv_winograd_input(litdnn_conv_args a, float *v, int tiles_w, int tiles, int T)
 {
@@ -1760,7 +1760,7 @@ static __global__ void conv_winograd_output(litdnn_conv_args a, const float *m, 
       conv_winograd_store(&a, k, t, tiles, tiles_w, 2, y);
     }
 }
-#line 6512 "chapters/05-convolution.nw"
+#line 6513 "chapters/05-convolution.nw"
 /* o[i * os] = (B^T v)_i for the six values v[j * vs] */
 static __device__ __forceinline__ void conv_winograd4_bt(const float *v, int vs, float *o, int64_t os)
 {
@@ -1841,7 +1841,7 @@ static __global__ void conv_winograd4_output(litdnn_conv_args a, const float *m,
       conv_winograd_store(&a, k, t, tiles, tiles_w, 4, y);
     }
 }
-#line 6784 "chapters/05-convolution.nw"
+#line 6785 "chapters/05-convolution.nw"
 /* o[i * os] = (A v)_i, i < 6, for the four values v[j * vs]: A^T's transpose spreads 4 values over 6 */
 static __device__ __forceinline__ void conv_winograd4_a(const float *v, int vs, float *o, int64_t os)
 {
@@ -1902,7 +1902,7 @@ static __global__ void conv_winograd4_filter_grad(litdnn_conv_args a, const floa
                           g[r * 3 + s], a.alpha, a.beta);
   }
 }
-#line 6905 "chapters/05-convolution.nw"
+#line 6906 "chapters/05-convolution.nw"
 #define CONV_BIAS_THREADS 256
 
 static __global__ void conv_bias_reduce(litdnn_conv_args a)
@@ -1919,7 +1919,7 @@ static __global__ void conv_bias_reduce(litdnn_conv_args a)
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], sum, a.alpha, a.beta);
 }
-#line 6974 "chapters/05-convolution.nw"
+#line 6975 "chapters/05-convolution.nw"
 #define CONV_BIAS_PLANE_THREADS 1024
 #define CONV_BIAS_PLANE_LOADS 4   /* loads of each thread in flight together */
 
@@ -1958,7 +1958,7 @@ static __global__ void __launch_bounds__(CONV_BIAS_PLANE_THREADS) conv_bias_plan
   if (threadIdx.x == 0)
     litdnn_conv_store(&a.result[k], total, a.alpha, a.beta);
 }
-#line 7454 "chapters/05-convolution.nw"
+#line 7455 "chapters/05-convolution.nw"
 static unsigned conv_direct_blocks(int64_t n)
 {
   return litdnn_gpu_blocks(n, 256, 65535u * 16u);
@@ -2170,7 +2170,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, cons
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_direct");
 }
 
-#line 5468 "chapters/05-convolution.nw"
+#line 5469 "chapters/05-convolution.nw"
 /* backward data problem a, which litdnn_conv_data_phases_apply takes, one phase at a time */
 static litdnnStatus_t conv_data_phases_run(litdnnHandle_t h, const litdnn_conv_args *a)
 {
@@ -2190,7 +2190,7 @@ static litdnnStatus_t conv_data_phases_run(litdnnHandle_t h, const litdnn_conv_a
   return r;
 }
 
-#line 7667 "chapters/05-convolution.nw"
+#line 7668 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_implicit_gemm)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2222,7 +2222,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_winograd_nonfused)(litdnnHandl
   return conv_winograd_by_gemm(h, &f, 4);
 }
 
-#line 6857 "chapters/05-convolution.nw"
+#line 6858 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_winograd_nonfused)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -2364,7 +2364,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_batch_gemm)(litdnnHandle_t h, const voi
   return conv_batch_gemm(h, (const litdnn_conv_args *)args);
 }
 
-#line 7701 "chapters/05-convolution.nw"
+#line 7702 "chapters/05-convolution.nw"
 litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_filter_direct)(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;

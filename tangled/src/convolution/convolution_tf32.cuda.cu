@@ -1,4 +1,4 @@
-#line 7329 "chapters/05-convolution.nw"
+#line 7330 "chapters/05-convolution.nw"
 #include "core/prelude.cuh"
 #include "convolution/convolution.h"
 #include "convolution/convolution_stages.h"
@@ -6,7 +6,7 @@
 #include "matmul/matmul_cp_async.cuh"
 #include <stdint.h>
 
-#line 4637 "chapters/05-convolution.nw"
+#line 4638 "chapters/05-convolution.nw"
 #define CT_BM 64                 /* output channels of a block tile */
 #define CT_BN 128                /* output positions of a block tile: one per thread */
 #define CT_BK LITDNN_CONV_TF32_SLICE
@@ -57,7 +57,7 @@ static __device__ inline conv_tf32_slice conv_tf32_slice_at(const litdnn_conv_ar
                        tap % a->flt[2]};
   return s;
 }
-#line 4697 "chapters/05-convolution.nw"
+#line 4698 "chapters/05-convolution.nw"
 typedef struct {
   const float *wtile;           /* the packed filter at the tile's first row, tap 0, channel 0 */
   int64_t wtap;                 /* floats from one tap to the next in it: kg cg */
@@ -84,7 +84,7 @@ static __device__ inline void conv_tf32_load(const litdnn_conv_args *a, const co
   for (int e = 0; e < CT_BK; e++)
     matmul_cp_async4(bs + e * CT_SPB + t, in ? p + e * a->xs[1] : a->x, in ? 4 : 0);
 }
-#line 4733 "chapters/05-convolution.nw"
+#line 4734 "chapters/05-convolution.nw"
 /* acc += A B for one slice: A 64 x CT_BK at as (rows CT_SPA apart), B CT_BK x 32 at bs (rows CT_SPB apart) */
 static __device__ inline void conv_tf32_multiply(const float *as, const float *bs, int lane, int round_a,
                                                  float acc[4][4][4])
@@ -113,7 +113,7 @@ static __device__ inline void conv_tf32_multiply(const float *as, const float *b
         matmul_mma_16x8x8(acc[x][y], af[x], bf[y]);
   }
 }
-#line 4769 "chapters/05-convolution.nw"
+#line 4770 "chapters/05-convolution.nw"
 /* forward, a forward problem only (backward data arrives as one), as litdnn_conv_tf32_implicit allows;
    block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
@@ -143,7 +143,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   th.corner = a.x + litdnn_conv_offset(a.xs, n, g * cg, th.bd, th.bh, th.bw);
   float acc[4][4][4] = {{{0.0f}}};
   
-#line 4806 "chapters/05-convolution.nw"
+#line 4807 "chapters/05-convolution.nw"
 conv_tf32_slice next = conv_tf32_slice_at(&a, (int)cg, first);   /* the next slice to copy */
 for (int s = 0; s < CT_STAGES - 1; s++) {
   if (s < slices) {
@@ -164,9 +164,9 @@ for (int s = 0; s < slices; s++) {
   MATMUL_CP_ASYNC_COMMIT();
 }
 MATMUL_CP_ASYNC_WAIT(0);
-#line 4798 "chapters/05-convolution.nw"
+#line 4799 "chapters/05-convolution.nw"
   
-#line 4835 "chapters/05-convolution.nw"
+#line 4836 "chapters/05-convolution.nw"
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
   LITDNN_UNROLL
@@ -190,9 +190,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store_y(&a, col + (g * kg + m) * a.ys[1], g * kg + m, acc[x][y][2 * eh + e2]);
       }
   }
-#line 4799 "chapters/05-convolution.nw"
+#line 4800 "chapters/05-convolution.nw"
 }
-#line 4865 "chapters/05-convolution.nw"
+#line 4866 "chapters/05-convolution.nw"
 /* y = the blend, or the fused epilogue, of the sum of the splits' partial y */
 static __global__ void conv_implicit_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {
@@ -206,7 +206,7 @@ static __global__ void conv_implicit_tf32_sum(litdnn_conv_args a, const float *p
     litdnn_conv_store_y(&a, litdnn_conv_offset(a.ys, n, i / cols, d, h, w), i / cols, sum);
   }
 }
-#line 4888 "chapters/05-convolution.nw"
+#line 4889 "chapters/05-convolution.nw"
 /* how many splits to launch, of 1 to most, for a kernel with tiles blocks a split: the fewest whose blocks
    take the least time, counting a block's time as 1 / splits and the grid's as whole waves of the blocks
    the SMs hold at once */
@@ -223,7 +223,7 @@ static int conv_tf32_splits(const void *kernel, int64_t tiles, int most)
   }
   return best;
 }
-#line 4911 "chapters/05-convolution.nw"
+#line 4912 "chapters/05-convolution.nw"
 litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
 {
   const litdnn_conv_args *a = (const litdnn_conv_args *)args;
@@ -246,7 +246,7 @@ litdnnStatus_t litdnn_conv_implicit_tf32(litdnnHandle_t h, const void *args)
                                                                                                splits);
   return litdnn_gpu_launch_status(a->call, "conv_implicit_tf32_sum");
 }
-#line 5110 "chapters/05-convolution.nw"
+#line 5111 "chapters/05-convolution.nw"
 static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_position *pos)
 {
   int64_t total = (int64_t)a.n * a.out[0] * a.out[1] * a.out[2];
@@ -268,7 +268,7 @@ static __global__ void conv_tf32_positions(litdnn_conv_args a, litdnn_conv_posit
     pos[j] = p;
   }
 }
-#line 5137 "chapters/05-convolution.nw"
+#line 5138 "chapters/05-convolution.nw"
 typedef struct {
   const float *dyrows;          /* dy at row m0 + t / 16 of the group, position 0 */
   int rows;                     /* rows of the tile from t / 16 on: row t / 16 + 8 i exists when 8 i < rows */
@@ -310,7 +310,7 @@ static __device__ inline void conv_filter_tf32_load(const litdnn_conv_args *a, c
     }
   }
 }
-#line 5185 "chapters/05-convolution.nw"
+#line 5186 "chapters/05-convolution.nw"
 /* block (x, y, z): columns x CT_BN and rows y CT_BM of group z % groups, over split z / groups of the slices */
 static __global__ void __launch_bounds__(CT_THREADS, 3)
     conv_filter_tf32(litdnn_conv_args a, const litdnn_conv_position *pos, float *part, int splits)
@@ -359,7 +359,7 @@ static __global__ void __launch_bounds__(CT_THREADS, 3)
   }
   MATMUL_CP_ASYNC_WAIT(0);
   
-#line 5242 "chapters/05-convolution.nw"
+#line 5243 "chapters/05-convolution.nw"
 int gq = lane / 4, q = lane % 4;
 LITDNN_UNROLL
 for (int y = 0; y < 4; y++)
@@ -384,9 +384,9 @@ for (int y = 0; y < 4; y++)
           litdnn_conv_store(a.result + at + m * step, v, a.alpha, a.beta);
       }
   }
-#line 5233 "chapters/05-convolution.nw"
+#line 5234 "chapters/05-convolution.nw"
 }
-#line 5271 "chapters/05-convolution.nw"
+#line 5272 "chapters/05-convolution.nw"
 /* dw = alpha * (the sum of the splits' partial dW) + beta * dw */
 static __global__ void conv_filter_tf32_sum(litdnn_conv_args a, const float *part, int splits)
 {

@@ -154,7 +154,7 @@ static void check_activation(litdnnActivationMode_t mode, int backward)
   litdnnDestroyActivationDescriptor(act);
   litdnnDestroyTensorDescriptor(t);
 }
-#line 8165 "chapters/05-convolution.nw"
+#line 8166 "chapters/05-convolution.nw"
 static void check_convolution(int pass)
 {
   enum { N = 2, C = 6, H = 9, W = 8, K = 4, R = 3, S = 3, G = 2 };
@@ -520,7 +520,7 @@ for (int mode = 0; mode < LITDNN_ACTIVATION_MODE_COUNT; mode++)
          relative_error(out[0], out[1], (size_t)M * N), 1e-5);
   free(a); free(b); free(c); free(out[0]); free(out[1]);
 }
-#line 8228 "chapters/05-convolution.nw"
+#line 8229 "chapters/05-convolution.nw"
 check_convolution(0);
 check_convolution(1);
 check_convolution(2);
