@@ -342,7 +342,7 @@ static inline litdnn_conv_phase_axis litdnn_conv_phase_on(const litdnn_conv_args
   litdnn_conv_phase_axis x;
   int u = a->stride[i], R = a->flt[i], pad = a->pad[i], last = a->in[i] - 1 + pad - r0;
   int lo = pad > r0 ? (pad - r0 + u - 1) / u : 0;   /* the first i0 with u i0 + r0 - pad >= 0 */
-  x.taps = r0 < R ? (R - 1 - r0) / u + 1 : 0;
+  x.taps = (R - 1 - r0) / u + 1;   /* at least one: the stride is at most R */
   x.first = a->flip ? (R - 1 - r0) % u : r0;
   x.start = u * lo + r0 - pad;
   x.rows = last >= 0 && last / u >= lo ? last / u - lo + 1 : 0;

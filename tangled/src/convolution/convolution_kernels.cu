@@ -2170,7 +2170,7 @@ litdnnStatus_t LITDNN_GPU_FN(litdnn_conv_bwd_data_direct)(litdnnHandle_t h, cons
   return litdnn_gpu_launch_status(a->call, "conv_bwd_data_direct");
 }
 
-#line 5469 "chapters/05-convolution.nw"
+#line 5470 "chapters/05-convolution.nw"
 /* backward data problem a, which litdnn_conv_data_phases_apply takes, one phase at a time */
 static litdnnStatus_t conv_data_phases_run(litdnnHandle_t h, const litdnn_conv_args *a)
 {

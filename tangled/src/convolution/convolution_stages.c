@@ -299,11 +299,11 @@ size_t litdnn_conv_workspace_size(const litdnn_conv_args *a, int algo)
     litdnn_conv_args f;
     litdnn_conv_backward_data_as_forward(a, &f);
     if (litdnn_conv_data_phases_apply(a)) {   /* as much as the largest phase asks */
-      size_t most = 0;
+      size_t most = 0, bytes;
       for (int p = 0; p < a->stride[0] * a->stride[1] * a->stride[2]; p++)
         if (litdnn_conv_data_phase(a, p, &f) && litdnn_conv_tf32_implicit(&f) &&
-            litdnn_conv_tf32_fwd_bytes(&f) > most)
-          most = litdnn_conv_tf32_fwd_bytes(&f);
+            (bytes = litdnn_conv_tf32_fwd_bytes(&f)) > most)
+          most = bytes;
       return most;
     }
     return litdnn_conv_data_as_forward_applies(a) && litdnn_conv_tf32_implicit(&f)
@@ -475,8 +475,8 @@ int litdnn_conv_rank(const litdnn_conv_args *a, int *order)
       litdnn_conv_backward_data_as_forward(a, &f);
       tensor_first = litdnn_conv_data_as_forward_applies(a) &&
                      conv_tf32_implicit_first(a, &f, winograd_first, f2_first_tf32);
-      /* at a stride, by phases, where dx has channels enough for the kernel's tiles: the first phase,
-         the largest, stands for all */
+      /* at a stride, by phases, where dx has channels enough for the kernel's tiles: the first phase
+         stands for all (phases differ in taps and rows, not in channels) */
       if (litdnn_conv_data_phases_apply(a) && litdnn_conv_data_phase(a, 0, &f))
         tensor_first = o == gemm_first && conv_tf32_implicit_first(a, &f, 0, 0);
     } else {
